@@ -1,0 +1,42 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Backdrop",
+    products: [
+        .library(name: "Backdrop", targets: ["Backdrop"]),
+        .executable(name: "backdrop", targets: ["backdrop"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // libpng behind a C boundary: setjmp/longjmp never cross a Swift frame.
+        .target(
+            name: "CLibPNG",
+            linkerSettings: [.linkedLibrary("png16")]
+        ),
+        // A parallel-for over row bands, compiled with OpenMP (Debian libomp-dev).
+        .target(
+            name: "COpenMP",
+            cSettings: [.unsafeFlags(["-fopenmp"])],
+            linkerSettings: [.linkedLibrary("omp5")]
+        ),
+        .target(
+            name: "Backdrop",
+            dependencies: ["CLibPNG", "COpenMP"]
+        ),
+        .executableTarget(
+            name: "backdrop",
+            dependencies: [
+                "Backdrop",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "BackdropTests",
+            dependencies: ["Backdrop"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,31 @@
+/// Every failure Backdrop reports to a user: one line that names the file or option and the problem.
+public struct BackdropError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What kind of failure, for exit codes and tests.
+    public enum Kind: String, Sendable, Equatable {
+        /// The input could not be read or decoded (missing, corrupt, truncated, not a PNG, too large).
+        case badInput
+        /// An option's value does not make sense (unknown style, frame outside the image, …).
+        case badOption
+        /// The output could not be written.
+        case output
+    }
+
+    public let kind: Kind
+    /// The whole message, one line.
+    public let message: String
+
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    public var description: String { message }
+}
+
+extension String {
+    /// The text of a NUL-terminated C message buffer (as filled by the C targets).
+    init(cMessage buffer: [CChar]) {
+        let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        self.init(decoding: bytes, as: UTF8.self)
+    }
+}

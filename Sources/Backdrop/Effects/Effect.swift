@@ -1,0 +1,34 @@
+/// One effect view to render: which style, where, at what scale, how exactly, and whether it blurs at all.
+public struct Effect: Sendable, Equatable {
+    /// Fast runs the GPU's pipeline (downscale, blur small, upscale); exact runs the full-resolution Gaussian.
+    public enum Quality: String, Sendable, Codable, CaseIterable {
+        case fast
+        case exact
+    }
+
+    /// Blur, or the tint-only fallback a device draws when its GPU cannot afford the blur.
+    public enum Path: String, Sendable, Codable, CaseIterable {
+        case blur
+        case tintOnly = "tint-only"
+    }
+
+    public var style: BlurStyle
+    /// The view's frame in pixels of the input picture; nil for the whole picture.
+    public var frame: PixelRect?
+    /// Pixels per point: converts the style's σ from points to pixels.
+    public var scale: Double
+    public var quality: Quality
+    public var path: Path
+
+    public init(style: BlurStyle, frame: PixelRect? = nil, scale: Double = 1, quality: Quality = .fast,
+                path: Path = .blur) {
+        self.style = style
+        self.frame = frame
+        self.scale = scale
+        self.quality = quality
+        self.path = path
+    }
+
+    /// The Gaussian's σ in pixels: σ (points) × scale.
+    public var sigmaPixels: Double { style.sigmaPoints * scale }
+}

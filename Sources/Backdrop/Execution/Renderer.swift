@@ -1,0 +1,44 @@
+/// Executes a ``RenderPlan`` on the CPU.
+///
+/// The schedule, apart from the maths of the passes: each pass's output is either stored (computed once, in row
+/// bands on all threads) or computed inline row by row inside its consumer. A pass's output is stored exactly
+/// when the next pass reads it with ``RowAccess/neighbourhood`` access (its rows are read more than once);
+/// otherwise it is inlined, so the full-resolution capture and upscale never exist as whole float images.
+/// The output is the same for every thread count and scheduler: each row is computed by the same code from the
+/// same inputs.
+public struct Renderer: Sendable {
+    public var parallelism: Parallelism
+
+    public init(parallelism: Parallelism = Parallelism()) {
+        self.parallelism = parallelism
+    }
+
+    /// Renders `effect` over `source`; 8 bits per sample.
+    public func render(_ source: RGBAImage<UInt8>, effect: Effect) throws(BackdropError) -> RGBAImage<UInt8> {
+        render(source, plan: try RenderPlan(effect: effect, imageSize: source.size), as: UInt8.self)
+    }
+
+    /// Renders a plan made for `source`'s size, at the depth of `Sample`.
+    public func render<Sample: PixelSample>(_ source: RGBAImage<UInt8>, plan: RenderPlan,
+                                            as: Sample.Type) -> RGBAImage<Sample> {
+        precondition(plan.imageSize == source.size, "Renderer: the plan was made for another picture size")
+        var stage = Stage.computed(size: plan.frame.size, row: plan.capture.rows(source: source))
+        for (index, pass) in plan.rowPasses.enumerated() {
+            let row = pass.rows(reading: stage, parallelism: parallelism)
+            let consumer = index + 1 < plan.rowPasses.count ? plan.rowPasses[index + 1].inputAccess
+                                                            : plan.composite.inputAccess
+            let size = pass.descriptor.outputSize
+            stage = consumer.allowsInlineInput ? .computed(size: size, row: row) : .stored(store(row, size: size))
+        }
+        return plan.composite.run(effect: stage, source: source, parallelism: parallelism, as: Sample.self)
+    }
+
+    /// Computes every row of a stage into memory, in row bands.
+    func store(_ row: RowFunction, size: PixelSize) -> FloatImage {
+        let image = FloatImage(width: size.width, height: size.height)
+        parallelism.forEachBand(of: size.height) { band in
+            for y in band { row(y, image.row(y)) }
+        }
+        return image
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// A size in pixels.
+public struct PixelSize: Hashable, Sendable, Codable, CustomStringConvertible {
+    public var width: Int
+    public var height: Int
+    public init(width: Int, height: Int) { self.width = width; self.height = height }
+    /// width × height.
+    public var area: Int { width * height }
+    public var description: String { "\(width)×\(height)" }
+}
+
+/// An axis-aligned rectangle in pixels: origin at the top-left, x to the right, y down.
+public struct PixelRect: Hashable, Sendable, Codable, CustomStringConvertible {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x; self.y = y; self.width = width; self.height = height
+    }
+
+    /// The rectangle covering a whole picture of `size`.
+    public init(covering size: PixelSize) { self.init(x: 0, y: 0, width: size.width, height: size.height) }
+
+    /// Parses "x,y,w,h" (integers; spaces allowed). Returns nil when malformed.
+    public init?(parsing text: String) {
+        let parts = text.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2], let h = parts[3] else { return nil }
+        self.init(x: x, y: y, width: w, height: h)
+    }
+
+    public var size: PixelSize { PixelSize(width: width, height: height) }
+    public var maxX: Int { x + width }
+    public var maxY: Int { y + height }
+    public var isEmpty: Bool { width <= 0 || height <= 0 }
+
+    /// True when every pixel of the rectangle lies inside a picture of `size`.
+    public func fits(in size: PixelSize) -> Bool {
+        x >= 0 && y >= 0 && width > 0 && height > 0 && maxX <= size.width && maxY <= size.height
+    }
+
+    public var description: String { "\(x),\(y),\(width),\(height)" }
+}

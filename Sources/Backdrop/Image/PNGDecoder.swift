@@ -1,0 +1,125 @@
+import CLibPNG
+import Foundation
+
+/// Decodes PNG files of every colour type and bit depth to straight RGBA (sRGB-encoded).
+///
+/// Contract:
+/// - Input: the bytes of a PNG file. Palettes, greyscale, bit depths 1–16, tRNS and Adam7 are expanded by libpng
+///   (through `CLibPNG`, which keeps libpng's longjmp inside C).
+/// - Colour: converted by ``SampleEncoding`` (gAMA/sRGB honoured with the exact sRGB curve, alpha untouched).
+/// - Depth: 16-bit samples are reduced to 8 bits by rounding v·255/65535 when decoding to `UInt8`;
+///   8-bit samples widen exactly (v·257) when decoding to `UInt16`.
+/// - Limits: the header is read first and an image over `maxPixels` is refused before any pixel is allocated.
+/// - Errors: a ``BackdropError`` of kind `.badInput` whose message names `name` and the problem.
+public struct PNGDecoder: Sendable {
+    /// The default limit on width × height: 100 megapixels (400 MB as RGBA8).
+    public static let defaultMaxPixels = 100_000_000
+
+    /// Images with more pixels than this are refused before allocation.
+    public var maxPixels: Int
+
+    public init(maxPixels: Int = PNGDecoder.defaultMaxPixels) {
+        self.maxPixels = maxPixels
+    }
+
+    /// Reads and decodes the file at `path`.
+    public func decodeFile<Sample: PixelSample>(_ path: String, as: Sample.Type = UInt8.self) throws(BackdropError) -> RGBAImage<Sample> {
+        let bytes: [UInt8]
+        do {
+            bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            throw BackdropError(.badInput, "\(path): cannot read the file (\(Self.reason(error)))")
+        }
+        return try decode(bytes, name: path, as: Sample.self)
+    }
+
+    /// Decodes PNG bytes; `name` is used in error messages.
+    public func decode<Sample: PixelSample>(_ bytes: [UInt8], name: String = "input", as: Sample.Type = UInt8.self) throws(BackdropError) -> RGBAImage<Sample> {
+        let result: Result<RGBAImage<Sample>, BackdropError> = bytes.withUnsafeBufferPointer { buffer in
+            var header = bd_png_header()
+            var message = [CChar](repeating: 0, count: 512)
+            guard let base = buffer.baseAddress,
+                  let reader = bd_png_reader_open(base, buffer.count, &header, &message, message.count) else {
+                let text = buffer.isEmpty ? "the file is empty" : String(cMessage: message)
+                return .failure(BackdropError(.badInput, "\(name): \(text)"))
+            }
+            defer { bd_png_reader_close(reader) }
+
+            let width = Int(header.width), height = Int(header.height)
+            let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+            if overflow || pixels > maxPixels {
+                return .failure(BackdropError(.badInput,
+                    "\(name): the image is \(width)×\(height) pixels, over the limit of \(maxPixels) pixels"))
+            }
+            let encoding = SampleEncoding(hasSRGBChunk: header.has_srgb != 0,
+                                          fileGamma: header.has_gamma != 0 ? header.gamma : nil)
+            var failure: String?
+            func read(into raw: UnsafeMutableRawPointer, rowBytes: Int) {
+                if bd_png_reader_read(reader, raw.assumingMemoryBound(to: UInt8.self), rowBytes, &message, message.count) != 0 {
+                    failure = String(cMessage: message)
+                }
+            }
+            let count = pixels * 4
+            let image: RGBAImage<Sample>
+            if header.bit_depth == 8 {
+                let raw = [UInt8](unsafeUninitializedCapacity: count) { storage, initialized in
+                    read(into: storage.baseAddress!, rowBytes: width * 4)
+                    initialized = count
+                }
+                image = RGBAImage(width: width, height: height,
+                                  samples: Self.convert(raw, from: UInt8.self, encoding: encoding, to: Sample.self))
+            } else {
+                let raw = [UInt16](unsafeUninitializedCapacity: count) { storage, initialized in
+                    read(into: storage.baseAddress!, rowBytes: width * 8)
+                    initialized = count
+                }
+                image = RGBAImage(width: width, height: height,
+                                  samples: Self.convert(raw, from: UInt16.self, encoding: encoding, to: Sample.self))
+            }
+            if let failure { return .failure(BackdropError(.badInput, "\(name): \(failure)")) }
+            return .success(image)
+        }
+        return try result.get()
+    }
+
+    /// Converts raw expanded samples to `Target`, applying the colour rule to R, G and B only.
+    /// Uses one lookup table per colour encoding (256 or 65536 entries).
+    static func convert<Source: PixelSample, Target: PixelSample>(
+        _ raw: [Source], from: Source.Type, encoding: SampleEncoding, to: Target.Type
+    ) -> [Target] {
+        if Source.self == Target.self, encoding == .sRGB { return raw as! [Target] }
+        let levels = Int(Source.maximumValue) + 1
+        let colour: [Target] = (0..<levels).map { v in
+            let encoded = encoding.sRGBValue(Double(v) / Double(Source.maximumValue))
+            return Target(clamping: Int((encoded * Double(Target.maximumValue)).rounded()))
+        }
+        let alpha: [Target] = (0..<levels).map { v in
+            if Source.self == UInt16.self, Target.self == UInt8.self { return Target(UInt8(reducing16: UInt16(v))) }
+            if Source.self == UInt8.self, Target.self == UInt16.self { return Target(widening8: UInt8(v)) }
+            return Target(v)
+        }
+        return [Target](unsafeUninitializedCapacity: raw.count) { out, initialized in
+            raw.withUnsafeBufferPointer { input in
+                var index = 0
+                while index < raw.count {
+                    out[index] = colour[Int(input[index])]
+                    out[index + 1] = colour[Int(input[index + 1])]
+                    out[index + 2] = colour[Int(input[index + 2])]
+                    out[index + 3] = alpha[Int(input[index + 3])]
+                    index += 4
+                }
+            }
+            initialized = raw.count
+        }
+    }
+
+    static func reason(_ error: Error) -> String {
+        let ns = error as NSError
+        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
+           let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
+            return String(cString: strerror(code.rawValue))
+        }
+        if ns.domain == NSCocoaErrorDomain, ns.code == NSFileReadNoSuchFileError { return "no such file" }
+        return ns.localizedDescription
+    }
+}

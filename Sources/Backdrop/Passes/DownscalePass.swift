@@ -1,0 +1,49 @@
+/// Pass 2, downscale: each small pixel is the mean of a k×k box of captured pixels.
+///
+/// - Input: frame-sized premultiplied rows. Output: ⌈w/k⌉ × ⌈h/k⌉ premultiplied rows.
+/// - Geometry: small pixel (i, j) averages input pixels x ∈ [i·k, i·k + k), y ∈ [j·k, j·k + k); its centre is at
+///   input coordinate i·k + (k − 1)/2.
+/// - Edges: a box that runs past the right or bottom edge repeats the edge pixel (the clamp of the spec).
+/// - Blur it adds: a box of k samples has variance (k² − 1)/12 px², which the blur pass subtracts.
+/// - Work: k² texels read per pixel written.
+public struct DownscalePass: RowPass {
+    public let factor: Int
+    public let descriptor: PassDescriptor
+    public var inputAccess: RowAccess { .rowBlock(factor) }
+
+    public init(factor: Int, inputSize: PixelSize) {
+        self.factor = factor
+        let output = PixelSize(width: (inputSize.width + factor - 1) / factor,
+                               height: (inputSize.height + factor - 1) / factor)
+        descriptor = PassDescriptor(name: "downscale ×1/\(factor)", kind: .downscale, inputSize: inputSize,
+                                    outputSize: output, texelsPerPixel: factor * factor, blends: false, offscreen: true)
+    }
+
+    /// Variance, in input pixels², that a k-sample box mean adds.
+    public static func addedVariance(factor k: Int) -> Double { Double(k * k - 1) / 12 }
+
+    public func rows(reading input: Stage, parallelism: Parallelism) -> RowFunction {
+        let k = factor, inWidth = descriptor.inputSize.width, inHeight = descriptor.inputSize.height
+        let outWidth = descriptor.outputSize.width
+        let scale = SIMD4<Float>(repeating: 1 / Float(k * k))
+        return { y, out in
+            out.update(repeating: .zero, count: outWidth)
+            withScratchRow(inWidth) { row in
+                for j in 0..<k {
+                    input.readRow(min(y * k + j, inHeight - 1), into: row)
+                    for x in 0..<outWidth {
+                        var sum = SIMD4<Float>.zero
+                        let start = x * k
+                        if start + k <= inWidth {
+                            for i in 0..<k { sum += row[start + i] }
+                        } else {
+                            for i in 0..<k { sum += row[min(start + i, inWidth - 1)] }
+                        }
+                        out[x] += sum
+                    }
+                }
+            }
+            for x in 0..<outWidth { out[x] *= scale }
+        }
+    }
+}

@@ -1,0 +1,25 @@
+/// The blur-disabled fallback: the style's tint alone, more opaque, drawn over the content.
+///
+/// - Input and output: frame-sized premultiplied rows.
+/// - Maths: source-over of the tint at the fallback opacity f: C = tint·f + C·(1 − f), A = f + A·(1 − f)
+///   (``ColorTransform/init(fallbackOf:)``; no saturation).
+/// - Work: 1 texel read per pixel written; blended on screen over the content.
+public struct TintOnlyPass: RowPass {
+    public let transform: ColorTransform
+    public let descriptor: PassDescriptor
+    public var inputAccess: RowAccess { .sameRow }
+
+    public init(size: PixelSize, transform: ColorTransform) {
+        self.transform = transform
+        descriptor = PassDescriptor(name: "tint only", kind: .tintOnly, inputSize: size, outputSize: size,
+                                    texelsPerPixel: 1, blends: true, offscreen: false)
+    }
+
+    public func rows(reading input: Stage, parallelism: Parallelism) -> RowFunction {
+        let transform = transform, width = descriptor.outputSize.width
+        return { y, out in
+            input.readRow(y, into: out)
+            transform.apply(out, count: width)
+        }
+    }
+}

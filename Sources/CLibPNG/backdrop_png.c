@@ -1,0 +1,218 @@
+// backdrop_png.c — libpng read/write with the setjmp kept inside.
+//
+// Each entry point that calls into libpng sets png_jmpbuf first; libpng's
+// error callback copies the message and longjmps back to that point, which
+// is always a C frame of this file.
+#include "backdrop_png.h"
+
+#include <png.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    char message[256];
+} bd_error_state;
+
+static void bd_copy_message(char *error, size_t error_size, const char *message) {
+    if (error == NULL || error_size == 0) return;
+    snprintf(error, error_size, "%s", message);
+}
+
+static void bd_on_error(png_structp png, png_const_charp message) {
+    bd_error_state *state = (bd_error_state *)png_get_error_ptr(png);
+    if (state != NULL) snprintf(state->message, sizeof state->message, "%s", message);
+    png_longjmp(png, 1);
+}
+
+static void bd_on_warning(png_structp png, png_const_charp message) {
+    // Warnings (e.g. a bad CRC in an ancillary chunk) do not stop decoding.
+    (void)png;
+    (void)message;
+}
+
+// MARK: - Reading
+
+struct bd_png_reader {
+    png_structp png;
+    png_infop info;
+    const uint8_t *data;
+    size_t size;
+    size_t offset;
+    bd_error_state error;
+};
+
+static void bd_read_from_memory(png_structp png, png_bytep out, png_size_t length) {
+    bd_png_reader *reader = (bd_png_reader *)png_get_io_ptr(png);
+    if (reader->size - reader->offset < length) {
+        png_error(png, "file is truncated (unexpected end of data)");
+    }
+    memcpy(out, reader->data + reader->offset, length);
+    reader->offset += length;
+}
+
+bd_png_reader *bd_png_reader_open(const uint8_t *data, size_t size, bd_png_header *header,
+                                  char *error, size_t error_size) {
+    if (size < 8 || png_sig_cmp((png_const_bytep)data, 0, 8) != 0) {
+        bd_copy_message(error, error_size, "not a PNG file (bad signature)");
+        return NULL;
+    }
+    bd_png_reader *reader = (bd_png_reader *)calloc(1, sizeof *reader);
+    if (reader == NULL) {
+        bd_copy_message(error, error_size, "out of memory");
+        return NULL;
+    }
+    reader->data = data;
+    reader->size = size;
+    reader->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &reader->error, bd_on_error, bd_on_warning);
+    if (reader->png == NULL) {
+        free(reader);
+        bd_copy_message(error, error_size, "libpng could not be initialised");
+        return NULL;
+    }
+    reader->info = png_create_info_struct(reader->png);
+    if (reader->info == NULL || setjmp(png_jmpbuf(reader->png))) {
+        bd_copy_message(error, error_size, reader->info ? reader->error.message : "out of memory");
+        bd_png_reader_close(reader);
+        return NULL;
+    }
+    png_set_read_fn(reader->png, reader, bd_read_from_memory);
+    // The caller enforces its own pixel limit before allocating; let libpng accept
+    // any header dimensions up to PNG's own maximum so that the caller can name them.
+    png_set_user_limits(reader->png, 0x7fffffff, 0x7fffffff);
+    png_read_info(reader->png, reader->info);
+
+    png_uint_32 width = 0, height = 0;
+    int bit_depth = 0, color_type = 0, interlace = 0;
+    png_get_IHDR(reader->png, reader->info, &width, &height, &bit_depth, &color_type, &interlace, NULL, NULL);
+
+    header->has_srgb = png_get_valid(reader->png, reader->info, PNG_INFO_sRGB) != 0;
+    double gamma = 0;
+    header->has_gamma = png_get_gAMA(reader->png, reader->info, &gamma) != 0;
+    header->gamma = header->has_gamma ? gamma : 0;
+
+    png_set_expand(reader->png);  // palette → RGB, grey < 8 bits → 8, tRNS → alpha
+    if (color_type == PNG_COLOR_TYPE_GRAY || color_type == PNG_COLOR_TYPE_GRAY_ALPHA) {
+        png_set_gray_to_rgb(reader->png);
+    }
+    int has_alpha = (color_type & PNG_COLOR_MASK_ALPHA) || png_get_valid(reader->png, reader->info, PNG_INFO_tRNS);
+    int out_depth = bit_depth == 16 ? 16 : 8;
+    if (!has_alpha) png_set_add_alpha(reader->png, out_depth == 16 ? 0xffff : 0xff, PNG_FILLER_AFTER);
+#if defined(__LITTLE_ENDIAN__) || (defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
+    if (out_depth == 16) png_set_swap(reader->png);
+#endif
+    (void)png_set_interlace_handling(reader->png);
+    png_read_update_info(reader->png, reader->info);
+
+    if (png_get_channels(reader->png, reader->info) != 4 || png_get_bit_depth(reader->png, reader->info) != out_depth) {
+        bd_copy_message(error, error_size, "unsupported PNG layout after expansion");
+        bd_png_reader_close(reader);
+        return NULL;
+    }
+    header->width = width;
+    header->height = height;
+    header->bit_depth = out_depth;
+    header->interlaced = interlace != PNG_INTERLACE_NONE;
+    return reader;
+}
+
+int bd_png_reader_read(bd_png_reader *reader, uint8_t *pixels, size_t row_bytes,
+                       char *error, size_t error_size) {
+    png_uint_32 height = png_get_image_height(reader->png, reader->info);
+    png_bytep *rows = (png_bytep *)malloc(sizeof(png_bytep) * (height ? height : 1));
+    if (rows == NULL) {
+        bd_copy_message(error, error_size, "out of memory");
+        return -1;
+    }
+    for (png_uint_32 y = 0; y < height; y++) rows[y] = pixels + (size_t)y * row_bytes;
+    if (setjmp(png_jmpbuf(reader->png))) {
+        free(rows);
+        bd_copy_message(error, error_size, reader->error.message);
+        return -1;
+    }
+    png_read_image(reader->png, rows);
+    png_read_end(reader->png, NULL);
+    free(rows);
+    return 0;
+}
+
+void bd_png_reader_close(bd_png_reader *reader) {
+    if (reader == NULL) return;
+    png_destroy_read_struct(&reader->png, reader->info ? &reader->info : NULL, NULL);
+    free(reader);
+}
+
+// MARK: - Writing
+
+typedef struct {
+    uint8_t *bytes;
+    size_t size;
+    size_t capacity;
+    int failed;
+} bd_growable;
+
+static void bd_write_to_memory(png_structp png, png_bytep data, png_size_t length) {
+    bd_growable *out = (bd_growable *)png_get_io_ptr(png);
+    if (out->size + length > out->capacity) {
+        size_t capacity = out->capacity ? out->capacity : 65536;
+        while (capacity < out->size + length) capacity *= 2;
+        uint8_t *grown = (uint8_t *)realloc(out->bytes, capacity);
+        if (grown == NULL) png_error(png, "out of memory while encoding");
+        out->bytes = grown;
+        out->capacity = capacity;
+    }
+    memcpy(out->bytes + out->size, data, length);
+    out->size += length;
+}
+
+static void bd_flush_memory(png_structp png) { (void)png; }
+
+int bd_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, int bit_depth,
+                  size_t row_bytes, int compression_level,
+                  uint8_t **out, size_t *out_size, char *error, size_t error_size) {
+    *out = NULL;
+    *out_size = 0;
+    if (bit_depth != 8 && bit_depth != 16) {
+        bd_copy_message(error, error_size, "bit depth must be 8 or 16");
+        return -1;
+    }
+    bd_error_state state = {{0}};
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &state, bd_on_error, bd_on_warning);
+    if (png == NULL) {
+        bd_copy_message(error, error_size, "libpng could not be initialised");
+        return -1;
+    }
+    png_infop info = png_create_info_struct(png);
+    // Volatile: read after a longjmp back into this frame.
+    bd_growable *volatile buffer = (bd_growable *)calloc(1, sizeof(bd_growable));
+    png_bytep *volatile rows = (png_bytep *)malloc(sizeof(png_bytep) * (height ? height : 1));
+    if (info == NULL || buffer == NULL || rows == NULL || setjmp(png_jmpbuf(png))) {
+        bd_copy_message(error, error_size, state.message[0] ? state.message : "out of memory");
+        png_destroy_write_struct(&png, info ? &info : NULL);
+        if (buffer) free(buffer->bytes);
+        free(buffer);
+        free(rows);
+        return -1;
+    }
+    png_set_write_fn(png, buffer, bd_write_to_memory, bd_flush_memory);
+    png_set_compression_level(png, compression_level);
+    png_set_IHDR(png, info, width, height, bit_depth, PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_set_sRGB_gAMA_and_cHRM(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
+    png_write_info(png, info);
+#if defined(__LITTLE_ENDIAN__) || (defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
+    if (bit_depth == 16) png_set_swap(png);
+#endif
+    for (uint32_t y = 0; y < height; y++) rows[y] = (png_bytep)(pixels + (size_t)y * row_bytes);
+    png_write_image(png, rows);
+    png_write_end(png, info);
+    png_destroy_write_struct(&png, &info);
+    free(rows);
+    *out = buffer->bytes;
+    *out_size = buffer->size;
+    free(buffer);
+    return 0;
+}
+
+void bd_png_free(void *pointer) { free(pointer); }

@@ -1,0 +1,63 @@
+// backdrop_png.h — a small C boundary around libpng.
+//
+// libpng reports errors by longjmp. Every function here sets its own setjmp
+// point, so a longjmp never unwinds through a Swift frame: errors come back
+// as a return code and a one-line message in `error` (NUL-terminated).
+#ifndef BACKDROP_PNG_H
+#define BACKDROP_PNG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// What the header says, after the expansion to RGBA described below.
+typedef struct {
+    uint32_t width;
+    uint32_t height;
+    /// 8 or 16: the sample depth the pixels will be delivered at.
+    int bit_depth;
+    /// Non-zero for Adam7 files.
+    int interlaced;
+    /// Non-zero when the file has an sRGB chunk.
+    int has_srgb;
+    /// Non-zero when the file has a gAMA chunk; `gamma` is then its value (e.g. 0.45455).
+    int has_gamma;
+    double gamma;
+} bd_png_header;
+
+typedef struct bd_png_reader bd_png_reader;
+
+/// Reads the signature and the header from `data` (which must outlive the reader)
+/// and sets up the expansion of every colour type to RGBA: palettes to RGB, grey
+/// to RGB, bit depths below 8 to 8, tRNS to alpha, a missing alpha to opaque.
+/// Samples keep their depth (8 or 16); 16-bit samples come in host byte order.
+/// No gamma transform is applied: the caller converts colour.
+/// Returns NULL and fills `error` on failure.
+bd_png_reader *bd_png_reader_open(const uint8_t *data, size_t size, bd_png_header *header,
+                                  char *error, size_t error_size);
+
+/// Decodes every pixel into `pixels`, `row_bytes` apart (at least width × 4 × bit_depth / 8).
+/// Returns 0 on success, -1 with `error` filled on failure (corrupt or truncated data).
+int bd_png_reader_read(bd_png_reader *reader, uint8_t *pixels, size_t row_bytes,
+                       char *error, size_t error_size);
+
+/// Frees the reader. Safe on NULL.
+void bd_png_reader_close(bd_png_reader *reader);
+
+/// Encodes straight RGBA (`bit_depth` 8 or 16; 16-bit samples in host byte order,
+/// `row_bytes` apart) as a PNG with an sRGB chunk. On success returns 0 and a
+/// malloc'ed buffer in `out` (free it with `bd_png_free`) of `out_size` bytes.
+int bd_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, int bit_depth,
+                  size_t row_bytes, int compression_level,
+                  uint8_t **out, size_t *out_size, char *error, size_t error_size);
+
+void bd_png_free(void *pointer);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,47 @@
+import ArgumentParser
+import Backdrop
+import Foundation
+
+/// The `backdrop` command. Exit codes: 0 success, 1 bad input (unreadable, corrupt or oversized PNG, unwritable
+/// output), 2 usage (unknown option or style, a value out of range, a frame outside the picture).
+@main
+struct BackdropCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "backdrop",
+        abstract: "Render Apple-style (iOS 7/8) blur effects on the CPU, exactly and fast.",
+        discussion: """
+        Backdrop turns a PNG into the same PNG seen through a blur effect view: blurred, saturated and tinted \
+        the way UIBlurEffect styles look, inside a frame you choose; outside it the picture is untouched.
+
+        Examples:
+          backdrop demo --output demo
+          backdrop render photo.png -o blurred.png --style dark --frame 0,600,1024,168 --scale 2
+          backdrop styles
+
+        Exit codes: 0 success · 1 bad input (unreadable, corrupt or oversized PNG, unwritable output) · \
+        2 usage (unknown option or style, value out of range, frame outside the picture).
+        """,
+        version: "0.1.0",
+        subcommands: [RenderCommand.self, StylesCommand.self, DemoCommand.self]
+    )
+
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let error as BackdropError {
+            FileHandle.standardError.write(Data("backdrop: error: \(error.message)\n".utf8))
+            Foundation.exit(error.kind == .badOption ? 2 : 1)
+        } catch {
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if code == .success {
+                if !message.isEmpty { print(message) }
+                Foundation.exit(0)
+            }
+            FileHandle.standardError.write(Data((message + "\n").utf8))
+            // ArgumentParser reports usage errors as EX_USAGE (64); Backdrop documents 2.
+            Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
+        }
+    }
+}

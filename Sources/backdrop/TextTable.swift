@@ -1,0 +1,27 @@
+import Foundation
+
+/// A plain-text table with aligned columns, for terminals.
+struct TextTable {
+    let header: [String]
+    let rows: [[String]]
+
+    var rendered: String {
+        let columns = header.indices.map { column in
+            ([header] + rows).map { $0[column].count }.max() ?? 0
+        }
+        func line(_ cells: [String]) -> String {
+            zip(cells, columns).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }
+                .joined(separator: "  ").trimmingTrailingSpaces()
+        }
+        let rule = columns.map { String(repeating: "─", count: $0) }.joined(separator: "  ")
+        return ([line(header), rule] + rows.map(line)).joined(separator: "\n")
+    }
+}
+
+private extension String {
+    func trimmingTrailingSpaces() -> String {
+        var s = self
+        while s.last == " " { s.removeLast() }
+        return s
+    }
+}

@@ -35,7 +35,8 @@ let package = Package(
         ),
         .testTarget(
             name: "BackdropTests",
-            dependencies: ["Backdrop"]
+            // The CLI is a dependency so that `swift test` builds it: the CLI tests run the real binary.
+            dependencies: ["Backdrop", "backdrop"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,145 @@
+import Backdrop
+import Foundation
+import Testing
+
+@Suite("The backdrop command")
+struct CLITests {
+    let photo = Fixtures.sharedPath("testdata/photos/coffee.png")
+
+    /// Every failure is one line on standard error, no backtrace, and the documented exit code.
+    func expectOneLineError(_ result: CLIResult, status: Int32, mentioning text: String,
+                            sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(result.status == status, "exit \(result.status): \(result.standardError)", sourceLocation: sourceLocation)
+        let lines = result.standardError.split(separator: "\n")
+        #expect(lines.count == 1, "stderr: \(result.standardError)", sourceLocation: sourceLocation)
+        #expect(result.standardError.contains(text), "stderr: \(result.standardError)", sourceLocation: sourceLocation)
+    }
+
+    @Test func renderWritesTheStyledPNG() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        let output = directory.appendingPathComponent("out.png").path
+        let result = try runCLI(["render", photo, "-o", output, "--style", "dark", "--frame", "50,100,500,200"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let written = try PNGDecoder().decodeFile(output)
+        let expected = try Renderer().render(try Fixtures.image("testdata/photos/coffee.png"),
+                                             effect: Effect(style: .dark, frame: PixelRect(x: 50, y: 100, width: 500, height: 200)))
+        #expect(written == expected)
+    }
+
+    @Test func sixteenBitOutputIsWrittenOnRequest() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        let output = directory.appendingPathComponent("out16.png").path
+        let result = try runCLI(["render", photo, "-o", output, "--depth", "16", "--exact"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: output)))
+        #expect(bytes[24] == 16)  // IHDR bit depth
+    }
+
+    @Test func aCustomStyleRenders() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        let output = directory.appendingPathComponent("custom.png").path
+        let result = try runCLI(["render", photo, "-o", output, "--style", "custom", "--sigma", "8",
+                                 "--saturation", "1.2", "--tint", "1,0.5,0", "--tint-alpha", "0.25"])
+        #expect(result.status == 0, "\(result.standardError)")
+    }
+
+    @Test func anUnknownStyleIsAUsageError() throws {
+        expectOneLineError(try runCLI(["render", photo, "-o", "/tmp/x.png", "--style", "frosted"]),
+                           status: 2, mentioning: "unknown style 'frosted'")
+    }
+
+    @Test func aFrameOutsideThePictureIsAUsageError() throws {
+        expectOneLineError(try runCLI(["render", photo, "-o", "/tmp/x.png", "--frame", "500,300,200,200"]),
+                           status: 2, mentioning: "is not inside the 600×400 image")
+    }
+
+    @Test func aMalformedFrameIsAUsageError() throws {
+        expectOneLineError(try runCLI(["render", photo, "-o", "/tmp/x.png", "--frame", "1,2,3"]),
+                           status: 2, mentioning: "--frame '1,2,3' is not x,y,w,h")
+    }
+
+    @Test func aMissingOptionIsAUsageError() throws {
+        let result = try runCLI(["render", photo])
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("Missing expected argument '--output <path>'"))
+    }
+
+    @Test func aCorruptPNGIsABadInputErrorNamingTheFile() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        let input = directory.appendingPathComponent("corrupt.png").path
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: photo)))
+        bytes = Array(bytes.prefix(bytes.count / 3))
+        try Data(bytes).write(to: URL(fileURLWithPath: input))
+        expectOneLineError(try runCLI(["render", input, "-o", directory.appendingPathComponent("o.png").path]),
+                           status: 1, mentioning: "\(input): file is truncated")
+    }
+
+    @Test func aTextFileIsABadInputError() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        let input = directory.appendingPathComponent("notes.png").path
+        try Data("not a picture".utf8).write(to: URL(fileURLWithPath: input))
+        expectOneLineError(try runCLI(["render", input, "-o", directory.appendingPathComponent("o.png").path]),
+                           status: 1, mentioning: "\(input): not a PNG file")
+    }
+
+    @Test func aMissingInputIsABadInputError() throws {
+        expectOneLineError(try runCLI(["render", "/nonexistent/in.png", "-o", "/tmp/o.png"]),
+                           status: 1, mentioning: "/nonexistent/in.png: cannot read the file (no such file)")
+    }
+
+    @Test func anInputOverThePixelLimitIsRefused() throws {
+        expectOneLineError(try runCLI(["render", photo, "-o", "/tmp/o.png", "--max-pixels", "1000"]),
+                           status: 1, mentioning: "600×400 pixels, over the limit of 1000 pixels")
+    }
+
+    @Test func anOutputInAMissingDirectoryIsAnError() throws {
+        expectOneLineError(try runCLI(["render", photo, "-o", "/nonexistent/dir/out.png"]),
+                           status: 1, mentioning: "/nonexistent/dir/out.png: the directory /nonexistent/dir does not exist")
+    }
+
+    @Test func anExistingOutputIsLeftWholeWhenRenderingFails() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        let output = directory.appendingPathComponent("keep.png").path
+        try Data("previous contents".utf8).write(to: URL(fileURLWithPath: output))
+        let result = try runCLI(["render", photo, "-o", output, "--frame", "0,0,9999,1"])
+        #expect(result.status == 2)
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == "previous contents")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["keep.png"])  // no temporary left
+    }
+
+    @Test func theInputIsNotOverwrittenWithoutForce() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        let input = directory.appendingPathComponent("in.png").path
+        try FileManager.default.copyItem(atPath: photo, toPath: input)
+        expectOneLineError(try runCLI(["render", input, "-o", input]), status: 2, mentioning: "is the input file")
+        #expect(try runCLI(["render", input, "-o", input, "--force"]).status == 0)
+    }
+
+    @Test func stylesListsEveryBuiltInStyle() throws {
+        let result = try runCLI(["styles"])
+        #expect(result.status == 0)
+        for style in BlurStyle.builtIn { #expect(result.standardOutput.contains(style.name)) }
+        let json = try runCLI(["styles", "--format", "json"])
+        let decoded = try JSONDecoder().decode([BlurStyle].self, from: Data(json.standardOutput.utf8))
+        #expect(decoded == BlurStyle.builtIn)
+    }
+
+    @Test func demoWritesEveryStyleOverTheBuiltInPicture() throws {
+        let directory = try Fixtures.temporaryDirectory().path
+        let result = try runCLI(["demo", "--output", directory])
+        #expect(result.status == 0, "\(result.standardError)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+        #expect(files.count == 1 + 2 * BlurStyle.builtIn.count)
+        for file in files {
+            #expect(result.standardOutput.contains(file))
+            _ = try PNGDecoder().decodeFile(directory + "/" + file)
+        }
+    }
+
+    @Test(arguments: [["--help"], ["render", "--help"], ["styles", "--help"], ["demo", "--help"]])
+    func helpExplainsEachCommandWithAnExample(_ arguments: [String]) throws {
+        let result = try runCLI(arguments)
+        #expect(result.status == 0)
+        #expect(result.standardOutput.contains("Example"))
+    }
+}

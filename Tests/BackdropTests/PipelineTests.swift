@@ -1,0 +1,208 @@
+import Backdrop
+import Foundation
+import Testing
+
+@Suite("The pass plan")
+struct RenderPlanTests {
+    let size = PixelSize(width: 2048, height: 1536)
+
+    @Test func theFastBlurPlanRunsTheGPUPassesInOrder() throws {
+        let plan = try RenderPlan(effect: Effect(style: .light, scale: 2), imageSize: size)
+        #expect(plan.passes.map(\.kind) == [.capture, .downscale, .horizontalBlur, .verticalBlur, .upscaleTint, .composite])
+        #expect(plan.downscaleFactor == 12)  // σ = 60 px, ⌊60 / 5⌋
+        let small = PixelSize(width: 171, height: 128)  // ⌈2048/12⌉ × ⌈1536/12⌉
+        #expect(plan.passes[1].outputSize == small)
+        #expect(plan.passes[1].texelsPerPixel == 144)
+        #expect(plan.passes[2].inputSize == small && plan.passes[3].outputSize == small)
+        #expect(plan.passes[2].texelsPerPixel == plan.blurKernel!.taps)
+        #expect(plan.passes[4].outputSize == size && plan.passes[4].texelsPerPixel == 4)
+        // Offscreen: the capture and the three passes on the small texture (the blur's four gaps, seed F3).
+        #expect(plan.passes.filter(\.offscreen).count == 4)
+        #expect(plan.passes.filter(\.isGPURenderPass).count == 5)  // seed F2: five passes
+    }
+
+    @Test func exactModeBlursAtFullResolutionWithoutResampling() throws {
+        let plan = try RenderPlan(effect: Effect(style: .light, scale: 2, quality: .exact), imageSize: size)
+        #expect(plan.passes.map(\.kind) == [.capture, .horizontalBlur, .verticalBlur, .upscaleTint, .composite])
+        #expect(plan.downscaleFactor == 1)
+        #expect(plan.blurKernel?.sigma == 60 && plan.blurKernel?.radius == 240)
+    }
+
+    @Test func theTintOnlyPlanDrawsTheTintOverTheContentOnScreen() throws {
+        let plan = try RenderPlan(effect: Effect(style: .dark, path: .tintOnly), imageSize: size)
+        #expect(plan.passes.map(\.kind) == [.capture, .tintOnly, .composite])
+        #expect(plan.passes.allSatisfy { !$0.offscreen })
+        #expect(plan.passes[1].blends)
+    }
+
+    @Test func kKeepsAtLeastFiveSmallPixelsPerSigma() {
+        for sigma in stride(from: 0.5, through: 200, by: 0.5) {
+            let k = RenderPlan.downscaleFactor(sigmaPixels: sigma)
+            #expect(k >= 1)
+            #expect(k == 1 || sigma / Double(k) >= RenderPlan.samplesPerSigma)
+            #expect(sigma / Double(k + 1) < RenderPlan.samplesPerSigma)  // and k is the largest such
+        }
+    }
+
+    @Test func theVariancesOfDownscaleBlurAndUpscaleAddUpToSigmaSquared() {
+        for sigma in [10.0, 20, 40, 60, 123.4] {
+            let k = RenderPlan.downscaleFactor(sigmaPixels: sigma)
+            let small = RenderPlan.smallImageSigma(sigmaPixels: sigma, factor: k)
+            let total = DownscalePass.addedVariance(factor: k) + pow(Double(k) * small, 2)
+                + UpscaleTintPass.addedVariance(factor: k)
+            #expect(abs(total - sigma * sigma) < 1e-9)
+        }
+    }
+
+    @Test func bilinearUpscaleVarianceMatchesItsClosedForms() {
+        // k odd: (k² − 1)/6; k even: k²/6 + 1/12 (mean of t(1 − t) over the phases).
+        for k in 1...16 {
+            let expected = k % 2 == 1 ? Double(k * k - 1) / 6 : Double(k * k) / 6 + 1.0 / 12
+            #expect(abs(UpscaleTintPass.addedVariance(factor: k) - expected) < 1e-12)
+        }
+    }
+
+    @Test func aFrameOutsideThePictureIsRefused() throws {
+        #expect(throws: BackdropError.self) {
+            try RenderPlan(effect: Effect(style: .light, frame: PixelRect(x: 2000, y: 0, width: 100, height: 10)),
+                           imageSize: size)
+        }
+        do {
+            _ = try RenderPlan(effect: Effect(style: .light, frame: PixelRect(x: -1, y: 0, width: 10, height: 10)), imageSize: size)
+        } catch {
+            #expect(error.kind == .badOption)
+            #expect(error.message == "the frame -1,0,10,10 (x,y,w,h) is not inside the 2048×1536 image")
+        }
+    }
+
+    @Test func gaussianKernelsAreNormalisedSymmetricAndCutAtFourSigma() {
+        for sigma in [0.4, 1, 4.97, 20, 60] {
+            let kernel = GaussianKernel(sigma: sigma)
+            #expect(kernel.radius == Int((4 * sigma).rounded(.up)))
+            #expect(abs(kernel.weights.reduce(0, +) - 1) < 1e-5)
+            #expect(kernel.weights == kernel.weights.reversed())
+        }
+        #expect(GaussianKernel(sigma: 0).weights == [1])
+    }
+}
+
+@Suite("Rendering properties")
+struct RenderingPropertyTests {
+    let source = noiseImage(width: 203, height: 151, alpha: true)
+    let frame = PixelRect(x: 17, y: 9, width: 171, height: 131)
+
+    func render(_ effect: Effect, _ parallelism: Parallelism) throws -> RGBAImage<UInt8> {
+        try Renderer(parallelism: parallelism).render(source, effect: effect)
+    }
+
+    @Test(arguments: [Effect.Quality.fast, .exact])
+    func outputIsByteIdenticalForEveryThreadCountAndScheduler(_ quality: Effect.Quality) throws {
+        for path in Effect.Path.allCases {
+            let effect = Effect(style: .extraLight, frame: frame, scale: 1, quality: quality, path: path)
+            let serial = try render(effect, .serial)
+            for scheduler in Scheduler.allCases {
+                for threads in [1, 2, 3, 8] {
+                    let parallel = try render(effect, Parallelism(scheduler: scheduler, threads: threads))
+                    #expect(parallel == serial, "\(path) \(scheduler) × \(threads) differs from one thread")
+                }
+            }
+            #expect(try render(effect, .serial) == serial, "a second run differs")
+        }
+    }
+
+    @Test(arguments: BlurStyle.builtIn)
+    func aFlatPictureComesOutAsTheStyleFormulaGivesForItsColour(_ style: BlurStyle) throws {
+        let colour: SIMD4<UInt8> = [200, 60, 30, 255]
+        let flat = RGBAImage<UInt8>(width: 96, height: 64, fill: (colour.x, colour.y, colour.z, colour.w))
+        // A Gaussian of a constant is the constant, so only saturation and tint act (computed here in Double).
+        let c = SIMD3<Double>(Double(colour.x), Double(colour.y), Double(colour.z)) / 255
+        let luma = 0.2126 * c.x + 0.7152 * c.y + 0.0722 * c.z
+        let saturated = (c * style.saturation + SIMD3(repeating: (1 - style.saturation) * luma))
+            .clamped(lowerBound: .zero, upperBound: .one)
+        let tinted = style.tintColor * style.tintAlpha + saturated * (1 - style.tintAlpha)
+        let expected = (tinted * 255).rounded(.toNearestOrAwayFromZero)
+        for quality in Effect.Quality.allCases {
+            let out = try Renderer().render(flat, effect: Effect(style: style, scale: 2, quality: quality))
+            for y in 0..<out.height {
+                for x in 0..<out.width {
+                    let p = out[x, y]
+                    let delta = SIMD3<Double>(Double(p.x), Double(p.y), Double(p.z)) - expected
+                    let d = max(abs(delta.x), abs(delta.y), abs(delta.z))
+                    if d > 1 || p.w != 255 {
+                        Issue.record("\(style.name) \(quality): pixel \(x),\(y) is \(p), expected \(expected)")
+                        return
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func theTintOnlyFallbackIsSourceOverAtTheFallbackOpacity() throws {
+        let out = try Renderer().render(source, effect: Effect(style: .light, frame: frame, path: .tintOnly))
+        for (x, y) in [(17, 9), (100, 100), (187, 139)] {
+            let p = source[x, y], q = out[x, y]
+            let a = Double(p.w) / 255, f = BlurStyle.light.fallbackAlpha
+            let alpha = f + a * (1 - f)
+            #expect(abs(Double(q.w) - (alpha * 255).rounded()) <= 1)
+            for channel in 0..<3 {
+                let premultiplied = 1.0 * f + Double(p[channel]) / 255 * a * (1 - f)
+                #expect(abs(Double(q[channel]) - (premultiplied / alpha * 255).rounded()) <= 1)
+            }
+        }
+    }
+
+    @Test func sixteenBitOutputAgreesWithEightBitAndKeepsTheOutsideExact() throws {
+        let effect = Effect(style: .dark, frame: frame)
+        let plan = try RenderPlan(effect: effect, imageSize: source.size)
+        let narrow = Renderer().render(source, plan: plan, as: UInt8.self)
+        let wide = Renderer().render(source, plan: plan, as: UInt16.self)
+        for y in 0..<source.height {
+            for x in 0..<source.width {
+                let inside = x >= frame.x && x < frame.maxX && y >= frame.y && y < frame.maxY
+                for channel in 0..<4 {
+                    let w = wide[x, y][channel], n = narrow[x, y][channel]
+                    if inside {
+                        #expect(abs(Int(UInt8(reducing16: w)) - Int(n)) <= 1)
+                    } else {
+                        #expect(w == UInt16(widening8: source[x, y][channel]))
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func transparentPixelsDoNotDarkenTheBlur() throws {
+        // Opaque white beside fully transparent black: premultiplied filtering must not bleed black into white.
+        var image = RGBAImage<UInt8>(width: 64, height: 8, fill: (0, 0, 0, 0))
+        for y in 0..<8 { for x in 0..<32 { image[x, y] = [255, 255, 255, 255] } }
+        let clear = BlurStyle(name: "clear", sigmaPoints: 4, saturation: 1, tintColor: .zero, tintAlpha: 0,
+                              fallbackAlpha: 0, vibrancyBlend: .plusDarker)
+        let out = try Renderer().render(image, effect: Effect(style: clear, quality: .exact))
+        for x in 0..<64 where out[x, 4].w > 0 {
+            #expect(out[x, 4].x == 255, "pixel \(x) is \(out[x, 4])")
+        }
+    }
+}
+
+@Suite("Image comparison")
+struct ImageDifferenceTests {
+    @Test func identicalPicturesHaveInfinitePSNR() {
+        let image = noiseImage(width: 10, height: 10)
+        let difference = ImageDifference(image, image)
+        #expect(difference.psnr == .infinity && difference.isIdentical && difference.differingPixels == 0)
+    }
+
+    @Test func oneLevelEverywhereIs48Point13DB() {
+        let a = RGBAImage<UInt8>(width: 4, height: 4, fill: (10, 10, 10, 10))
+        let b = RGBAImage<UInt8>(width: 4, height: 4, fill: (11, 11, 11, 11))
+        let difference = ImageDifference(a, b)
+        #expect(abs(difference.psnr - 20 * log10(255.0)) < 1e-9)  // MSE 1
+        #expect(difference.maxDifference == 1 && difference.differingPixels == 16)
+    }
+
+    @Test func colourOfPixelsTransparentInBothIsIgnored() {
+        let a = RGBAImage<UInt8>(width: 2, height: 2, fill: (0, 0, 0, 0))
+        let b = RGBAImage<UInt8>(width: 2, height: 2, fill: (255, 9, 3, 0))
+        #expect(ImageDifference(a, b).isIdentical)
+    }
+}

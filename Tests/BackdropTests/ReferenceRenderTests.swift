@@ -1,0 +1,73 @@
+import Backdrop
+import Foundation
+import Testing
+
+/// One case of `../shared/reference/manifest.json`.
+struct ReferenceCase: Decodable, CustomStringConvertible {
+    let input: String
+    let style: String
+    let scale: Double
+    let rect: String?
+    let fallback: Bool
+    let output: String
+    let vibrancy: String?
+    let at: String?
+
+    var description: String { output }
+
+    static func all() throws -> [ReferenceCase] {
+        let path = Fixtures.sharedPath("reference/manifest.json")
+        guard let data = FileManager.default.contents(atPath: path) else {
+            Issue.record("missing \(path)")
+            throw FixtureMissing(path: path)
+        }
+        return try JSONDecoder().decode([ReferenceCase].self, from: data)
+    }
+
+    func effect(quality: Effect.Quality) throws -> Effect {
+        let style = try #require(BlurStyle.named(style))
+        return Effect(style: style, frame: rect.flatMap(PixelRect.init(parsing:)), scale: scale, quality: quality,
+                      path: fallback ? .tintOnly : .blur)
+    }
+}
+
+@Suite("Reference renders (../shared/reference)")
+struct ReferenceRenderTests {
+    /// The blur and fallback cases; the cases with a `vibrancy` field are rendered by the vibrancy issue's tests.
+    static let blurCases: [ReferenceCase] = ((try? ReferenceCase.all()) ?? []).filter { $0.vibrancy == nil }
+
+    @Test func theManifestHasItsBlurAndFallbackCases() throws {
+        let all = try ReferenceCase.all()
+        #expect(Self.blurCases.count == 18, "blur and fallback cases in the manifest: \(Self.blurCases.count)")
+        #expect(all.count - Self.blurCases.count == 6, "vibrancy cases: \(all.count - Self.blurCases.count)")
+    }
+
+    /// Fast path ≥ 40 dB and exact mode ≥ 50 dB inside the frame; outside it, the input's pixels bit for bit.
+    @Test(arguments: blurCases)
+    func renderMatchesTheReference(_ reference: ReferenceCase) throws {
+        let source = try Fixtures.image("testdata/photos/\(reference.input)")
+        let expected = try Fixtures.image("reference/\(reference.output)")
+        for (quality, minimum) in [(Effect.Quality.fast, 40.0), (.exact, 50.0)] {
+            let plan = try RenderPlan(effect: try reference.effect(quality: quality), imageSize: source.size)
+            let rendered = Renderer().render(source, plan: plan, as: UInt8.self)
+            let inside = ImageDifference(rendered, expected, region: plan.frame)
+            print(String(format: "PSNR %-6@ %6.2f dB (min %.0f)  max diff %3d  k=%-2d %@",
+                         quality.rawValue, inside.psnr, minimum, inside.maxDifference, plan.downscaleFactor,
+                         reference.output))
+            #expect(inside.psnr >= minimum, "\(reference.output) \(quality): \(inside.psnr) dB")
+            #expect(pixelsOutside(plan.frame, of: rendered) == pixelsOutside(plan.frame, of: source),
+                    "\(reference.output): pixels outside the frame changed")
+        }
+    }
+
+    func pixelsOutside(_ frame: PixelRect, of image: RGBAImage<UInt8>) -> [UInt8] {
+        var kept: [UInt8] = []
+        for y in 0..<image.height {
+            for x in 0..<image.width where !(x >= frame.x && x < frame.maxX && y >= frame.y && y < frame.maxY) {
+                let index = (y * image.width + x) * 4
+                kept.append(contentsOf: image.samples[index..<index + 4])
+            }
+        }
+        return kept
+    }
+}

@@ -43,7 +43,7 @@ public struct ColorTransform: Sendable {
         if saturates {
             let r = (matrixRows.0 * p).sum(), g = (matrixRows.1 * p).sum(), b = (matrixRows.2 * p).sum()
             c = SIMD4(r, g, b, p.w)
-            c = c.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: p.w))
+            c = c.limited(to: .zero, SIMD4(repeating: p.w))
         }
         return tintPremultiplied + c * keep
     }

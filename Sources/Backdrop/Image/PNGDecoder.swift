@@ -87,7 +87,7 @@ public struct PNGDecoder: Sendable {
     static func convert<Source: PixelSample, Target: PixelSample>(
         _ raw: [Source], from: Source.Type, encoding: SampleEncoding, to: Target.Type
     ) -> [Target] {
-        if Source.self == Target.self, encoding == .sRGB { return raw as! [Target] }
+        if Source.self == Target.self, encoding == .sRGB { return unsafeBitCast(raw, to: [Target].self) }
         let levels = Int(Source.maximumValue) + 1
         let colour: [Target] = (0..<levels).map { v in
             let encoded = encoding.sRGBValue(Double(v) / Double(Source.maximumValue))

@@ -20,13 +20,11 @@ public struct CapturePass: Sendable {
         let frame = frame
         return { y, out in
             source.samples.withUnsafeBufferPointer { samples in
-                var index = ((frame.y + y) * source.width + frame.x) * 4
+                let row = samples.baseAddress! + ((frame.y + y) * source.width + frame.x) * 4
                 for x in 0..<frame.width {
-                    let p = SIMD4<Float>(Float(samples[index]), Float(samples[index + 1]),
-                                         Float(samples[index + 2]), Float(samples[index + 3]))
+                    let p = SampleConversion.floats(row + 4 * x)
                     // (c/255)·(a/255) for colour, a/255 for alpha.
                     out[x] = p * SIMD4(p.w, p.w, p.w, 255) * (1 / 65025)
-                    index += 4
                 }
             }
         }

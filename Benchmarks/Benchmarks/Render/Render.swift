@@ -1,0 +1,55 @@
+// Render benchmarks: the fullscreen iPad retina case (wallpaper-2048x1536.png at scale 2, the whole picture is
+// the frame), in-process, decode and encode excluded. Run with `swift package benchmark` in Benchmarks/.
+//
+// Every style × {fast, exact} × {OpenMP, Dispatch}, plus a baseline measured in the same run: a plain copy of
+// the input's bytes to an output buffer, the least any full-frame effect must cost (one read, one write).
+import Backdrop
+import Benchmark
+import Foundation
+
+let sharedFolder = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared")
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .cpuTotal, .peakMemoryResident],
+        timeUnits: .milliseconds,
+        warmupIterations: 2,
+        maxDuration: .seconds(4),
+        maxIterations: 200
+    )
+    let path = sharedFolder.appendingPathComponent("testdata/photos/wallpaper-2048x1536.png").path
+    let source: RGBAImage<UInt8>
+    do {
+        source = try PNGDecoder().decodeFile(path)
+    } catch {
+        fatalError("cannot load the benchmark picture: \(error)")
+    }
+
+    Benchmark("baseline: copy 2048×1536 RGBA8") { benchmark in
+        for _ in benchmark.scaledIterations {
+            var copy = [UInt8](repeating: 0, count: source.samples.count)
+            copy.withUnsafeMutableBytes { out in
+                source.samples.withUnsafeBytes { out.copyMemory(from: $0) }
+            }
+            blackHole(copy)
+        }
+    }
+
+    for style in BlurStyle.builtIn {
+        for quality in Effect.Quality.allCases {
+            for scheduler in Scheduler.allCases {
+                let effect = Effect(style: style, scale: 2, quality: quality)
+                let plan = try! RenderPlan(effect: effect, imageSize: source.size)
+                let renderer = Renderer(parallelism: Parallelism(scheduler: scheduler))
+                let configuration = Benchmark.Configuration(maxDuration: .seconds(quality == .exact ? 8 : 4))
+                Benchmark("\(style.name) \(quality.rawValue) \(scheduler.rawValue)", configuration: configuration) { benchmark in
+                    for _ in benchmark.scaledIterations {
+                        blackHole(renderer.render(source, plan: plan, as: UInt8.self))
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,32 @@
+/// Conversions between integer samples and `Float`, written so that they compile to a few vector instructions
+/// (no per-lane range checks, no library calls).
+///
+/// Both use the layout of a `Float` near 2²³, where the spacing between floats is exactly 1:
+/// - integer → float: the integer is OR-ed into the mantissa of 2²³ and 2²³ is subtracted: exact for 0 … 2²³.
+/// - float → integer: adding 1.5·2²³ rounds the value to the nearest integer (ties to even, the FPU's mode) and
+///   leaves it in the low mantissa bits: exact for values in [0, 2²²).
+enum SampleConversion {
+    /// Four 8-bit samples at `pointer` as floats 0 … 255.
+    @inline(__always) static func floats(_ pointer: UnsafePointer<UInt8>) -> SIMD4<Float> {
+        let bytes = UnsafeRawPointer(pointer).loadUnaligned(as: SIMD4<UInt8>.self)
+        let bits = SIMD4<UInt32>(truncatingIfNeeded: bytes) | 0x4B00_0000
+        return unsafeBitCast(bits, to: SIMD4<Float>.self) - 8_388_608
+    }
+
+    /// `values` (each in [0, 2²²)) rounded to the nearest integer, ties to even.
+    @inline(__always) static func roundedIntegers(_ values: SIMD4<Float>) -> SIMD4<UInt32> {
+        unsafeBitCast(values + 12_582_912, to: SIMD4<UInt32>.self) & 0x003F_FFFF
+    }
+}
+
+extension SIMD4 where Scalar == Float {
+    /// Each lane limited to [lower, upper], as compare-and-select vector instructions. (The standard library's
+    /// `clamped(lowerBound:upperBound:)` compiles lane by lane here because of its NaN rules; pixel values are
+    /// never NaN.)
+    @inline(__always) func limited(to lower: SIMD4<Float>, _ upper: SIMD4<Float>) -> SIMD4<Float> {
+        var v = self
+        v.replace(with: lower, where: v .< lower)
+        v.replace(with: upper, where: v .> upper)
+        return v
+    }
+}

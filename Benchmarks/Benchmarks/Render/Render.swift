@@ -14,7 +14,7 @@ let sharedFolder = URL(fileURLWithPath: #filePath)
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .cpuTotal, .peakMemoryResident],
-        timeUnits: .milliseconds,
+        timeUnits: .microseconds,
         warmupIterations: 2,
         maxDuration: .seconds(4),
         maxIterations: 200

@@ -34,12 +34,14 @@ struct BackdropCommand: ParsableCommand {
             Foundation.exit(error.kind == .badOption ? 2 : 1)
         } catch {
             let code = exitCode(for: error)
-            let message = fullMessage(for: error)
             if code == .success {
+                let message = fullMessage(for: error)
                 if !message.isEmpty { print(message) }
                 Foundation.exit(0)
             }
-            FileHandle.standardError.write(Data((message + "\n").utf8))
+            // One line, like every other error; the usage is one --help away.
+            let message = self.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+            FileHandle.standardError.write(Data("backdrop: error: \(message) (see 'backdrop --help')\n".utf8))
             // ArgumentParser reports usage errors as EX_USAGE (64); Backdrop documents 2.
             Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
         }

@@ -59,9 +59,16 @@ struct CLITests {
     }
 
     @Test func aMissingOptionIsAUsageError() throws {
-        let result = try runCLI(["render", photo])
-        #expect(result.status == 2)
-        #expect(result.standardError.contains("Missing expected argument '--output <path>'"))
+        expectOneLineError(try runCLI(["render", photo]), status: 2,
+                           mentioning: "Missing expected argument '--output <path>'")
+    }
+
+    @Test func anUnknownCommandOrOptionIsAUsageError() throws {
+        expectOneLineError(try runCLI(["blur", photo]), status: 2, mentioning: "unexpected arguments: 'blur'")
+        expectOneLineError(try runCLI(["render", photo, "-o", "/tmp/x.png", "--radius", "3"]), status: 2,
+                           mentioning: "Unknown option '--radius'")
+        expectOneLineError(try runCLI(["render", photo, "-o", "/tmp/x.png", "--scale", "two"]), status: 2,
+                           mentioning: "two")
     }
 
     @Test func aCorruptPNGIsABadInputErrorNamingTheFile() throws {

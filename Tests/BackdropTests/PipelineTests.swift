@@ -206,3 +206,49 @@ struct ImageDifferenceTests {
         #expect(ImageDifference(a, b).isIdentical)
     }
 }
+
+@Suite("Edge cases")
+struct EdgeCaseTests {
+    /// Frames smaller than the downscale factor, one-pixel strips and one-pixel pictures all render, and keep the
+    /// outside of the frame.
+    @Test(arguments: [(1, 1, PixelRect(x: 0, y: 0, width: 1, height: 1)),
+                      (50, 40, PixelRect(x: 10, y: 10, width: 3, height: 2)),
+                      (300, 7, PixelRect(x: 0, y: 3, width: 300, height: 1)),
+                      (7, 300, PixelRect(x: 6, y: 0, width: 1, height: 300))])
+    func tinyFramesRenderAndKeepTheOutside(width: Int, height: Int, frame: PixelRect) throws {
+        let source = noiseImage(width: width, height: height, alpha: true)
+        for quality in Effect.Quality.allCases {
+            for path in Effect.Path.allCases {
+                let effect = Effect(style: .light, frame: frame, scale: 3, quality: quality, path: path)
+                let out = try Renderer().render(source, effect: effect)
+                #expect(out.size == source.size)
+                for y in 0..<height {
+                    for x in 0..<width where !(x >= frame.x && x < frame.maxX && y >= frame.y && y < frame.maxY) {
+                        #expect(out[x, y] == source[x, y])
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func aFullyTransparentPictureStaysTransparentUnderAClearStyle() throws {
+        let clear = BlurStyle(name: "clear", sigmaPoints: 10, saturation: 1.8, tintColor: .one, tintAlpha: 0,
+                              fallbackAlpha: 0, vibrancyBlend: .plusDarker)
+        let empty = RGBAImage<UInt8>(width: 64, height: 48, fill: (0, 0, 0, 0))
+        #expect(try Renderer().render(empty, effect: Effect(style: clear)) == empty)
+    }
+
+    @Test func renderedPNGFilesAreByteIdenticalForEveryThreadCount() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        let photo = Fixtures.sharedPath("testdata/photos/astronaut.png")
+        var files: [Data] = []
+        for (threads, scheduler) in [("1", "openmp"), ("2", "openmp"), ("8", "dispatch")] {
+            let output = directory.appendingPathComponent("out-\(threads)-\(scheduler).png").path
+            let result = try runCLI(["render", photo, "-o", output, "--style", "extraLight", "--scale", "2",
+                                     "--threads", threads, "--scheduler", scheduler])
+            #expect(result.status == 0, "\(result.standardError)")
+            files.append(try Data(contentsOf: URL(fileURLWithPath: output)))
+        }
+        #expect(Set(files).count == 1)
+    }
+}

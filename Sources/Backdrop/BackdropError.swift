@@ -10,15 +10,18 @@ public struct BackdropError: Error, Sendable, Equatable, CustomStringConvertible
         case output
     }
 
+    /// What kind of failure.
     public let kind: Kind
     /// The whole message, one line.
     public let message: String
 
+    /// An error of `kind` with a one-line `message`.
     public init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message
     }
 
+    /// The message.
     public var description: String { message }
 }
 

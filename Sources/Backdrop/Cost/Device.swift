@@ -14,10 +14,15 @@ public struct Device: Sendable, Codable, Equatable, Identifiable {
         case noIOS7 = "no iOS 7"
     }
 
+    /// The id the CLI takes, e.g. "ipad-air".
     public let id: String
+    /// Apple's name for the device.
     public let name: String
+    /// Year of release.
     public let year: Int
+    /// System on chip.
     public let soc: String
+    /// GPU model.
     public let gpu: String
     /// GPU clock in MHz.
     public let gpuClockMHz: Double
@@ -33,8 +38,11 @@ public struct Device: Sendable, Codable, Equatable, Identifiable {
     public let screen: PixelSize
     /// Pixels per point.
     public let scale: Double
+    /// Memory in MB.
     public let ramMB: Int
+    /// The last iOS version it runs.
     public let lastIOS: String
+    /// Apple's shipped iOS 7 blur policy (seed figure B4).
     public let iOS7Blur: BlurPolicy
     /// Where the GPU figures come from.
     public let sources: String

@@ -19,6 +19,7 @@ public struct BlurStyle: Sendable, Equatable, Codable {
     /// How vibrant content blends with the backdrop.
     public var vibrancyBlend: VibrancyBlend
 
+    /// A style from its parameters (a custom style).
     public init(name: String, sigmaPoints: Double, saturation: Double, tintColor: SIMD3<Double>,
                 tintAlpha: Double, fallbackAlpha: Double, vibrancyBlend: VibrancyBlend) {
         self.name = name

@@ -12,14 +12,18 @@ public struct Effect: Sendable, Equatable {
         case tintOnly = "tint-only"
     }
 
+    /// The style: blur, saturation, tint.
     public var style: BlurStyle
     /// The view's frame in pixels of the input picture; nil for the whole picture.
     public var frame: PixelRect?
     /// Pixels per point: converts the style's σ from points to pixels.
     public var scale: Double
+    /// Fast (GPU-style) or exact.
     public var quality: Quality
+    /// Blur, or the tint-only fallback.
     public var path: Path
 
+    /// An effect; defaults: the whole picture, scale 1, fast, blur.
     public init(style: BlurStyle, frame: PixelRect? = nil, scale: Double = 1, quality: Quality = .fast,
                 path: Path = .blur) {
         self.style = style

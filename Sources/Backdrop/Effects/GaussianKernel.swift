@@ -13,6 +13,7 @@ public struct GaussianKernel: Sendable, Equatable {
     /// 2·radius + 1 weights; `weights[radius]` is the centre.
     public let weights: [Float]
 
+    /// The kernel of standard deviation `sigma` pixels.
     public init(sigma: Double) {
         self.sigma = sigma
         guard sigma > 0 else {

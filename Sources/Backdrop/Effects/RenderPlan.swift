@@ -5,7 +5,9 @@
 /// Blur path (exact): capture → horizontal blur → vertical blur → tint → composite (k = 1, no resampling).
 /// Tint-only path:    capture → tint only → composite.
 public struct RenderPlan: Sendable {
+    /// The effect this plan renders.
     public let effect: Effect
+    /// The size of the picture it renders over.
     public let imageSize: PixelSize
     /// The view's frame, checked to lie inside the picture.
     public let frame: PixelRect

@@ -5,11 +5,14 @@
 /// `SIMD4<Float>`). It is a reference type so that row bands can be written from several threads at once;
 /// callers must write disjoint rows. Hence `@unchecked Sendable`.
 public final class FloatImage: @unchecked Sendable {
+    /// Width in pixels.
     public let width: Int
+    /// Height in pixels.
     public let height: Int
     /// `width * height` pixels, uninitialised until a pass writes them.
     public let pixels: UnsafeMutablePointer<SIMD4<Float>>
 
+    /// An image of the given size, uninitialised.
     public init(width: Int, height: Int) {
         self.width = width
         self.height = height
@@ -23,5 +26,6 @@ public final class FloatImage: @unchecked Sendable {
         pixels + y * width
     }
 
+    /// The size in pixels.
     public var size: PixelSize { PixelSize(width: width, height: height) }
 }

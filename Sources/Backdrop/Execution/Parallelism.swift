@@ -14,10 +14,12 @@ public enum Scheduler: String, CaseIterable, Sendable, Codable {
 /// How a pass's rows are spread over threads. The split never changes a result: every output row is
 /// computed by the same code from the same inputs whatever band it falls in.
 public struct Parallelism: Sendable, Equatable {
+    /// The thread machinery.
     public var scheduler: Scheduler
     /// Row bands worked on at once (≥ 1).
     public var threads: Int
 
+    /// `threads` bands at once on `scheduler` (at least 1).
     public init(scheduler: Scheduler = .openMP, threads: Int = Parallelism.defaultThreadCount) {
         self.scheduler = scheduler
         self.threads = max(1, threads)

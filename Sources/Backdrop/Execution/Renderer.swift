@@ -7,8 +7,10 @@
 /// The output is the same for every thread count and scheduler: each row is computed by the same code from the
 /// same inputs.
 public struct Renderer: Sendable {
+    /// How row bands are spread over threads.
     public var parallelism: Parallelism
 
+    /// A renderer using `parallelism` (default: OpenMP on every core).
     public init(parallelism: Parallelism = Parallelism()) {
         self.parallelism = parallelism
     }

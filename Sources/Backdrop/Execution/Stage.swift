@@ -28,6 +28,7 @@ public enum Stage: Sendable {
     case stored(FloatImage)
     case computed(size: PixelSize, row: RowFunction)
 
+    /// The size of the stage in pixels.
     public var size: PixelSize {
         switch self {
         case .stored(let image): return image.size

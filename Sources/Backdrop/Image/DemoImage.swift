@@ -4,11 +4,13 @@ import Foundation
 /// stripes and small bars of "text", so that blur, saturation and tint are all easy to see.
 /// Deterministic: the same pixels on every run and machine.
 public enum DemoImage {
+    /// The picture's size: 1024×768.
     public static let size = PixelSize(width: 1024, height: 768)
 
     /// The view frame the demo blurs: a panel across the lower middle, like a control centre.
     public static let panel = PixelRect(x: 128, y: 384, width: 768, height: 288)
 
+    /// Generates the picture.
     public static func make() -> RGBAImage<UInt8> {
         var image = RGBAImage<UInt8>(width: size.width, height: size.height)
         let discs: [(x: Double, y: Double, r: Double, colour: SIMD3<Double>)] = [

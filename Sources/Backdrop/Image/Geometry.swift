@@ -2,21 +2,30 @@ import Foundation
 
 /// A size in pixels.
 public struct PixelSize: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// Width in pixels.
     public var width: Int
+    /// Height in pixels.
     public var height: Int
+    /// A size of `width` × `height` pixels.
     public init(width: Int, height: Int) { self.width = width; self.height = height }
     /// width × height.
     public var area: Int { width * height }
+    /// "W×H".
     public var description: String { "\(width)×\(height)" }
 }
 
 /// An axis-aligned rectangle in pixels: origin at the top-left, x to the right, y down.
 public struct PixelRect: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// Left edge.
     public var x: Int
+    /// Top edge.
     public var y: Int
+    /// Width in pixels.
     public var width: Int
+    /// Height in pixels.
     public var height: Int
 
+    /// The rectangle at (x, y) of the given size.
     public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x; self.y = y; self.width = width; self.height = height
     }
@@ -31,9 +40,13 @@ public struct PixelRect: Hashable, Sendable, Codable, CustomStringConvertible {
         self.init(x: x, y: y, width: w, height: h)
     }
 
+    /// Width × height.
     public var size: PixelSize { PixelSize(width: width, height: height) }
+    /// One past the right edge.
     public var maxX: Int { x + width }
+    /// One past the bottom edge.
     public var maxY: Int { y + height }
+    /// True when it covers no pixel.
     public var isEmpty: Bool { width <= 0 || height <= 0 }
 
     /// True when every pixel of the rectangle lies inside a picture of `size`.
@@ -41,5 +54,6 @@ public struct PixelRect: Hashable, Sendable, Codable, CustomStringConvertible {
         x >= 0 && y >= 0 && width > 0 && height > 0 && maxX <= size.width && maxY <= size.height
     }
 
+    /// "x,y,w,h", the form `init(parsing:)` reads.
     public var description: String { "\(x),\(y),\(width),\(height)" }
 }

@@ -18,6 +18,7 @@ public struct PNGDecoder: Sendable {
     /// Images with more pixels than this are refused before allocation.
     public var maxPixels: Int
 
+    /// A decoder refusing images over `maxPixels` pixels.
     public init(maxPixels: Int = PNGDecoder.defaultMaxPixels) {
         self.maxPixels = maxPixels
     }

@@ -9,6 +9,7 @@ public struct PNGEncoder: Sendable {
     /// zlib level 0–9; 6 is zlib's default balance of size and speed.
     public var compressionLevel: Int
 
+    /// An encoder at zlib level `compressionLevel`.
     public init(compressionLevel: Int = 6) {
         self.compressionLevel = compressionLevel
     }

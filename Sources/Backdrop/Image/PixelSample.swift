@@ -11,13 +11,17 @@ public protocol PixelSample: FixedWidthInteger & UnsignedInteger & SIMDScalar & 
 }
 
 extension UInt8: PixelSample {
+    /// 255.
     public static var maximumValue: Float { 255 }
+    /// 8.
     public static var bitDepth: Int { 8 }
     @inlinable public init(widening8 value: UInt8) { self = value }
 }
 
 extension UInt16: PixelSample {
+    /// 65535.
     public static var maximumValue: Float { 65535 }
+    /// 16.
     public static var bitDepth: Int { 16 }
     @inlinable public init(widening8 value: UInt8) { self = UInt16(value) &* 257 }
 }

@@ -3,7 +3,9 @@
 /// Layout: row-major, no padding, 4 samples per pixel in the order R, G, B, A;
 /// pixel (x, y) starts at index `(y * width + x) * 4`.
 public struct RGBAImage<Sample: PixelSample>: Sendable, Equatable {
+    /// Width in pixels.
     public let width: Int
+    /// Height in pixels.
     public let height: Int
     /// `width * height * 4` samples.
     public var samples: [Sample]

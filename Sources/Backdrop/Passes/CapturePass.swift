@@ -6,9 +6,12 @@
 /// - Work: one texel read per pixel written. On the GPU this is the render of the content into an offscreen
 ///   texture when the view blurs; with blur disabled the content is drawn on screen as usual.
 public struct CapturePass: Sendable {
+    /// The view's frame in pixels of the source picture.
     public let frame: PixelRect
+    /// The pass as data: sizes, taps, blending, offscreen.
     public let descriptor: PassDescriptor
 
+    /// The capture of `frame`; `offscreen` when the GPU renders it into a texture (the blur path).
     public init(frame: PixelRect, imageSize: PixelSize, offscreen: Bool) {
         self.frame = frame
         descriptor = PassDescriptor(name: "capture content", kind: .capture, inputSize: imageSize,

@@ -8,10 +8,14 @@
 /// - Work: 1 texel read per pixel written. Not a GPU pass of its own: on the GPU the previous pass draws into
 ///   the framebuffer.
 public struct CompositePass: Sendable {
+    /// The view's frame in pixels of the source picture.
     public let frame: PixelRect
+    /// The pass as data: sizes, taps, blending, offscreen.
     public let descriptor: PassDescriptor
+    /// Which input rows an output row reads (decides whether the input is stored).
     public var inputAccess: RowAccess { .sameRow }
 
+    /// The composite of a frame-sized effect into a picture of `imageSize`.
     public init(frame: PixelRect, imageSize: PixelSize) {
         self.frame = frame
         descriptor = PassDescriptor(name: "composite", kind: .composite, inputSize: frame.size, outputSize: frame.size,

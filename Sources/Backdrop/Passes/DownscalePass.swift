@@ -7,10 +7,14 @@
 /// - Blur it adds: a box of k samples has variance (k² − 1)/12 px², which the blur pass subtracts.
 /// - Work: k² texels read per pixel written.
 public struct DownscalePass: RowPass {
+    /// The resampling factor k.
     public let factor: Int
+    /// The pass as data: sizes, taps, blending, offscreen.
     public let descriptor: PassDescriptor
+    /// Which input rows an output row reads (decides whether the input is stored).
     public var inputAccess: RowAccess { .rowBlock(factor) }
 
+    /// A downscale by `factor` of an image of `inputSize`.
     public init(factor: Int, inputSize: PixelSize) {
         self.factor = factor
         let output = PixelSize(width: (inputSize.width + factor - 1) / factor,
@@ -22,6 +26,7 @@ public struct DownscalePass: RowPass {
     /// Variance, in input pixels², that a k-sample box mean adds.
     public static func addedVariance(factor k: Int) -> Double { Double(k * k - 1) / 12 }
 
+    /// Computes any output row from `input`.
     public func rows(reading input: Stage, parallelism: Parallelism) -> RowFunction {
         let k = factor, inWidth = descriptor.inputSize.width, inHeight = descriptor.inputSize.height
         let outWidth = descriptor.outputSize.width

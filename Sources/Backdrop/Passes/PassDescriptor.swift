@@ -2,6 +2,7 @@
 public struct PassDescriptor: Sendable, Codable, Equatable {
     /// A person's name for the pass ("horizontal blur").
     public var name: String
+    /// What the pass does.
     public var kind: PassKind
     /// Size of the texture (or region) the pass reads.
     public var inputSize: PixelSize
@@ -18,6 +19,7 @@ public struct PassDescriptor: Sendable, Codable, Equatable {
     /// the upscale-and-tint (or tint) pass draws straight into the framebuffer.
     public var isGPURenderPass: Bool
 
+    /// A pass description; `isGPURenderPass` is false only for the CPU-side composite.
     public init(name: String, kind: PassKind, inputSize: PixelSize, outputSize: PixelSize, texelsPerPixel: Int,
                 blends: Bool, offscreen: Bool, isGPURenderPass: Bool = true) {
         self.name = name

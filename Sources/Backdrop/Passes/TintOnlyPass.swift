@@ -5,16 +5,21 @@
 ///   (``ColorTransform/init(fallbackOf:)``; no saturation).
 /// - Work: 1 texel read per pixel written; blended on screen over the content.
 public struct TintOnlyPass: RowPass {
+    /// The colour steps applied to every pixel.
     public let transform: ColorTransform
+    /// The pass as data: sizes, taps, blending, offscreen.
     public let descriptor: PassDescriptor
+    /// Which input rows an output row reads (decides whether the input is stored).
     public var inputAccess: RowAccess { .sameRow }
 
+    /// The fallback over a frame of `size`.
     public init(size: PixelSize, transform: ColorTransform) {
         self.transform = transform
         descriptor = PassDescriptor(name: "tint only", kind: .tintOnly, inputSize: size, outputSize: size,
                                     texelsPerPixel: 1, blends: true, offscreen: false)
     }
 
+    /// Computes any output row from `input`.
     public func rows(reading input: Stage, parallelism: Parallelism) -> RowFunction {
         let transform = transform, width = descriptor.outputSize.width
         return { y, out in

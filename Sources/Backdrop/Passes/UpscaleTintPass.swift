@@ -10,11 +10,16 @@
 /// - With k = 1 (exact mode) there is no upscale: the colour steps run on each pixel as it is read.
 /// - Work: 4 texels read per pixel written (the bilinear footprint); written on screen.
 public struct UpscaleTintPass: RowPass {
+    /// The resampling factor k.
     public let factor: Int
+    /// The colour steps applied to every pixel.
     public let transform: ColorTransform
+    /// The pass as data: sizes, taps, blending, offscreen.
     public let descriptor: PassDescriptor
+    /// Which input rows an output row reads (decides whether the input is stored).
     public var inputAccess: RowAccess { factor == 1 ? .sameRow : .neighbourhood }
 
+    /// Upscale by `factor` from `inputSize` to `outputSize`, applying `transform`.
     public init(factor: Int, inputSize: PixelSize, outputSize: PixelSize, transform: ColorTransform) {
         self.factor = factor
         self.transform = transform
@@ -34,6 +39,7 @@ public struct UpscaleTintPass: RowPass {
         return Double(k * k) * phases.reduce(0, +) / Double(k)
     }
 
+    /// Computes any output row from `input`.
     public func rows(reading input: Stage, parallelism: Parallelism) -> RowFunction {
         let transform = transform, width = descriptor.outputSize.width
         guard factor > 1 else {

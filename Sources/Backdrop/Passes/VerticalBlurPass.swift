@@ -7,16 +7,21 @@
 /// - Rounding: none; `Float` throughout.
 /// - Work: 2r + 1 texels read per pixel written.
 public struct VerticalBlurPass: RowPass {
+    /// The 1-D Gaussian, in pixels of the image it runs on.
     public let kernel: GaussianKernel
+    /// The pass as data: sizes, taps, blending, offscreen.
     public let descriptor: PassDescriptor
+    /// Which input rows an output row reads (decides whether the input is stored).
     public var inputAccess: RowAccess { .neighbourhood }
 
+    /// A vertical blur over an image of `size`.
     public init(kernel: GaussianKernel, size: PixelSize) {
         self.kernel = kernel
         descriptor = PassDescriptor(name: "vertical blur", kind: .verticalBlur, inputSize: size, outputSize: size,
                                     texelsPerPixel: kernel.taps, blends: false, offscreen: true)
     }
 
+    /// Computes any output row from `input`.
     public func rows(reading input: Stage, parallelism: Parallelism) -> RowFunction {
         let image = input.storedImage
         let width = image.width, lastRow = image.height - 1, radius = kernel.radius, weights = kernel.weights

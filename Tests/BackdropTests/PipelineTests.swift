@@ -137,6 +137,17 @@ struct RenderingPropertyTests {
         }
     }
 
+    /// Saturation clamps the blue of an orange to 0, so the light tint makes it exactly 0.3 · 255 = 76.5: a tie,
+    /// which rounds up to 77 as in the reference renders (rounding ties to even would give 76 in large areas).
+    @Test func exactTiesRoundUpLikeTheReferences() throws {
+        let orange = RGBAImage<UInt8>(width: 40, height: 30, fill: (200, 60, 30, 255))
+        for quality in Effect.Quality.allCases {
+            let out = try Renderer().render(orange, effect: Effect(style: .light, quality: quality))
+            let blues = Set(stride(from: 2, to: out.samples.count, by: 4).map { out.samples[$0] })
+            #expect(blues == [77], "\(quality): blue values \(blues.sorted())")
+        }
+    }
+
     @Test func theTintOnlyFallbackIsSourceOverAtTheFallbackOpacity() throws {
         let out = try Renderer().render(source, effect: Effect(style: .light, frame: frame, path: .tintOnly))
         for (x, y) in [(17, 9), (100, 100), (187, 139)] {

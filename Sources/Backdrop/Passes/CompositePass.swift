@@ -4,7 +4,7 @@
 /// - Input: frame-sized premultiplied rows, and the source picture.
 /// - Output: a picture of the source's size, straight RGBA at `Sample`'s depth.
 /// - Maths: straight colour = C / A (0 where A = 0); each value clamped to [0, 1], scaled to the sample's
-///   maximum and rounded to nearest, ties to even. Outside the frame an 8-bit sample v becomes v (8-bit) or v·257 (16-bit).
+///   maximum and rounded to nearest, ties up: ⌊v·max + ½⌋, as the reference renders round. Outside the frame an 8-bit sample v becomes v (8-bit) or v·257 (16-bit).
 /// - Work: 1 texel read per pixel written. Not a GPU pass of its own: on the GPU the previous pass draws into
 ///   the framebuffer.
 public struct CompositePass: Sendable {
@@ -78,7 +78,7 @@ public struct CompositePass: Sendable {
         }
     }
 
-    /// Premultiplied floats → straight samples: clamp(C/A, 0, 1)·max rounded to nearest (ties to even).
+    /// Premultiplied floats → straight samples: ⌊clamp(C/A, 0, 1)·max + ½⌋ (ties, within float noise, up).
     /// A pixel with A = 0 has C = 0 (premultiplied), so dividing by max(A, tiny) gives 0 without a branch.
     @inline(__always) static func quantize<Sample: PixelSample>(_ pixels: UnsafeMutablePointer<SIMD4<Float>>, count: Int,
                                                                 into out: UnsafeMutablePointer<Sample>) {
@@ -87,7 +87,9 @@ public struct CompositePass: Sendable {
             let p = pixels[x]
             let a = max(p.w, .leastNormalMagnitude)
             let straight = p / SIMD4(a, a, a, 1)
-            let v = SampleConversion.roundedIntegers(straight.limited(to: .zero, .one) * maximum)
+            // + 2⁻¹² level: a value that float32 noise (≈ 10⁻⁵ level) has put just below an exact tie of the maths
+            // still rounds up, as the exact (float64) references do.
+            let v = SampleConversion.roundedHalfUp(straight.limited(to: .zero, .one) * maximum + 1.0 / 4096)
             if Sample.bitDepth == 8 {
                 UnsafeMutableRawPointer(out + 4 * x).storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: v), as: SIMD4<UInt8>.self)
             } else {

@@ -33,16 +33,47 @@ public struct HorizontalBlurPass: RowPass {
                     row[width + t] = row[width - 1]
                 }
                 weights.withUnsafeBufferPointer { w in
-                    for x in 0..<width {
-                        let centre = row + x
-                        var sum = centre[0] * w[radius]
-                        for t in stride(from: 1, through: radius, by: 1) {
-                            sum += (centre[-t] + centre[t]) * w[radius + t]
-                        }
-                        out[x] = sum
-                    }
+                    HorizontalBlurPass.convolve(row, width: width, radius: radius, weights: w.baseAddress!, into: out)
                 }
             }
+        }
+    }
+
+    /// The row loop. Layout: `row` has `radius` valid pixels before index 0 and after index `width − 1`
+    /// (the clamped padding). Four output pixels are computed at a time with independent accumulators, so the
+    /// adds do not wait on each other; each pixel still sums its taps in the same order (centre, then ±1, ±2, …),
+    /// so the result does not depend on where a group of four starts.
+    @inline(__always)
+    static func convolve(_ row: UnsafeMutablePointer<SIMD4<Float>>, width: Int, radius: Int,
+                         weights w: UnsafePointer<Float>, into out: UnsafeMutablePointer<SIMD4<Float>>) {
+        let centreWeight = w[radius]
+        var x = 0
+        while x &+ 4 <= width {
+            let c = row + x
+            var a0 = c[0] * centreWeight, a1 = c[1] * centreWeight
+            var a2 = c[2] * centreWeight, a3 = c[3] * centreWeight
+            var t = 1
+            while t <= radius {
+                let weight = w[radius &+ t]
+                a0 += (c[0 &- t] + c[t]) * weight
+                a1 += (c[1 &- t] + c[1 &+ t]) * weight
+                a2 += (c[2 &- t] + c[2 &+ t]) * weight
+                a3 += (c[3 &- t] + c[3 &+ t]) * weight
+                t &+= 1
+            }
+            out[x] = a0; out[x &+ 1] = a1; out[x &+ 2] = a2; out[x &+ 3] = a3
+            x &+= 4
+        }
+        while x < width {
+            let c = row + x
+            var a = c[0] * centreWeight
+            var t = 1
+            while t <= radius {
+                a += (c[0 &- t] + c[t]) * w[radius &+ t]
+                t &+= 1
+            }
+            out[x] = a
+            x &+= 1
         }
     }
 }

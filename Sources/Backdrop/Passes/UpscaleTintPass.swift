@@ -62,14 +62,16 @@ public struct UpscaleTintPass: RowPass {
             let (y0, y1, fy) = (rows.lower[y], rows.upper[y], rows.fraction[y])
             withScratchRow(small.width) { blended in
                 let top = small.row(y0), bottom = small.row(y1)
-                let wTop = SIMD4<Float>(repeating: 1 - fy), wBottom = SIMD4<Float>(repeating: fy)
-                for x in 0..<small.width { blended[x] = top[x] * wTop + bottom[x] * wBottom }
+                // a + (b − a)·f rather than a·(1 − f) + b·f: exact where a = b, so flat areas keep their exact value
+                // (and the exact ties of the tint round as in the references).
+                let weight = SIMD4<Float>(repeating: fy)
+                for x in 0..<small.width { blended[x] = top[x] + (bottom[x] - top[x]) * weight }
                 columns.lower.withUnsafeBufferPointer { lower in
                     columns.upper.withUnsafeBufferPointer { upper in
                         columns.fraction.withUnsafeBufferPointer { fraction in
                             for x in 0..<width {
-                                let f = fraction[x]
-                                out[x] = blended[lower[x]] * (1 - f) + blended[upper[x]] * f
+                                let left = blended[lower[x]]
+                                out[x] = left + (blended[upper[x]] - left) * fraction[x]
                             }
                         }
                     }

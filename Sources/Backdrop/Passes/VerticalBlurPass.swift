@@ -27,14 +27,44 @@ public struct VerticalBlurPass: RowPass {
         let width = image.width, lastRow = image.height - 1, radius = kernel.radius, weights = kernel.weights
         return { y, out in
             weights.withUnsafeBufferPointer { w in
-                let centre = image.row(y)
-                for x in 0..<width { out[x] = centre[x] * w[radius] }
-                for t in stride(from: 1, through: radius, by: 1) {
-                    let above = image.row(max(y - t, 0)), below = image.row(min(y + t, lastRow))
-                    let weight = w[radius + t]
-                    for x in 0..<width { out[x] += (above[x] + below[x]) * weight }
-                }
+                VerticalBlurPass.convolve(image, row: y, lastRow: lastRow, width: width, radius: radius,
+                                          weights: w.baseAddress!, into: out)
             }
+        }
+    }
+
+    /// The column loop for output row `y`, in chunks of 256 pixels: the chunk's sums (4 KB) stay in the L1 cache
+    /// while each tap streams two input rows through it sequentially, which the prefetcher follows. (Holding four
+    /// pixels' sums in registers across all taps was slower: it reads 2r + 1 rows 32 KB apart, which collide in
+    /// the same L1 sets.) Each pixel sums its taps in the same order whatever the band or thread.
+    @inline(__always)
+    static func convolve(_ image: FloatImage, row y: Int, lastRow: Int, width: Int, radius: Int,
+                         weights w: UnsafePointer<Float>, into out: UnsafeMutablePointer<SIMD4<Float>>) {
+        let centre = image.row(y), centreWeight = w[radius]
+        var start = 0
+        while start < width {
+            let end = min(start &+ 256, width)
+            for x in start..<end { out[x] = centre[x] * centreWeight }
+            // Four taps per sweep of the chunk: one load and store of the sums per four taps instead of per tap.
+            var t = 1
+            while t &+ 3 <= radius {
+                let a0 = image.row(max(y &- t, 0)), b0 = image.row(min(y &+ t, lastRow))
+                let a1 = image.row(max(y &- t &- 1, 0)), b1 = image.row(min(y &+ t &+ 1, lastRow))
+                let a2 = image.row(max(y &- t &- 2, 0)), b2 = image.row(min(y &+ t &+ 2, lastRow))
+                let a3 = image.row(max(y &- t &- 3, 0)), b3 = image.row(min(y &+ t &+ 3, lastRow))
+                let w0 = w[radius &+ t], w1 = w[radius &+ t &+ 1], w2 = w[radius &+ t &+ 2], w3 = w[radius &+ t &+ 3]
+                for x in start..<end {
+                    out[x] += ((a0[x] + b0[x]) * w0 + (a1[x] + b1[x]) * w1) + ((a2[x] + b2[x]) * w2 + (a3[x] + b3[x]) * w3)
+                }
+                t &+= 4
+            }
+            while t <= radius {
+                let above = image.row(max(y &- t, 0)), below = image.row(min(y &+ t, lastRow))
+                let weight = w[radius &+ t]
+                for x in start..<end { out[x] += (above[x] + below[x]) * weight }
+                t &+= 1
+            }
+            start = end
         }
     }
 }

@@ -3,8 +3,9 @@ import Dispatch
 
 /// Which thread machinery runs the row bands of a pass.
 public enum Scheduler: String, CaseIterable, Sendable, Codable {
-    /// OpenMP (`#pragma omp parallel for`, static schedule) with exactly `threads` threads. The default: it is
-    /// the faster of the two in `Benchmarks/` on this 2-core machine (see the README's benchmark table).
+    /// OpenMP (`#pragma omp parallel for`, static schedule) with exactly `threads` threads. The default: in
+    /// `Reports/benchmarks.md` it is the faster for the fast path (about 15 against 20 ms on the 2-core machine);
+    /// in exact mode the two are within the machine's noise.
     case openMP = "openmp"
     /// libdispatch's `concurrentPerform`: the work is cut into `threads` bands; libdispatch runs at most one
     /// per core at a time.

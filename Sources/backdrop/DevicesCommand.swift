@@ -16,25 +16,17 @@ struct DevicesCommand: ParsableCommand {
         """
     )
 
-    @Option(help: ArgumentHelp("text or json.", valueName: "format"))
-    var format: String = "text"
+    @OptionGroup var listing: ListingFormat
 
     func run() throws {
-        switch format {
-        case "json":
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            print(String(decoding: try encoder.encode(Device.all), as: UTF8.self))
-        case "text":
+        try listing.print(Device.all) {
             let header = ["id", "device", "GPU", "MHz", "TMUs", "Gtexel/s", "GB/s", "screen", "scale", "iOS 7 blur"]
             let rows = Device.all.map { d in
                 [d.id, d.name, d.gpu, String(format: "%.0f", d.gpuClockMHz), "\(d.textureUnits)",
                  String(format: "%.2f", d.texelsPerSecond / 1e9), String(format: "%.1f", d.memoryBandwidthGBps),
                  "\(d.screen)", String(format: "%g", d.scale), d.iOS7Blur.rawValue]
             }
-            print(TextTable(header: header, rows: rows).rendered)
-        default:
-            throw BackdropError(.badOption, "unknown format '\(format)' (known: text, json)")
+            return TextTable(header: header, rows: rows)
         }
     }
 }

@@ -16,25 +16,19 @@ struct StylesCommand: ParsableCommand {
         """
     )
 
-    @Option(help: ArgumentHelp("text or json.", valueName: "format"))
-    var format: String = "text"
+    @OptionGroup var listing: ListingFormat
 
     func run() throws {
-        switch format {
-        case "json":
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            print(String(decoding: try encoder.encode(BlurStyle.builtIn), as: UTF8.self))
-        case "text":
+        try listing.print(BlurStyle.builtIn) {
             let header = ["style", "sigma (pt)", "saturation", "tint (white)", "tint alpha", "fallback alpha", "vibrancy"]
             let rows = BlurStyle.builtIn.map { s in
                 [s.name, fmt(s.sigmaPoints), fmt(s.saturation), fmt(s.tintColor.x), fmt(s.tintAlpha),
                  fmt(s.fallbackAlpha), s.vibrancyBlend.rawValue]
             }
-            print(TextTable(header: header, rows: rows).rendered)
+            return TextTable(header: header, rows: rows)
+        }
+        if listing.format == "text" {
             print("custom: --style custom --sigma PT --saturation S --tint r,g,b --tint-alpha A [--fallback-alpha F]")
-        default:
-            throw BackdropError(.badOption, "unknown format '\(format)' (known: text, json)")
         }
     }
 

@@ -1,0 +1,23 @@
+import ArgumentParser
+import Backdrop
+import Foundation
+
+/// The `--format text|json` option of the listing commands, and the printing of a listing in either form.
+struct ListingFormat: ParsableArguments {
+    @Option(help: ArgumentHelp("text (a table) or json.", valueName: "format"))
+    var format: String = "text"
+
+    /// Prints `value` as pretty JSON, or the table made by `table`.
+    func print<Value: Encodable>(_ value: Value, table: () -> TextTable) throws {
+        switch format {
+        case "json":
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            Swift.print(String(decoding: try encoder.encode(value), as: UTF8.self))
+        case "text":
+            Swift.print(table().rendered)
+        default:
+            throw BackdropError(.badOption, "unknown format '\(format)' (known: text, json)")
+        }
+    }
+}

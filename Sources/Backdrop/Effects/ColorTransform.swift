@@ -53,3 +53,14 @@ public struct ColorTransform: Sendable {
         for x in 0..<count { pixels[x] = apply(pixels[x]) }
     }
 }
+
+extension ColorTransform {
+    /// The rows of `input` with the steps applied to every pixel: all a per-pixel colour pass needs.
+    func applied(to input: Stage) -> RowFunction {
+        let width = input.size.width
+        return { y, out in
+            input.readRow(y, into: out)
+            self.apply(out, count: width)
+        }
+    }
+}

@@ -4,7 +4,8 @@
 /// - Input: frame-sized premultiplied rows, and the source picture.
 /// - Output: a picture of the source's size, straight RGBA at `Sample`'s depth.
 /// - Maths: straight colour = C / A (0 where A = 0); each value clamped to [0, 1], scaled to the sample's
-///   maximum and rounded to nearest, ties up: ⌊v·max + ½⌋, as the reference renders round. Outside the frame an 8-bit sample v becomes v (8-bit) or v·257 (16-bit).
+///   maximum and rounded to nearest, ties up: ⌊v·max + ½⌋, as the reference renders round.
+///   Outside the frame an 8-bit sample v becomes v (8-bit) or v·257 (16-bit).
 /// - Work: 1 texel read per pixel written. Not a GPU pass of its own: on the GPU the previous pass draws into
 ///   the framebuffer.
 public struct CompositePass: Sendable {

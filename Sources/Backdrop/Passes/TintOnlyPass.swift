@@ -21,10 +21,6 @@ public struct TintOnlyPass: RowPass {
 
     /// Computes any output row from `input`.
     public func rows(reading input: Stage, parallelism: Parallelism) -> RowFunction {
-        let transform = transform, width = descriptor.outputSize.width
-        return { y, out in
-            input.readRow(y, into: out)
-            transform.apply(out, count: width)
-        }
+        transform.applied(to: input)
     }
 }

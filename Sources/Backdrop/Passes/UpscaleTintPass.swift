@@ -41,13 +41,8 @@ public struct UpscaleTintPass: RowPass {
 
     /// Computes any output row from `input`.
     public func rows(reading input: Stage, parallelism: Parallelism) -> RowFunction {
+        guard factor > 1 else { return transform.applied(to: input) }
         let transform = transform, width = descriptor.outputSize.width
-        guard factor > 1 else {
-            return { y, out in
-                input.readRow(y, into: out)
-                transform.apply(out, count: width)
-            }
-        }
         let blurred = input.storedImage
         let small = FloatImage(width: blurred.width, height: blurred.height)
         parallelism.forEachBand(of: small.height) { band in

@@ -1,8 +1,8 @@
 /// Pass 4, vertical blur: a 1-D Gaussian along each column.
 ///
 /// - Input: a stored image (rows are read at random), output: the same size, premultiplied rows.
-/// - Maths: out[y] = Σ_{t=−r…r} w[t] · in[clamp(y + t)], accumulated one input row at a time so the inner loop
-///   runs along contiguous memory.
+/// - Maths: out[y] = Σ_{t=−r…r} w[t] · in[clamp(y + t)], accumulated four input rows (taps) at a time over
+///   256-pixel chunks, so the inner loop runs along contiguous memory and the sums stay in the L1 cache.
 /// - Edges: clamp (the edge row repeats), within the frame only.
 /// - Rounding: none; `Float` throughout.
 /// - Work: 2r + 1 texels read per pixel written.

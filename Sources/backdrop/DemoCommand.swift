@@ -7,8 +7,9 @@ struct DemoCommand: ParsableCommand {
         commandName: "demo",
         abstract: "Render every style over the built-in picture (no input needed) and list what it wrote.",
         discussion: """
-        Writes demo-input.png (the generated 1024×768 scene), then for each built-in style a blur over the panel \
-        128,384,768,288 and its tint-only fallback.
+        Writes demo-input.png (the generated 1024×768 scene) and demo-vibrant-content.png (built-in grey icons \
+        and labels), then for each built-in style over the panel 128,384,768,288: the blur, the blur with the \
+        vibrant content drawn over it, and the tint-only fallback.
 
         Example:
           backdrop demo --output demo
@@ -32,15 +33,27 @@ struct DemoCommand: ParsableCommand {
         let inputPath = output + "/demo-input.png"
         try PNGEncoder().write(source, to: inputPath)
         print("wrote \(inputPath) (the built-in picture, \(source.width)×\(source.height))")
+        let content = DemoImage.vibrantContent()
+        let contentPath = output + "/demo-vibrant-content.png"
+        try PNGEncoder().write(content, to: contentPath)
+        print("wrote \(contentPath) (the built-in vibrant content, \(content.width)×\(content.height))")
+        let origin = DemoImage.vibrantContentOrigin
+        let placement = Vibrancy(x: origin.x, y: origin.y, contentSize: content.size)
+        let variants: [(suffix: String, path: Effect.Path, vibrancy: Vibrancy?)] = [
+            ("", .blur, nil), ("-vibrancy", .blur, placement), ("-tint-only", .tintOnly, nil),
+        ]
         for style in BlurStyle.builtIn {
-            for path in Effect.Path.allCases {
-                let effect = Effect(style: style, frame: DemoImage.panel, scale: 2, path: path)
+            for variant in variants {
+                let effect = Effect(style: style, frame: DemoImage.panel, scale: 2, path: variant.path,
+                                    vibrancy: variant.vibrancy)
                 let start = DispatchTime.now()
-                let image = try renderer.render(source, effect: effect)
+                let image = try renderer.render(source, effect: effect,
+                                                vibrantContent: variant.vibrancy == nil ? nil : content)
                 let ms = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
-                let file = "\(output)/demo-\(style.name)\(path == .tintOnly ? "-tint-only" : "").png"
+                let file = "\(output)/demo-\(style.name)\(variant.suffix).png"
                 try PNGEncoder().write(image, to: file)
-                print("wrote \(file) (\(style.name), \(path.rawValue), rendered in \(String(format: "%.1f", ms)) ms)")
+                let what = variant.path.rawValue + (variant.vibrancy == nil ? "" : " + vibrancy")
+                print("wrote \(file) (\(style.name), \(what), rendered in \(String(format: "%.1f", ms)) ms)")
             }
         }
     }

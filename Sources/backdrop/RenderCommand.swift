@@ -12,10 +12,16 @@ struct RenderCommand: ParsableCommand {
         separable blur on the small image, upscale + tint): within 40 dB PSNR of the exact result. --exact runs \
         the full-resolution Gaussian instead.
 
+        --vibrancy draws a PNG with alpha (glyphs, labels, icons) over the finished effect at its own pixel size, \
+        with its top-left corner at --at x,y (pixels of the input; default: the frame's corner), clipped to the \
+        frame: light styles darken it into the backdrop (plus-darker), dark lightens it (plus-lighter). Content \
+        wholly outside the frame is an error.
+
         Examples:
           backdrop render photo.png -o out.png --style light
           backdrop render photo.png -o out.png --style dark --frame 0,600,1024,168 --scale 2
           backdrop render photo.png -o out.png --style extraLight --tint-only
+          backdrop render photo.png -o out.png --style light --frame 50,100,500,200 --vibrancy glyphs.png --at 60,120
           backdrop render photo.png -o out.png --style custom --sigma 12 --saturation 1.2 --tint 1,0.9,0.8 --tint-alpha 0.3
         """
     )
@@ -39,6 +45,12 @@ struct RenderCommand: ParsableCommand {
 
     @Flag(name: .customLong("tint-only"), help: "Draw the blur-disabled fallback: the style's tint alone, more opaque.")
     var tintOnly = false
+
+    @Option(help: ArgumentHelp("Vibrant content to draw over the effect: a PNG with alpha, any colour type.", valueName: "content.png"))
+    var vibrancy: String?
+
+    @Option(help: ArgumentHelp("Where the vibrant content's top-left corner goes, in pixels of the input, e.g. --at 60,120 (default: the frame's corner).", valueName: "x,y"))
+    var at: String?
 
     @Option(help: ArgumentHelp("Output bits per sample: 8 or 16.", valueName: "bits"))
     var depth: Int = 8
@@ -66,17 +78,35 @@ struct RenderCommand: ParsableCommand {
         if !force, Self.sameFile(input, output) {
             throw BackdropError(.badOption, "\(output): is the input file; pass --force to overwrite it")
         }
-        let source = try PNGDecoder(maxPixels: maxPixels).decodeFile(input)
+        let corner = try at.map(Self.parsePoint)
+        if corner != nil, vibrancy == nil { throw BackdropError(.badOption, "--at goes with --vibrancy") }
+        let decoder = PNGDecoder(maxPixels: maxPixels)
+        let source = try decoder.decodeFile(input)
+        let content = try vibrancy.map { path throws(BackdropError) in try decoder.decodeFile(path) }
+        let placement = content.map { content in
+            let origin = corner ?? (frameRect.map { ($0.x, $0.y) } ?? (0, 0))
+            return Vibrancy(x: origin.0, y: origin.1, contentSize: content.size)
+        }
         let effect = Effect(style: style, frame: frameRect, scale: scale,
-                            quality: exact ? .exact : .fast, path: tintOnly ? .tintOnly : .blur)
+                            quality: exact ? .exact : .fast, path: tintOnly ? .tintOnly : .blur, vibrancy: placement)
         let plan = try RenderPlan(effect: effect, imageSize: source.size)
         let renderer = Renderer(parallelism: parallelism)
         if depth == 16 {
-            try PNGEncoder().write(renderer.render(source, plan: plan, as: UInt16.self), to: output)
+            try PNGEncoder().write(renderer.render(source, plan: plan, vibrantContent: content, as: UInt16.self), to: output)
         } else {
-            try PNGEncoder().write(renderer.render(source, plan: plan, as: UInt8.self), to: output)
+            try PNGEncoder().write(renderer.render(source, plan: plan, vibrantContent: content, as: UInt8.self), to: output)
         }
         print("wrote \(output) (\(source.width)×\(source.height), \(style.name), frame \(plan.frame), k = \(plan.downscaleFactor))")
+    }
+
+    /// Parses "x,y" (two whole numbers, possibly negative).
+    static func parsePoint(_ text: String) throws(BackdropError) -> (Int, Int) {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+            .map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 2, let x = parts[0], let y = parts[1] else {
+            throw BackdropError(.badOption, "--at '\(text)' is not x,y (two whole numbers)")
+        }
+        return (x, y)
     }
 
     static func sameFile(_ a: String, _ b: String) -> Bool {

@@ -136,7 +136,7 @@ struct CLITests {
         let result = try runCLI(["demo", "--output", directory])
         #expect(result.status == 0, "\(result.standardError)")
         let files = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
-        #expect(files.count == 1 + 2 * BlurStyle.builtIn.count)
+        #expect(files.count == 2 + 3 * BlurStyle.builtIn.count)  // input, content; blur, vibrancy, tint-only
         for file in files {
             #expect(result.standardOutput.contains(file))
             _ = try PNGDecoder().decodeFile(directory + "/" + file)
@@ -148,5 +148,50 @@ struct CLITests {
         let result = try runCLI(arguments)
         #expect(result.status == 0)
         #expect(result.standardOutput.contains("Example"))
+    }
+}
+
+@Suite("backdrop render --vibrancy")
+struct VibrancyCLITests {
+    let photo = Fixtures.sharedPath("testdata/photos/coffee.png")
+    let glyphs = Fixtures.sharedPath("testdata/photos/glyphs-alpha.png")
+
+    @Test func vibrantContentPartlyOutsideTheFrameIsClipped() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        let output = directory.appendingPathComponent("vibrant.png").path
+        let result = try runCLI(["render", photo, "-o", output, "--style", "light", "--frame", "50,100,500,200",
+                                 "--vibrancy", glyphs, "--at", "400,250"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let content = try Fixtures.image("testdata/photos/glyphs-alpha.png")
+        let frame = PixelRect(x: 50, y: 100, width: 500, height: 200)
+        let effect = Effect(style: .light, frame: frame, vibrancy: Vibrancy(x: 400, y: 250, contentSize: content.size))
+        let expected = try Renderer().render(try Fixtures.image("testdata/photos/coffee.png"), effect: effect,
+                                             vibrantContent: content)
+        #expect(try PNGDecoder().decodeFile(output) == expected)
+    }
+
+    @Test func vibrantContentWhollyOutsideTheFrameIsAUsageError() throws {
+        let result = try runCLI(["render", photo, "-o", "/tmp/x.png", "--frame", "50,100,500,200",
+                                 "--vibrancy", glyphs, "--at", "560,0"])
+        #expect(result.status == 2)
+        #expect(result.standardError.split(separator: "\n").count == 1)
+        #expect(result.standardError.contains("lies wholly outside the frame 50,100,500,200"), "\(result.standardError)")
+    }
+
+    @Test func aMalformedPositionOrAPositionWithoutContentIsAUsageError() throws {
+        let malformed = try runCLI(["render", photo, "-o", "/tmp/x.png", "--vibrancy", glyphs, "--at", "1;2"])
+        #expect(malformed.status == 2 && malformed.standardError.contains("--at '1;2' is not x,y"), "\(malformed.standardError)")
+        let alone = try runCLI(["render", photo, "-o", "/tmp/x.png", "--at", "1,2"])
+        #expect(alone.status == 2 && alone.standardError.contains("--at goes with --vibrancy"), "\(alone.standardError)")
+    }
+
+    @Test func unreadableContentIsABadInputErrorNamingTheFile() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        let bogus = directory.appendingPathComponent("content.png").path
+        try Data("not a png".utf8).write(to: URL(fileURLWithPath: bogus))
+        let result = try runCLI(["render", photo, "-o", directory.appendingPathComponent("o.png").path,
+                                 "--vibrancy", bogus])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("content.png"), "\(result.standardError)")
     }
 }

@@ -24,32 +24,46 @@ struct ReferenceCase: Decodable, CustomStringConvertible {
         return try JSONDecoder().decode([ReferenceCase].self, from: data)
     }
 
-    func effect(quality: Effect.Quality) throws -> Effect {
+    /// The vibrant content of the case (from `../shared/testdata/photos/`), or nil.
+    func vibrantContent() throws -> RGBAImage<UInt8>? {
+        try vibrancy.map { try Fixtures.image("testdata/photos/\($0)") }
+    }
+
+    func effect(quality: Effect.Quality, contentSize: PixelSize?) throws -> Effect {
         let style = try #require(BlurStyle.named(style))
+        var placement: Vibrancy?
+        if let contentSize {
+            let corner = try #require(at).split(separator: ",").compactMap { Int($0) }
+            try #require(corner.count == 2, "\(output): at '\(at ?? "")'")
+            placement = Vibrancy(x: corner[0], y: corner[1], contentSize: contentSize)
+        }
         return Effect(style: style, frame: rect.flatMap(PixelRect.init(parsing:)), scale: scale, quality: quality,
-                      path: fallback ? .tintOnly : .blur)
+                      path: fallback ? .tintOnly : .blur, vibrancy: placement)
     }
 }
 
 @Suite("Reference renders (../shared/reference)")
 struct ReferenceRenderTests {
-    /// The blur and fallback cases; the cases with a `vibrancy` field are rendered by the vibrancy issue's tests.
-    static let blurCases: [ReferenceCase] = ((try? ReferenceCase.all()) ?? []).filter { $0.vibrancy == nil }
+    /// Every case of the manifest: blur, tint-only fallback, and vibrancy over the blur.
+    static let cases: [ReferenceCase] = (try? ReferenceCase.all()) ?? []
 
-    @Test func theManifestHasItsBlurAndFallbackCases() throws {
+    @Test func theManifestHasItsBlurFallbackAndVibrancyCases() throws {
         let all = try ReferenceCase.all()
-        #expect(Self.blurCases.count == 18, "blur and fallback cases in the manifest: \(Self.blurCases.count)")
-        #expect(all.count - Self.blurCases.count == 6, "vibrancy cases: \(all.count - Self.blurCases.count)")
+        let vibrancy = all.filter { $0.vibrancy != nil }.count
+        #expect(all.count - vibrancy == 18, "blur and fallback cases in the manifest: \(all.count - vibrancy)")
+        #expect(vibrancy == 6, "vibrancy cases: \(vibrancy)")
     }
 
     /// Fast path ≥ 40 dB and exact mode ≥ 50 dB inside the frame; outside it, the input's pixels bit for bit.
-    @Test(arguments: blurCases)
+    @Test(arguments: cases)
     func renderMatchesTheReference(_ reference: ReferenceCase) throws {
         let source = try Fixtures.image("testdata/photos/\(reference.input)")
         let expected = try Fixtures.image("reference/\(reference.output)")
+        let content = try reference.vibrantContent()
         for (quality, minimum) in [(Effect.Quality.fast, 40.0), (.exact, 50.0)] {
-            let plan = try RenderPlan(effect: try reference.effect(quality: quality), imageSize: source.size)
-            let rendered = Renderer().render(source, plan: plan, as: UInt8.self)
+            let effect = try reference.effect(quality: quality, contentSize: content?.size)
+            let plan = try RenderPlan(effect: effect, imageSize: source.size)
+            let rendered = Renderer().render(source, plan: plan, vibrantContent: content, as: UInt8.self)
             let inside = ImageDifference(rendered, expected, region: plan.frame)
             print(String(format: "PSNR %-6@ %6.2f dB (min %.0f)  max diff %3d  k=%-2d %@",
                          quality.rawValue, inside.psnr, minimum, inside.maxDifference, plan.downscaleFactor,

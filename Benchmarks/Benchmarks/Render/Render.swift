@@ -3,6 +3,8 @@
 //
 // Every style × {fast, exact} × {OpenMP, Dispatch}, plus a baseline measured in the same run: a plain copy of
 // the input's bytes to an output buffer, the least any full-frame effect must cost (one read, one write).
+// Vibrancy: extraLight fast with fullscreen vibrant content (2048×1536, generated here, alpha never 0 so that
+// every pixel goes through the filter) beside the same effect without it, so the cost of passes 6–7 shows.
 import Backdrop
 import Benchmark
 import Foundation
@@ -37,6 +39,18 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    let content = fullscreenVibrantContent(size: source.size)
+    for vibrancy in [false, true] {
+        let effect = Effect(style: .extraLight, scale: 2,
+                            vibrancy: vibrancy ? Vibrancy(x: 0, y: 0, contentSize: content.size) : nil)
+        let plan = try! RenderPlan(effect: effect, imageSize: source.size)
+        Benchmark("vibrancy: extraLight fast \(vibrancy ? "with" : "without") fullscreen content") { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(Renderer().render(source, plan: plan, vibrantContent: vibrancy ? content : nil, as: UInt8.self))
+            }
+        }
+    }
+
     for style in BlurStyle.builtIn {
         for quality in Effect.Quality.allCases {
             for scheduler in Scheduler.allCases {
@@ -52,4 +66,18 @@ let benchmarks: @Sendable () -> Void = {
             }
         }
     }
+}
+
+/// Grey glyph-like content covering the whole picture: diagonal bands of grey, alpha 1…255 (never 0).
+func fullscreenVibrantContent(size: PixelSize) -> RGBAImage<UInt8> {
+    var samples = [UInt8](repeating: 0, count: size.area * 4)
+    for y in 0..<size.height {
+        for x in 0..<size.width {
+            let index = (y * size.width + x) * 4
+            let grey = UInt8(truncatingIfNeeded: 64 + (x + y) % 128)
+            samples[index] = grey; samples[index + 1] = grey; samples[index + 2] = grey
+            samples[index + 3] = UInt8(1 + (x * 7 + y * 13) % 255)
+        }
+    }
+    return RGBAImage(width: size.width, height: size.height, samples: samples)
 }

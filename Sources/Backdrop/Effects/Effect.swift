@@ -1,4 +1,5 @@
-/// One effect view to render: which style, where, at what scale, how exactly, and whether it blurs at all.
+/// One effect view to render: which style, where, at what scale, how exactly, whether it blurs at all, and the
+/// vibrant content over it.
 public struct Effect: Sendable, Equatable {
     /// Fast runs the GPU's pipeline (downscale, blur small, upscale); exact runs the full-resolution Gaussian.
     public enum Quality: String, Sendable, Codable, CaseIterable {
@@ -22,15 +23,18 @@ public struct Effect: Sendable, Equatable {
     public var quality: Quality
     /// Blur, or the tint-only fallback.
     public var path: Path
+    /// Where vibrant content is drawn over the effect; nil for none.
+    public var vibrancy: Vibrancy?
 
-    /// An effect; defaults: the whole picture, scale 1, fast, blur.
+    /// An effect; defaults: the whole picture, scale 1, fast, blur, no vibrancy.
     public init(style: BlurStyle, frame: PixelRect? = nil, scale: Double = 1, quality: Quality = .fast,
-                path: Path = .blur) {
+                path: Path = .blur, vibrancy: Vibrancy? = nil) {
         self.style = style
         self.frame = frame
         self.scale = scale
         self.quality = quality
         self.path = path
+        self.vibrancy = vibrancy
     }
 
     /// The Gaussian's σ in pixels: σ (points) × scale.

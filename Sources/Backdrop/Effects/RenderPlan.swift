@@ -4,6 +4,7 @@
 /// Blur path (fast):  capture → downscale ×1/k → horizontal blur → vertical blur → upscale ×k + tint → composite.
 /// Blur path (exact): capture → horizontal blur → vertical blur → tint → composite (k = 1, no resampling).
 /// Tint-only path:    capture → tint only → composite.
+/// With vibrancy, two passes come before the composite on either path: vibrant content → vibrancy filter.
 public struct RenderPlan: Sendable {
     /// The effect this plan renders.
     public let effect: Effect
@@ -18,15 +19,18 @@ public struct RenderPlan: Sendable {
 
     let capture: CapturePass
     let rowPasses: [any RowPass]
+    let vibrancy: (content: VibrantContentPass, filter: VibrancyFilterPass)?
     let composite: CompositePass
 
     /// Every pass in order, as data.
     public var passes: [PassDescriptor] {
-        [capture.descriptor] + rowPasses.map(\.descriptor) + [composite.descriptor]
+        [capture.descriptor] + rowPasses.map(\.descriptor)
+            + (vibrancy.map { [$0.content.descriptor, $0.filter.descriptor] } ?? []) + [composite.descriptor]
     }
 
     /// Plans `effect` over a picture of `imageSize`. Throws `.badOption` when the frame lies outside the picture,
-    /// or when the scale or the style's numbers are out of range.
+    /// when the scale or the style's numbers are out of range, or when the vibrant content lies wholly outside
+    /// the frame.
     public init(effect: Effect, imageSize: PixelSize) throws(BackdropError) {
         let frame = effect.frame ?? PixelRect(covering: imageSize)
         guard frame.fits(in: imageSize) else {
@@ -66,7 +70,24 @@ public struct RenderPlan: Sendable {
                                           transform: ColorTransform(blurOf: effect.style)))
             rowPasses = passes
         }
+        vibrancy = try effect.vibrancy.map { placement throws(BackdropError) in
+            let clip = try Self.clip(placement, to: frame)
+            let clipInFrame = PixelRect(x: clip.x - frame.x, y: clip.y - frame.y, width: clip.width, height: clip.height)
+            return (VibrantContentPass(placement: placement, clip: clip),
+                    VibrancyFilterPass(blend: effect.style.vibrancyBlend, clipInFrame: clipInFrame, frameSize: frame.size))
+        }
         composite = CompositePass(frame: frame, imageSize: imageSize)
+    }
+
+    /// The part of the content inside the frame; an error when there is none.
+    static func clip(_ placement: Vibrancy, to frame: PixelRect) throws(BackdropError) -> PixelRect {
+        let content = placement.contentRect
+        let x0 = max(content.x, frame.x), y0 = max(content.y, frame.y)
+        let x1 = min(content.maxX, frame.maxX), y1 = min(content.maxY, frame.maxY)
+        guard !content.isEmpty, x1 > x0, y1 > y0 else {
+            throw BackdropError(.badOption, "the vibrant content (\(placement.contentSize) at \(placement.x),\(placement.y)) lies wholly outside the frame \(frame) (x,y,w,h)")
+        }
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     /// Small-image samples per σ that the fast path keeps.

@@ -15,22 +15,34 @@ public struct Renderer: Sendable {
         self.parallelism = parallelism
     }
 
-    /// Renders `effect` over `source`; 8 bits per sample.
-    public func render(_ source: RGBAImage<UInt8>, effect: Effect) throws(BackdropError) -> RGBAImage<UInt8> {
-        render(source, plan: try RenderPlan(effect: effect, imageSize: source.size), as: UInt8.self)
+    /// Renders `effect` over `source`; 8 bits per sample. `vibrantContent` is the content the effect's vibrancy
+    /// places (required exactly when the effect has vibrancy, at the size it names).
+    public func render(_ source: RGBAImage<UInt8>, effect: Effect,
+                       vibrantContent: RGBAImage<UInt8>? = nil) throws(BackdropError) -> RGBAImage<UInt8> {
+        render(source, plan: try RenderPlan(effect: effect, imageSize: source.size), vibrantContent: vibrantContent,
+               as: UInt8.self)
     }
 
-    /// Renders a plan made for `source`'s size, at the depth of `Sample`.
+    /// Renders a plan made for `source`'s size, at the depth of `Sample`. `vibrantContent` as above.
     public func render<Sample: PixelSample>(_ source: RGBAImage<UInt8>, plan: RenderPlan,
+                                            vibrantContent: RGBAImage<UInt8>? = nil,
                                             as: Sample.Type) -> RGBAImage<Sample> {
         precondition(plan.imageSize == source.size, "Renderer: the plan was made for another picture size")
+        precondition((plan.vibrancy == nil) == (vibrantContent == nil),
+                     "Renderer: vibrant content must be given exactly when the plan has vibrancy")
+        // Which access each pass's consumer has: the next row pass, the vibrancy filter, or the composite.
+        let consumers = plan.rowPasses.dropFirst().map(\.inputAccess)
+            + [plan.vibrancy?.filter.inputAccess ?? plan.composite.inputAccess]
         var stage = Stage.computed(size: plan.frame.size, row: plan.capture.rows(source: source))
-        for (index, pass) in plan.rowPasses.enumerated() {
+        for (pass, consumer) in zip(plan.rowPasses, consumers) {
             let row = pass.rows(reading: stage, parallelism: parallelism)
-            let consumer = index + 1 < plan.rowPasses.count ? plan.rowPasses[index + 1].inputAccess
-                                                            : plan.composite.inputAccess
             let size = pass.descriptor.outputSize
             stage = consumer.allowsInlineInput ? .computed(size: size, row: row) : .stored(store(row, size: size))
+        }
+        if let vibrancy = plan.vibrancy, let vibrantContent {
+            // The content rows are read once each (same-row access), so they are computed inline too.
+            let content = Stage.computed(size: vibrancy.content.clip.size, row: vibrancy.content.rows(content: vibrantContent))
+            stage = .computed(size: plan.frame.size, row: vibrancy.filter.rows(reading: stage, content: content))
         }
         return plan.composite.run(effect: stage, source: source, parallelism: parallelism, as: Sample.self)
     }

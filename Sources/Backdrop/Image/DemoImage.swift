@@ -1,7 +1,8 @@
 import Foundation
 
 /// The built-in demo picture, generated (no file needed): a 1024×768 scene with a sky gradient, coloured discs,
-/// stripes and small bars of "text", so that blur, saturation and tint are all easy to see.
+/// stripes and small bars of "text", so that blur, saturation and tint are all easy to see; and built-in vibrant
+/// content (grey icons and labels with anti-aliased alpha) to draw over the panel.
 /// Deterministic: the same pixels on every run and machine.
 public enum DemoImage {
     /// The picture's size: 1024×768.
@@ -37,6 +38,42 @@ public enum DemoImage {
                 }
                 let v = (c.clamped(lowerBound: .zero, upperBound: .one) * 255).rounded(.toNearestOrEven)
                 image[x, y] = SIMD4(UInt8(v.x), UInt8(v.y), UInt8(v.z), 255)
+            }
+        }
+        return image
+    }
+
+    /// Where the built-in vibrant content goes: 32 pixels inside the panel's top-left corner.
+    public static var vibrantContentOrigin: (x: Int, y: Int) { (panel.x + 32, panel.y + 32) }
+
+    /// The built-in vibrant content, 704×224: a row of six rounded-square icons over three rows of label bars,
+    /// mid grey (0.45) with anti-aliased alpha, transparent elsewhere, like a control centre's glyphs.
+    public static func vibrantContent() -> RGBAImage<UInt8> {
+        let width = 704, height = 224
+        var image = RGBAImage<UInt8>(width: width, height: height)
+        // Rounded boxes: centre, half size, corner radius.
+        var boxes: [(cx: Double, cy: Double, hw: Double, hh: Double, r: Double)] = []
+        for i in 0..<6 { boxes.append((Double(56 + i * 118), 56, 44, 44, 14)) }
+        let labelLengths = [[300, 180], [420, 120], [240, 260]]
+        for (row, lengths) in labelLengths.enumerated() {
+            var left = 12.0
+            for length in lengths {
+                boxes.append((left + Double(length) / 2, Double(136 + row * 32), Double(length) / 2, 9, 9))
+                left += Double(length) + 24
+            }
+        }
+        for y in 0..<height {
+            for x in 0..<width {
+                let px = Double(x) + 0.5, py = Double(y) + 0.5
+                var coverage = 0.0
+                for box in boxes {
+                    // Signed distance to the rounded box; coverage is a one-pixel ramp across its edge.
+                    let qx = max(abs(px - box.cx) - (box.hw - box.r), 0), qy = max(abs(py - box.cy) - (box.hh - box.r), 0)
+                    let distance = (qx * qx + qy * qy).squareRoot() - box.r
+                    coverage = max(coverage, min(max(0.5 - distance, 0), 1))
+                }
+                guard coverage > 0 else { continue }
+                image[x, y] = SIMD4(115, 115, 115, UInt8((coverage * 255).rounded()))
             }
         }
         return image

@@ -52,6 +52,10 @@ public enum PassKind: String, Sendable, Codable, CaseIterable {
     case upscaleTint
     /// The blur-disabled fallback: the tint alone over the content.
     case tintOnly
+    /// Render the vibrant content layer into a texture.
+    case vibrantContent
+    /// Composite the vibrant content over the finished effect with the style's blend.
+    case vibrancyFilter
     /// Write the effect into the output picture, straight alpha, quantised.
     case composite
 }

@@ -22,7 +22,7 @@ struct BackdropCommand: ParsableCommand {
         2 usage (unknown option or style, value out of range, frame outside the picture).
         """,
         version: "0.1.0",
-        subcommands: [RenderCommand.self, StylesCommand.self, DemoCommand.self, DevicesCommand.self]
+        subcommands: [RenderCommand.self, StylesCommand.self, DemoCommand.self, DevicesCommand.self, EstimateCommand.self]
     )
 
     static func main() {

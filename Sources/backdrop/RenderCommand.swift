@@ -17,11 +17,16 @@ struct RenderCommand: ParsableCommand {
         frame: light styles darken it into the backdrop (plus-darker), dark lightens it (plus-lighter). Content \
         wholly outside the frame is an error.
 
+        --device ID renders what that device would show: its scale (unless --scale is given) and, where the \
+        cost model says the device cannot afford the blur, the tint-only fallback (see 'backdrop estimate'). \
+        --path blur or --path tint-only overrides the decision.
+
         Examples:
           backdrop render photo.png -o out.png --style light
           backdrop render photo.png -o out.png --style dark --frame 0,600,1024,168 --scale 2
           backdrop render photo.png -o out.png --style extraLight --tint-only
           backdrop render photo.png -o out.png --style light --frame 50,100,500,200 --vibrancy glyphs.png --at 60,120
+          backdrop render photo.png -o out.png --style light --device ipad-3
           backdrop render photo.png -o out.png --style custom --sigma 12 --saturation 1.2 --tint 1,0.9,0.8 --tint-alpha 0.3
         """
     )
@@ -37,13 +42,19 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The view's frame in pixels of the input, x,y,w,h, e.g. --frame 0,600,1024,168 (default: the whole picture).", valueName: "x,y,w,h"))
     var frame: String?
 
-    @Option(help: ArgumentHelp("Pixels per point: σ in pixels is the style's σ × scale, e.g. --scale 2 for a retina screen.", valueName: "scale"))
-    var scale: Double = 1
+    @Option(help: ArgumentHelp("Pixels per point: σ in pixels is the style's σ × scale, e.g. --scale 2 for a retina screen (default: the device's, or 1).", valueName: "scale"))
+    var scale: Double?
+
+    @Option(help: ArgumentHelp("Render as this device would (see 'backdrop devices'): its scale, and tint-only where the cost model says it cannot afford the blur.", valueName: "id"))
+    var device: String?
+
+    @Option(help: ArgumentHelp("auto (the device's path; blur without --device), blur, or tint-only.", valueName: "path"))
+    var path: String = "auto"
 
     @Flag(help: "Run the full-resolution Gaussian instead of the fast GPU-style pipeline (slower; ≥ 50 dB).")
     var exact = false
 
-    @Flag(name: .customLong("tint-only"), help: "Draw the blur-disabled fallback: the style's tint alone, more opaque.")
+    @Flag(name: .customLong("tint-only"), help: "Draw the blur-disabled fallback: the style's tint alone, more opaque (same as --path tint-only).")
     var tintOnly = false
 
     @Option(help: ArgumentHelp("Vibrant content to draw over the effect: a PNG with alpha, any colour type.", valueName: "content.png"))
@@ -80,6 +91,7 @@ struct RenderCommand: ParsableCommand {
         }
         let corner = try at.map(Self.parsePoint)
         if corner != nil, vibrancy == nil { throw BackdropError(.badOption, "--at goes with --vibrancy") }
+        let (chosenPath, deviceNote) = try resolvePath()
         let decoder = PNGDecoder(maxPixels: maxPixels)
         let source = try decoder.decodeFile(input)
         let content = try vibrancy.map { path throws(BackdropError) in try decoder.decodeFile(path) }
@@ -87,8 +99,8 @@ struct RenderCommand: ParsableCommand {
             let origin = corner ?? (frameRect.map { ($0.x, $0.y) } ?? (0, 0))
             return Vibrancy(x: origin.0, y: origin.1, contentSize: content.size)
         }
-        let effect = Effect(style: style, frame: frameRect, scale: scale,
-                            quality: exact ? .exact : .fast, path: tintOnly ? .tintOnly : .blur, vibrancy: placement)
+        let effect = Effect(style: style, frame: frameRect, scale: scale ?? targetDevice?.scale ?? 1,
+                            quality: exact ? .exact : .fast, path: chosenPath, vibrancy: placement)
         let plan = try RenderPlan(effect: effect, imageSize: source.size)
         let renderer = Renderer(parallelism: parallelism)
         if depth == 16 {
@@ -96,7 +108,30 @@ struct RenderCommand: ParsableCommand {
         } else {
             try PNGEncoder().write(renderer.render(source, plan: plan, vibrantContent: content, as: UInt8.self), to: output)
         }
-        print("wrote \(output) (\(source.width)×\(source.height), \(style.name), frame \(plan.frame), k = \(plan.downscaleFactor))")
+        print("wrote \(output) (\(source.width)×\(source.height), \(style.name), \(chosenPath.rawValue), frame \(plan.frame), k = \(plan.downscaleFactor)\(deviceNote))")
+    }
+
+    /// The device named by --device, if any.
+    var targetDevice: Device? { device.flatMap(Device.named) }
+
+    /// The path to render and, with --device, a note saying why.
+    func resolvePath() throws(BackdropError) -> (Effect.Path, String) {
+        guard let choice = Estimator.PathChoice(rawValue: path.lowercased()) else {
+            throw BackdropError(.badOption, "unknown path '\(path)' (known: auto, blur, tint-only)")
+        }
+        if let device, Device.named(device) == nil {
+            throw BackdropError(.badOption, "unknown device '\(device)' (see 'backdrop devices' for the ids)")
+        }
+        if tintOnly, choice == .blur { throw BackdropError(.badOption, "--tint-only contradicts --path blur") }
+        if tintOnly { return (.tintOnly, "") }
+        switch choice {
+        case .blur: return (.blur, "")
+        case .tintOnly: return (.tintOnly, "")
+        case .auto:
+            guard let target = targetDevice else { return (.blur, "") }
+            let decision = Estimator().decision(for: target)
+            return (decision.path, "; \(target.id): \(decision.reason)")
+        }
     }
 
     /// Parses "x,y" (two whole numbers, possibly negative).

@@ -18,10 +18,13 @@ public struct BlurStyle: Sendable, Equatable, Codable {
     public var fallbackAlpha: Double
     /// How vibrant content blends with the backdrop.
     public var vibrancyBlend: VibrancyBlend
+    /// Whether the GPU draws the tint as a blended layer of its own after the upscale (extra light; see
+    /// ``TintLayerPass``) rather than in the upscale pass. Changes the cost, not the picture.
+    public var tintIsOwnLayer: Bool
 
     /// A style from its parameters (a custom style).
     public init(name: String, sigmaPoints: Double, saturation: Double, tintColor: SIMD3<Double>,
-                tintAlpha: Double, fallbackAlpha: Double, vibrancyBlend: VibrancyBlend) {
+                tintAlpha: Double, fallbackAlpha: Double, vibrancyBlend: VibrancyBlend, tintIsOwnLayer: Bool = false) {
         self.name = name
         self.sigmaPoints = sigmaPoints
         self.saturation = saturation
@@ -29,12 +32,14 @@ public struct BlurStyle: Sendable, Equatable, Codable {
         self.tintAlpha = tintAlpha
         self.fallbackAlpha = fallbackAlpha
         self.vibrancyBlend = vibrancyBlend
+        self.tintIsOwnLayer = tintIsOwnLayer
     }
 
-    /// σ 20 pt, saturation 1.8, white 0.97 at 82 %; fallback 97 %; vibrancy plus-darker.
+    /// σ 20 pt, saturation 1.8, white 0.97 at 82 %; fallback 97 %; vibrancy plus-darker; the GPU draws the tint as
+    /// a layer of its own.
     public static let extraLight = BlurStyle(name: "extraLight", sigmaPoints: 20, saturation: 1.8,
                                              tintColor: SIMD3(repeating: 0.97), tintAlpha: 0.82,
-                                             fallbackAlpha: 0.97, vibrancyBlend: .plusDarker)
+                                             fallbackAlpha: 0.97, vibrancyBlend: .plusDarker, tintIsOwnLayer: true)
     /// σ 30 pt, saturation 1.8, white 1.0 at 30 %; fallback 90 %; vibrancy plus-darker.
     public static let light = BlurStyle(name: "light", sigmaPoints: 30, saturation: 1.8,
                                         tintColor: SIMD3(repeating: 1.0), tintAlpha: 0.30,

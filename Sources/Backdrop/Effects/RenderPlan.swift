@@ -5,6 +5,7 @@
 /// Blur path (exact): capture → horizontal blur → vertical blur → tint → composite (k = 1, no resampling).
 /// Tint-only path:    capture → tint only → composite.
 /// With vibrancy, two passes come before the composite on either path: vibrant content → vibrancy filter.
+/// Extra light's GPU plan has a tint layer after the upscale, which the CPU folds into it (``TintLayerPass``).
 public struct RenderPlan: Sendable {
     /// The effect this plan renders.
     public let effect: Effect
@@ -19,12 +20,14 @@ public struct RenderPlan: Sendable {
 
     let capture: CapturePass
     let rowPasses: [any RowPass]
+    /// GPU passes that the CPU folds into the row pass before them (the extra-light tint layer).
+    let foldedGPUPasses: [PassDescriptor]
     let vibrancy: (content: VibrantContentPass, filter: VibrancyFilterPass)?
     let composite: CompositePass
 
     /// Every pass in order, as data.
     public var passes: [PassDescriptor] {
-        [capture.descriptor] + rowPasses.map(\.descriptor)
+        [capture.descriptor] + rowPasses.map(\.descriptor) + foldedGPUPasses
             + (vibrancy.map { [$0.content.descriptor, $0.filter.descriptor] } ?? []) + [composite.descriptor]
     }
 
@@ -50,6 +53,7 @@ public struct RenderPlan: Sendable {
             blurKernel = nil
             capture = CapturePass(frame: frame, imageSize: imageSize, offscreen: false)
             rowPasses = [TintOnlyPass(size: frame.size, transform: ColorTransform(fallbackOf: effect.style))]
+            foldedGPUPasses = []
         case .blur:
             let sigma = effect.sigmaPixels
             let k = effect.quality == .exact ? 1 : Self.downscaleFactor(sigmaPixels: sigma)
@@ -69,6 +73,7 @@ public struct RenderPlan: Sendable {
             passes.append(UpscaleTintPass(factor: k, inputSize: size, outputSize: frame.size,
                                           transform: ColorTransform(blurOf: effect.style)))
             rowPasses = passes
+            foldedGPUPasses = effect.style.tintIsOwnLayer ? [TintLayerPass.descriptor(size: frame.size)] : []
         }
         vibrancy = try effect.vibrancy.map { placement throws(BackdropError) in
             let clip = try Self.clip(placement, to: frame)

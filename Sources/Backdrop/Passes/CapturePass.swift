@@ -15,7 +15,8 @@ public struct CapturePass: Sendable {
     public init(frame: PixelRect, imageSize: PixelSize, offscreen: Bool) {
         self.frame = frame
         descriptor = PassDescriptor(name: "capture content", kind: .capture, inputSize: imageSize,
-                                    outputSize: frame.size, texelsPerPixel: 1, blends: false, offscreen: offscreen)
+                                    outputSize: frame.size, texelsPerPixel: 1, blends: false, offscreen: offscreen,
+                                    gpuTexelsFromMemory: frame.size.area)
     }
 
     /// Row y of the frame, premultiplied.

@@ -20,7 +20,8 @@ public struct DownscalePass: RowPass {
         let output = PixelSize(width: (inputSize.width + factor - 1) / factor,
                                height: (inputSize.height + factor - 1) / factor)
         descriptor = PassDescriptor(name: "downscale ×1/\(factor)", kind: .downscale, inputSize: inputSize,
-                                    outputSize: output, texelsPerPixel: factor * factor, blends: false, offscreen: true)
+                                    outputSize: output, texelsPerPixel: factor * factor, blends: false, offscreen: true,
+                                    gpuFetchesPerPixel: Double(factor * factor) / 4)  // bilinear fetches average 2×2
     }
 
     /// Variance, in input pixels², that a k-sample box mean adds.

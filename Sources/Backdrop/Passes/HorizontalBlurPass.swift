@@ -18,7 +18,9 @@ public struct HorizontalBlurPass: RowPass {
     public init(kernel: GaussianKernel, size: PixelSize) {
         self.kernel = kernel
         descriptor = PassDescriptor(name: "horizontal blur", kind: .horizontalBlur, inputSize: size, outputSize: size,
-                                    texelsPerPixel: kernel.taps, blends: false, offscreen: true)
+                                    texelsPerPixel: kernel.taps, blends: false, offscreen: true,
+                                    // On the GPU one bilinear fetch between two taps reads both (linear sampling).
+                                    gpuFetchesPerPixel: Double((kernel.taps + 1) / 2))
     }
 
     /// Computes any output row from `input`.

@@ -18,10 +18,20 @@ public struct PassDescriptor: Sendable, Codable, Equatable {
     /// Whether the GPU runs this as a render pass of its own. The CPU's final composite is not one: on the GPU
     /// the upscale-and-tint (or tint) pass draws straight into the framebuffer.
     public var isGPURenderPass: Bool
+    /// Whether the CPU renderer runs this pass as a step of its own. False for a GPU pass whose maths the CPU
+    /// folds into the pass before it (the extra-light tint layer, see ``BlurStyle/tintIsOwnLayer``).
+    public var isCPUStep: Bool
+    /// GPU texture fetches per pixel written; a bilinear fetch, which reads a 2×2 footprint, counts once.
+    public var gpuFetchesPerPixel: Double
+    /// Texels the GPU reads from memory: the area of every texture the pass samples, each texel once (the
+    /// texture cache absorbs overlapping taps). 0 for a solid colour.
+    public var gpuTexelsFromMemory: Int
 
-    /// A pass description; `isGPURenderPass` is false only for the CPU-side composite.
+    /// A pass description. By default a GPU render pass that the CPU also runs, fetching `texelsPerPixel` texels
+    /// one by one and reading its input texture once from memory.
     public init(name: String, kind: PassKind, inputSize: PixelSize, outputSize: PixelSize, texelsPerPixel: Int,
-                blends: Bool, offscreen: Bool, isGPURenderPass: Bool = true) {
+                blends: Bool, offscreen: Bool, isGPURenderPass: Bool = true, isCPUStep: Bool = true,
+                gpuFetchesPerPixel: Double? = nil, gpuTexelsFromMemory: Int? = nil) {
         self.name = name
         self.kind = kind
         self.inputSize = inputSize
@@ -30,12 +40,22 @@ public struct PassDescriptor: Sendable, Codable, Equatable {
         self.blends = blends
         self.offscreen = offscreen
         self.isGPURenderPass = isGPURenderPass
+        self.isCPUStep = isCPUStep
+        self.gpuFetchesPerPixel = gpuFetchesPerPixel ?? Double(texelsPerPixel)
+        self.gpuTexelsFromMemory = gpuTexelsFromMemory ?? inputSize.area
     }
 
     /// Pixels the pass writes.
     public var pixelsWritten: Int { outputSize.area }
-    /// Texels the pass reads.
+    /// Texels the pass's maths reads (its taps × pixels written).
     public var texelsRead: Int { outputSize.area * texelsPerPixel }
+    /// GPU texture fetches.
+    public var gpuFetches: Double { Double(outputSize.area) * gpuFetchesPerPixel }
+    /// Bytes the GPU moves to and from memory, 4 per RGBA8 texel or pixel: the textures it samples, the pixels
+    /// it writes, and, when it blends, the destination pixels it reads back first.
+    public var bytesMoved: Int { 4 * (gpuTexelsFromMemory + pixelsWritten * (blends ? 2 : 1)) }
+    /// Memory for the offscreen texture the pass renders into (RGBA8); 0 when it draws on screen.
+    public var textureBytes: Int { offscreen ? 4 * pixelsWritten : 0 }
 }
 
 /// The kinds of pass an effect is made of (`../shared/spec/cost-model.md`).
@@ -50,6 +70,8 @@ public enum PassKind: String, Sendable, Codable, CaseIterable {
     case verticalBlur
     /// Bilinear upscale to the frame, with saturation and tint.
     case upscaleTint
+    /// The tint drawn as a layer of its own over the upscaled blur (extra light on the GPU).
+    case tintLayer
     /// The blur-disabled fallback: the tint alone over the content.
     case tintOnly
     /// Render the vibrant content layer into a texture.

@@ -3,7 +3,7 @@
 /// - Input and output: frame-sized premultiplied rows.
 /// - Maths: source-over of the tint at the fallback opacity f: C = tint·f + C·(1 − f), A = f + A·(1 − f)
 ///   (``ColorTransform/init(fallbackOf:)``; no saturation).
-/// - Work: 1 texel read per pixel written; blended on screen over the content.
+/// - Work: 1 texel read per pixel written on the CPU; on the GPU a solid colour blended on screen over the content.
 public struct TintOnlyPass: RowPass {
     /// The colour steps applied to every pixel.
     public let transform: ColorTransform
@@ -16,7 +16,8 @@ public struct TintOnlyPass: RowPass {
     public init(size: PixelSize, transform: ColorTransform) {
         self.transform = transform
         descriptor = PassDescriptor(name: "tint only", kind: .tintOnly, inputSize: size, outputSize: size,
-                                    texelsPerPixel: 1, blends: true, offscreen: false)
+                                    texelsPerPixel: 1, blends: true, offscreen: false,
+                                    gpuFetchesPerPixel: 0, gpuTexelsFromMemory: 0)  // a solid colour blended over the content
     }
 
     /// Computes any output row from `input`.

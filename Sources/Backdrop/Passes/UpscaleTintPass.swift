@@ -25,7 +25,8 @@ public struct UpscaleTintPass: RowPass {
         self.transform = transform
         descriptor = PassDescriptor(name: factor == 1 ? "tint" : "upscale ×\(factor) + tint", kind: .upscaleTint,
                                     inputSize: inputSize, outputSize: outputSize,
-                                    texelsPerPixel: factor == 1 ? 1 : 4, blends: false, offscreen: false)
+                                    texelsPerPixel: factor == 1 ? 1 : 4, blends: false, offscreen: false,
+                                    gpuFetchesPerPixel: 1)  // one bilinear fetch
     }
 
     /// Mean variance, in output pixels², that bilinear interpolation from a grid k apart adds over the k phases

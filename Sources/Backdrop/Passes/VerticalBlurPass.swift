@@ -18,7 +18,9 @@ public struct VerticalBlurPass: RowPass {
     public init(kernel: GaussianKernel, size: PixelSize) {
         self.kernel = kernel
         descriptor = PassDescriptor(name: "vertical blur", kind: .verticalBlur, inputSize: size, outputSize: size,
-                                    texelsPerPixel: kernel.taps, blends: false, offscreen: true)
+                                    texelsPerPixel: kernel.taps, blends: false, offscreen: true,
+                                    // On the GPU one bilinear fetch between two taps reads both (linear sampling).
+                                    gpuFetchesPerPixel: Double((kernel.taps + 1) / 2))
     }
 
     /// Computes any output row from `input`.

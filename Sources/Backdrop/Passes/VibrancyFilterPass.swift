@@ -26,7 +26,8 @@ public struct VibrancyFilterPass: Sendable {
         self.clipInFrame = clipInFrame
         self.frameSize = frameSize
         descriptor = PassDescriptor(name: "vibrancy filter", kind: .vibrancyFilter, inputSize: clipInFrame.size,
-                                    outputSize: clipInFrame.size, texelsPerPixel: 2, blends: true, offscreen: false)
+                                    outputSize: clipInFrame.size, texelsPerPixel: 2, blends: true, offscreen: false,
+                                    gpuTexelsFromMemory: 2 * clipInFrame.size.area)
     }
 
     /// A function computing any frame row from the finished effect and the content's rows.

@@ -20,7 +20,8 @@ public struct VibrantContentPass: Sendable {
         self.placement = placement
         self.clip = clip
         descriptor = PassDescriptor(name: "vibrant content", kind: .vibrantContent, inputSize: placement.contentSize,
-                                    outputSize: clip.size, texelsPerPixel: 1, blends: false, offscreen: true)
+                                    outputSize: clip.size, texelsPerPixel: 1, blends: false, offscreen: true,
+                                    gpuTexelsFromMemory: clip.size.area)
     }
 
     /// Row y of the clipped content (`clip.width` pixels), straight RGBA in [0, 1].

@@ -146,9 +146,9 @@ enum EstimateText {
         let rows = estimates.map { e in
             [e.device.id, e.path.rawValue, e.decision.applePolicy.rawValue + (e.decision.agreesWithApple ? "" : " *"),
              ms(e.totalMs), ms(e.idleMs), ms(e.leftMs), String(format: "%.0f", e.fps), e.verdict.rawValue,
-             e.device.hasSeedMeasurements ? "measured device" : "prediction"]
+             e.device.hasSeedMeasurements ? "yes" : "–"]
         }
-        var text = TextTable(header: ["device", "path", "Apple iOS 7", "total ms", "idle ms", "left ms", "fps", "verdict", ""],
+        var text = TextTable(header: ["device", "path", "Apple iOS 7", "total ms", "idle ms", "left ms", "fps", "verdict", "measured in the talk"],
                              rows: rows).rendered
         let first = estimates[0]
         text += "\n\n\(first.style.name)\(first.vibrancy ? " + vibrancy" : ""), \(first.view == first.device.screen ? "full screen" : "view \(first.view) px on the first device"); predicted by Backdrop's cost model (see 'backdrop estimate --model')."

@@ -19,7 +19,7 @@ public enum TimelineSVG {
             .vibrancyFilter: "#8e44ad", .composite: "#aaaaaa",
         ]
         var svg: [String] = []
-        let height = 230.0
+        let height = 250.0
         svg.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"12\">")
         svg.append("<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>")
         let title = String(format: "%@ · %@%@ · %@ · %.2f ms of %.2f ms · %@", estimate.device.name, estimate.style.name,
@@ -32,7 +32,9 @@ public enum TimelineSVG {
         var tick = 0.0
         while tick <= spanMs {
             svg.append("<line x1=\"\(f(x(tick)))\" y1=\"40\" x2=\"\(f(x(tick)))\" y2=\"\(f(rendererY + barHeight + 12))\" stroke=\"#c0392b\" stroke-width=\"1.5\" stroke-dasharray=\"4 3\"/>")
-            svg.append("<text x=\"\(f(x(tick) + 3))\" y=\"\(f(rendererY + barHeight + 24))\" fill=\"#c0392b\">vsync \(f(tick)) ms</text>")
+            let anchor = x(tick) > width - 120 ? "end" : "start"
+            let labelX = anchor == "end" ? x(tick) - 3 : x(tick) + 3
+            svg.append("<text x=\"\(f(labelX))\" y=\"\(f(rendererY + barHeight + 24))\" text-anchor=\"\(anchor)\" fill=\"#c0392b\">vsync \(f(tick)) ms</text>")
             tick += Estimate.budgetMs
         }
         // The tiler works ahead: the first pass's geometry before the renderer starts, each next one during the
@@ -41,15 +43,24 @@ public enum TimelineSVG {
             let start = index == 0 ? 0 : frame.passes[index - 1].startMs
             svg.append("<rect x=\"\(f(x(start)))\" y=\"\(f(tilerY))\" width=\"\(f(max(frame.tilerMs * scale, 2)))\" height=\"\(f(barHeight))\" fill=\"#34495e\"><title>tiling: \(escaped(priced.pass.name))</title></rect>")
         }
-        for (index, priced) in frame.passes.enumerated() {
+        var narrowCount = 0
+        for priced in frame.passes {
             let colour = colours[priced.pass.kind] ?? "#999999"
             let w = max(priced.ms * scale, 1)
             let label = String(format: "%@ %.2f ms", priced.pass.name, priced.ms)
             svg.append("<rect x=\"\(f(x(priced.startMs)))\" y=\"\(f(rendererY))\" width=\"\(f(w))\" height=\"\(f(barHeight))\" fill=\"\(colour)\" stroke=\"#ffffff\"><title>\(escaped(label)) (\(priced.bound.rawValue)-bound)</title></rect>")
-            // Names below the row, staggered so that short passes do not overwrite each other.
-            let labelY = rendererY + barHeight + 42 + Double(index % 3) * 14
-            svg.append("<line x1=\"\(f(x(priced.startMs) + w / 2))\" y1=\"\(f(rendererY + barHeight))\" x2=\"\(f(x(priced.startMs) + w / 2))\" y2=\"\(f(labelY - 10))\" stroke=\"#999999\" stroke-width=\"0.5\"/>")
-            svg.append("<text x=\"\(f(x(priced.startMs) + w / 2))\" y=\"\(f(labelY))\" text-anchor=\"middle\" font-size=\"10\">\(escaped(label))</text>")
+            let centre = x(priced.startMs) + w / 2
+            if Double(label.count) * 6.2 < w - 6 {
+                // Wide enough: the name inside the bar.
+                svg.append("<text x=\"\(f(centre))\" y=\"\(f(rendererY + 19))\" text-anchor=\"middle\" font-size=\"11\" fill=\"#ffffff\">\(escaped(label))</text>")
+            } else {
+                // Narrow: below the row on a leader line, staggered over four rows.
+                let labelY = rendererY + barHeight + 44 + Double(narrowCount % 4) * 14
+                narrowCount += 1
+                let anchor = centre < left + 150 ? "start" : "middle"
+                svg.append("<line x1=\"\(f(centre))\" y1=\"\(f(rendererY + barHeight))\" x2=\"\(f(centre))\" y2=\"\(f(labelY - 10))\" stroke=\"#999999\" stroke-width=\"0.5\"/>")
+                svg.append("<text x=\"\(f(centre))\" y=\"\(f(labelY))\" text-anchor=\"\(anchor)\" font-size=\"10\">\(escaped(label))</text>")
+            }
         }
         for gap in frame.gaps {
             svg.append("<rect x=\"\(f(x(gap.startMs)))\" y=\"\(f(rendererY - 6))\" width=\"\(f(max(gap.ms * scale, 2)))\" height=\"\(f(barHeight + 12))\" fill=\"#e74c3c\"><title>idle: render-target switch \(String(format: "%.2f", gap.ms)) ms</title></rect>")

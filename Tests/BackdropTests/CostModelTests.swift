@@ -45,21 +45,17 @@ struct CostModelTests {
         }
     }
 
-    @Test func f3EveryBlurGapIsATenthToAFifthOfAMillisecondAndTheFourCostPoint4ToPoint8() throws {
+    /// F3 (blur: four gaps, 0.4–0.8 ms) and V2 (with vibrancy: six gaps, 0.6–1.2 ms), each gap 0.1–0.2 ms.
+    @Test(arguments: [(false, 4, 0.4...0.8), (true, 6, 0.6...1.2)])
+    func f3AndV2EveryGapIsATenthToAFifthOfAMillisecondAndTheirSumIsInRange(vibrancy: Bool, gaps: Int,
+                                                                           idle: ClosedRange<Double>) throws {
         for device in Device.all {
-            let estimate = try estimator.estimate(device: device, style: .dark, vibrancy: false, path: .blur)
-            #expect(estimate.frame.gaps.count == 4, "\(device.id)")
-            #expect(estimate.frame.gaps.allSatisfy { (0.1...0.2).contains($0.ms) })
-            #expect((0.4...0.8).contains(estimate.idleMs))
-        }
-    }
-
-    @Test func v2WithVibrancyThereAreSixGapsCostingPoint6To1Point2() throws {
-        for device in Device.all {
-            let estimate = try estimator.estimate(device: device, style: .light, vibrancy: true, path: .blur)
-            #expect(estimate.frame.gaps.count == 6, "\(device.id)")
-            #expect(estimate.frame.gaps.allSatisfy { (0.1...0.2).contains($0.ms) })
-            #expect((0.6...1.2).contains(estimate.idleMs))
+            for style in BlurStyle.builtIn {
+                let estimate = try estimator.estimate(device: device, style: style, vibrancy: vibrancy, path: .blur)
+                #expect(estimate.frame.gaps.count == gaps, "\(device.id) \(style.name)")
+                #expect(estimate.frame.gaps.allSatisfy { (0.1...0.2).contains($0.ms) })
+                #expect(idle.contains(estimate.idleMs))
+            }
         }
     }
 

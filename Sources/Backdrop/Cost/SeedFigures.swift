@@ -26,27 +26,33 @@ public struct SeedFigure: Sendable {
     /// The figures the model is fitted to and checked against. B1 is held out of the fit: it is predicted from
     /// the others (its difference from B2 comes from the tint layer, priced by the same coefficients as V5).
     public static let all: [SeedFigure] = [
-        SeedFigure(id: "B1", deviceID: "ipad-3", style: .extraLight, vibrancy: false, path: .blur, ms: 18.15,
-                   accepted: 18.15 * 0.9...18.15 * 1.1, usedInFit: false),
-        SeedFigure(id: "B2", deviceID: "ipad-3", style: .light, vibrancy: false, path: .blur, ms: 14.5,
-                   accepted: 14.5 * 0.9...14.5 * 1.1, usedInFit: true),
-        SeedFigure(id: "B2", deviceID: "ipad-3", style: .dark, vibrancy: false, path: .blur, ms: 14.5,
-                   accepted: 14.5 * 0.9...14.5 * 1.1, usedInFit: true),
-        SeedFigure(id: "V4", deviceID: "ipad-3", style: .light, vibrancy: true, path: .tintOnly, ms: 26.5,
-                   accepted: 26 * 0.9...27 * 1.1, usedInFit: true),
-        SeedFigure(id: "V5", deviceID: "ipad-air", style: .extraLight, vibrancy: true, path: .blur, ms: 17.48,
-                   accepted: 17.48 * 0.9...17.48 * 1.1, usedInFit: true),
-        SeedFigure(id: "V5", deviceID: "ipad-air", style: .light, vibrancy: true, path: .blur, ms: 14,
-                   accepted: 14 * 0.9...14 * 1.1, usedInFit: true),
-        SeedFigure(id: "V5", deviceID: "ipad-air", style: .dark, vibrancy: true, path: .blur, ms: 14,
-                   accepted: 14 * 0.9...14 * 1.1, usedInFit: true),
+        SeedFigure("B1", "ipad-3", .extraLight, vibrancy: false, .blur, ms: 18.15, usedInFit: false),
+        SeedFigure("B2", "ipad-3", .light, vibrancy: false, .blur, ms: 14.5),
+        SeedFigure("B2", "ipad-3", .dark, vibrancy: false, .blur, ms: 14.5),
+        SeedFigure("V4", "ipad-3", .light, vibrancy: true, .tintOnly, ms: 26.5, talkRange: 26...27),
+        SeedFigure("V5", "ipad-air", .extraLight, vibrancy: true, .blur, ms: 17.48),
+        SeedFigure("V5", "ipad-air", .light, vibrancy: true, .blur, ms: 14),
+        SeedFigure("V5", "ipad-air", .dark, vibrancy: true, .blur, ms: 14),
     ]
 
     /// V3's "base cost from before, 4.59 ms", read as the iPad Air's full-screen light blur without vibrancy.
     /// The talk does not say which device and style it is, so it is not fitted to; the README reports the
     /// model's prediction beside it.
-    public static let v3Reading = SeedFigure(id: "V3", deviceID: "ipad-air", style: .light, vibrancy: false,
-                                             path: .blur, ms: 4.59, accepted: 4.59 * 0.9...4.59 * 1.1, usedInFit: false)
+    public static let v3Reading = SeedFigure("V3", "ipad-air", .light, vibrancy: false, .blur, ms: 4.59, usedInFit: false)
+
+    /// A figure; `accepted` is ±10 % of `ms`, or of the talk's own range when it gave one.
+    init(_ id: String, _ deviceID: String, _ style: BlurStyle, vibrancy: Bool, _ path: Effect.Path, ms: Double,
+         talkRange: ClosedRange<Double>? = nil, usedInFit: Bool = true) {
+        self.id = id
+        self.deviceID = deviceID
+        self.style = style
+        self.vibrancy = vibrancy
+        self.path = path
+        self.ms = ms
+        let range = talkRange ?? ms...ms
+        accepted = range.lowerBound * 0.9...range.upperBound * 1.1
+        self.usedInFit = usedInFit
+    }
 
     /// The model's prediction of this figure, ms.
     public func predictedMs(by model: CostModel) -> Double {

@@ -22,7 +22,8 @@ struct BackdropCommand: ParsableCommand {
         2 usage (unknown option or style, value out of range, frame outside the picture).
         """,
         version: "0.1.0",
-        subcommands: [RenderCommand.self, StylesCommand.self, DemoCommand.self, DevicesCommand.self, EstimateCommand.self]
+        subcommands: [RenderCommand.self, StylesCommand.self, DemoCommand.self, DevicesCommand.self, EstimateCommand.self,
+                      CompareCommand.self, CheckCommand.self]
     )
 
     static func main() {
@@ -32,6 +33,9 @@ struct BackdropCommand: ParsableCommand {
         } catch let error as BackdropError {
             FileHandle.standardError.write(Data("backdrop: error: \(error.message)\n".utf8))
             Foundation.exit(error.kind == .badOption ? 2 : 1)
+        } catch let code as ExitCode {
+            // A command that has reported its outcome itself (compare: outside the tolerance).
+            Foundation.exit(code.rawValue)
         } catch {
             let code = exitCode(for: error)
             if code == .success {

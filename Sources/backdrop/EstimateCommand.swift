@@ -75,7 +75,7 @@ struct EstimateCommand: ParsableCommand {
         switch format {
         case "json":
             let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             let records = estimates.map(EstimateRecord.init)
             let data = allDevices ? try encoder.encode(records) : try encoder.encode(records[0])
             try emit(String(decoding: data, as: UTF8.self) + "\n")

@@ -12,7 +12,7 @@ struct ListingFormat: ParsableArguments {
         switch format {
         case "json":
             let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             Swift.print(String(decoding: try encoder.encode(value), as: UTF8.self))
         case "text":
             Swift.print(table().rendered)

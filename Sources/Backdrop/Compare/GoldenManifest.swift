@@ -1,0 +1,161 @@
+import Foundation
+
+/// A list of golden-image cases: what to render, the golden picture it must match, and the tolerance.
+/// Read from JSON; paths are relative to the manifest's folder. The format (README, "Golden manifests"):
+///
+/// ```json
+/// { "tolerance": { "minimumPSNR": 50 },
+///   "cases": [ { "name": "coffee-light", "input": "in/coffee.png", "golden": "golden/coffee-light.png",
+///                "style": "light", "frame": "50,100,500,200", "scale": 1 } ] }
+/// ```
+public struct GoldenManifest: Codable, Sendable {
+    /// One case. Every field but `input`, `golden` and `style` is optional.
+    public struct Case: Codable, Sendable {
+        /// A name for the case's line in the report (default: the golden's file name).
+        public var name: String?
+        /// The picture to render over.
+        public var input: String
+        /// The golden picture (written by `--update`).
+        public var golden: String
+        /// A built-in style name.
+        public var style: String
+        /// The frame, "x,y,w,h" (default: the whole picture).
+        public var frame: String?
+        /// Pixels per point (default: the device's, or 1).
+        public var scale: Double?
+        /// "fast" (default) or "exact".
+        public var quality: String?
+        /// "blur" (default, or the device's decision when `device` is given) or "tint-only".
+        public var path: String?
+        /// Render as this device would (its scale and blur decision).
+        public var device: String?
+        /// Vibrant content to draw over the effect, and where ("x,y"; default: the frame's corner).
+        public var vibrancy: String?
+        public var at: String?
+        /// This case's tolerance (default: the manifest's).
+        public var tolerance: Tolerance?
+
+        /// The name shown in reports.
+        public var displayName: String { name ?? (golden as NSString).lastPathComponent }
+    }
+
+    /// The tolerance of cases that do not give their own (default: identical).
+    public var tolerance: Tolerance?
+    /// The cases, in order.
+    public var cases: [Case]
+
+    /// Reads a manifest. Errors (`.badOption`) name the file and the problem.
+    public static func read(_ path: String) throws(BackdropError) -> GoldenManifest {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw BackdropError(.badOption, "\(path): cannot read the manifest")
+        }
+        do {
+            return try JSONDecoder().decode(GoldenManifest.self, from: data)
+        } catch let DecodingError.keyNotFound(key, context) {
+            throw BackdropError(.badOption, "\(path): a case has no '\(key.stringValue)' (at \(context.codingPath.map(\.stringValue).joined(separator: ".")))")
+        } catch {
+            throw BackdropError(.badOption, "\(path): not a golden manifest (\(error))")
+        }
+    }
+}
+
+/// Runs the cases of a ``GoldenManifest``: renders each, compares it with its golden picture, writes a diff
+/// picture beside the golden of every case that fails, or re-records the goldens.
+public struct GoldenCheck: Sendable {
+    /// What happened to one case.
+    public enum Outcome: Sendable {
+        /// Within the tolerance.
+        case passed(GoldenComparison)
+        /// Outside it; `diff` is the path of the diff picture written (nil when the sizes differ).
+        case failed(GoldenComparison, diff: String?)
+        /// The golden was (re-)recorded.
+        case recorded(path: String)
+        /// The case could not be run: a missing input or golden, a bad option.
+        case error(String)
+
+        /// Whether the case counts as a success.
+        public var succeeded: Bool {
+            switch self {
+            case .passed, .recorded: return true
+            case .failed, .error: return false
+            }
+        }
+    }
+
+    /// The renderer used for every case.
+    public var renderer: Renderer
+
+    /// A checker rendering with `renderer`.
+    public init(renderer: Renderer = Renderer()) {
+        self.renderer = renderer
+    }
+
+    /// Runs one case; paths are relative to `folder`. With `update`, writes the rendering as the new golden.
+    public func run(_ testCase: GoldenManifest.Case, in folder: String, defaultTolerance: Tolerance?,
+                    update: Bool) -> Outcome {
+        func resolved(_ path: String) -> String { path.hasPrefix("/") ? path : folder + "/" + path }
+        do throws(BackdropError) {
+            let rendered = try render(testCase, resolve: resolved)
+            let goldenPath = resolved(testCase.golden)
+            if update {
+                try PNGEncoder().write(rendered, to: goldenPath)
+                return .recorded(path: goldenPath)
+            }
+            guard FileManager.default.fileExists(atPath: goldenPath) else {
+                return .error("\(goldenPath): no golden picture (run with --update to record it)")
+            }
+            let golden = try PNGDecoder().decodeFile(goldenPath)
+            let tolerance = testCase.tolerance ?? defaultTolerance ?? Tolerance()
+            let comparison = try GoldenComparison(expected: golden, actual: rendered, tolerance: tolerance)
+            if comparison.passed { return .passed(comparison) }
+            guard let picture = comparison.diffPicture(expected: golden, actual: rendered) else {
+                return .failed(comparison, diff: nil)
+            }
+            let diffPath = (goldenPath as NSString).deletingPathExtension + ".diff.png"
+            try PNGEncoder().write(picture, to: diffPath)
+            return .failed(comparison, diff: diffPath)
+        } catch {
+            return .error(error.message)
+        }
+    }
+
+    /// Renders a case as `backdrop render` would with the same options.
+    func render(_ testCase: GoldenManifest.Case, resolve: (String) -> String) throws(BackdropError) -> RGBAImage<UInt8> {
+        guard let style = BlurStyle.named(testCase.style) else {
+            throw BackdropError(.badOption, "unknown style '\(testCase.style)'")
+        }
+        let device = try testCase.device.map { id throws(BackdropError) -> Device in
+            guard let device = Device.named(id) else { throw BackdropError(.badOption, "unknown device '\(id)'") }
+            return device
+        }
+        let frame = try testCase.frame.map { text throws(BackdropError) -> PixelRect in
+            guard let rect = PixelRect(parsing: text) else { throw BackdropError(.badOption, "frame '\(text)' is not x,y,w,h") }
+            return rect
+        }
+        let quality = try Self.parse(testCase.quality, as: Effect.Quality.self, default: .fast, what: "quality")
+        let devicePath = device.map { Estimator().decision(for: $0).path } ?? .blur
+        let path = try Self.parse(testCase.path, as: Effect.Path.self, default: devicePath, what: "path")
+        let source = try PNGDecoder().decodeFile(resolve(testCase.input))
+        let content = try testCase.vibrancy.map { file throws(BackdropError) in try PNGDecoder().decodeFile(resolve(file)) }
+        var placement: Vibrancy?
+        if let content {
+            var corner = (frame?.x ?? 0, frame?.y ?? 0)
+            if let at = testCase.at {
+                let parts = at.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+                guard parts.count == 2 else { throw BackdropError(.badOption, "at '\(at)' is not x,y") }
+                corner = (parts[0], parts[1])
+            }
+            placement = Vibrancy(x: corner.0, y: corner.1, contentSize: content.size)
+        }
+        let effect = Effect(style: style, frame: frame, scale: testCase.scale ?? device?.scale ?? 1, quality: quality,
+                            path: path, vibrancy: placement)
+        return try renderer.render(source, effect: effect, vibrantContent: content)
+    }
+
+    static func parse<Value: RawRepresentable>(_ text: String?, as: Value.Type, default value: Value,
+                                               what: String) throws(BackdropError) -> Value where Value.RawValue == String {
+        guard let text else { return value }
+        guard let parsed = Value(rawValue: text) else { throw BackdropError(.badOption, "unknown \(what) '\(text)'") }
+        return parsed
+    }
+}

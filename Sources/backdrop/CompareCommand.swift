@@ -1,0 +1,112 @@
+import ArgumentParser
+import Backdrop
+import Foundation
+
+struct CompareCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "compare",
+        abstract: "Compare a rendered PNG with its golden image under a tolerance; exit 0 within it, 1 outside.",
+        discussion: """
+        Reports PSNR (4 channels, peak 255; the colour of pixels transparent in both is ignored), the largest \
+        channel difference in levels, and how many pixels differ. With no --min-psnr or --max-diff the pictures \
+        must be identical. --diff writes a picture of the differences: the expected picture dimmed to grey with \
+        every differing pixel in red (one level already plain, 16 levels or more full red).
+
+        Exit codes: 0 within the tolerance · 1 outside it (different sizes included) · 2 usage, or an input \
+        that cannot be read.
+
+        Examples:
+          backdrop compare golden.png out.png --min-psnr 40
+          backdrop compare golden.png out.png --max-diff 1 --diff diff.png
+          backdrop compare golden.png out.png --frame 50,100,500,200 --format json
+        """
+    )
+
+    @Argument(help: ArgumentHelp("The golden (expected) PNG.", valueName: "expected"))
+    var expected: String
+
+    @Argument(help: ArgumentHelp("The PNG to check.", valueName: "actual"))
+    var actual: String
+
+    @Option(name: .customLong("min-psnr"), help: ArgumentHelp("Fail below this PSNR, in dB.", valueName: "dB"))
+    var minPSNR: Double?
+
+    @Option(name: .customLong("max-diff"), help: ArgumentHelp("Fail when any channel differs by more levels than this.", valueName: "levels"))
+    var maxDiff: Int?
+
+    @Option(help: ArgumentHelp("Compare only this region, x,y,w,h in pixels (default: the whole picture).", valueName: "x,y,w,h"))
+    var frame: String?
+
+    @Option(help: ArgumentHelp("Write a picture of the differences here (PNG, atomically).", valueName: "diff.png"))
+    var diff: String?
+
+    @Option(help: ArgumentHelp("text or json.", valueName: "format"))
+    var format: String = "text"
+
+    func run() throws {
+        guard ["text", "json"].contains(format) else {
+            throw BackdropError(.badOption, "unknown format '\(format)' (known: text, json)")
+        }
+        if let maxDiff, maxDiff < 0 { throw BackdropError(.badOption, "--max-diff must be 0 or more") }
+        if let minPSNR, !minPSNR.isFinite && minPSNR != .infinity { throw BackdropError(.badOption, "--min-psnr must be a number") }
+        let region = try frame.map { text throws(BackdropError) -> PixelRect in
+            guard let rect = PixelRect(parsing: text) else {
+                throw BackdropError(.badOption, "--frame '\(text)' is not x,y,w,h (four whole numbers)")
+            }
+            return rect
+        }
+        let expectedImage = try Self.readForComparison(expected), actualImage = try Self.readForComparison(actual)
+        let tolerance = Tolerance(minimumPSNR: minPSNR, maximumDifference: maxDiff)
+        let report = try GoldenComparison(expected: expectedImage, actual: actualImage, region: region, tolerance: tolerance)
+        if let diff, let picture = report.diffPicture(expected: expectedImage, actual: actualImage) {
+            try PNGEncoder().write(picture, to: diff)
+        }
+        if format == "json" {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            print(String(decoding: try encoder.encode(CompareRecord(expected: expected, actual: actual, report: report)), as: UTF8.self))
+        } else {
+            print("\(report.passed ? "ok" : "FAIL")  \(actual) against \(expected): \(report.summary)")
+        }
+        if !report.passed { throw ExitCode(1) }
+    }
+
+    /// Decodes a picture to compare. Unreadable input is exit 2 here: 1 means "outside the tolerance".
+    static func readForComparison(_ path: String) throws(BackdropError) -> RGBAImage<UInt8> {
+        do {
+            return try PNGDecoder().decodeFile(path)
+        } catch {
+            throw BackdropError(.badOption, error.message)
+        }
+    }
+}
+
+/// `backdrop compare --format json`.
+struct CompareRecord: Encodable {
+    let expected: String
+    let actual: String
+    let passed: Bool
+    let sizes: [PixelSize]
+    let region: PixelRect?
+    /// nil when the pictures are identical (infinite PSNR) or of different sizes.
+    let psnr: Double?
+    let maxDifference: Int?
+    let differingPixels: Int?
+    let pixelCount: Int?
+    let tolerance: String
+    let summary: String
+
+    init(expected: String, actual: String, report: GoldenComparison) {
+        self.expected = expected
+        self.actual = actual
+        passed = report.passed
+        sizes = [report.expectedSize, report.actualSize]
+        region = report.region
+        psnr = report.difference.flatMap { $0.psnr.isFinite ? $0.psnr : nil }
+        maxDifference = report.difference?.maxDifference
+        differingPixels = report.difference?.differingPixels
+        pixelCount = report.difference?.pixelCount
+        tolerance = report.tolerance.description
+        summary = report.summary
+    }
+}

@@ -1,0 +1,117 @@
+import Backdrop
+import Foundation
+import Testing
+
+@Suite("Golden-image comparison")
+struct GoldenComparisonTests {
+    let photo = Fixtures.sharedPath("testdata/photos/coffee.png")
+
+    @Test func theToleranceAcceptsExactlyWhatItsLimitsAllow() {
+        let base = noiseImage(width: 32, height: 32)
+        var changed = base
+        changed.samples[0] = changed.samples[0] &+ 3  // one channel, 3 levels
+        let difference = ImageDifference(base, changed)
+        #expect(!Tolerance().accepts(difference))  // default: identical only
+        #expect(Tolerance().accepts(ImageDifference(base, base)))
+        #expect(Tolerance(maximumDifference: 3).accepts(difference))
+        #expect(!Tolerance(maximumDifference: 2).accepts(difference))
+        #expect(Tolerance(minimumPSNR: difference.psnr).accepts(difference))
+        #expect(!Tolerance(minimumPSNR: difference.psnr + 0.01).accepts(difference))
+        #expect(!Tolerance(minimumPSNR: 10, maximumDifference: 2).accepts(difference))
+    }
+
+    @Test func picturesOfDifferentSizesFailWithoutFigures() throws {
+        let comparison = try GoldenComparison(expected: noiseImage(width: 4, height: 4), actual: noiseImage(width: 4, height: 5),
+                                              tolerance: Tolerance(minimumPSNR: 0))
+        #expect(!comparison.passed && comparison.difference == nil)
+        #expect(comparison.summary.contains("sizes differ: expected 4×4, actual 4×5"))
+    }
+
+    @Test func theDiffPictureIsRedExactlyWhereThePicturesDiffer() {
+        let base = noiseImage(width: 16, height: 8)
+        var changed = base
+        changed[5, 3] = changed[5, 3] &+ SIMD4(1, 0, 0, 0)       // one level: visible
+        changed[9, 6] = changed[9, 6] &+ SIMD4(0, 40, 0, 0)      // many levels: full red
+        let picture = DiffPicture.make(expected: base, actual: changed)
+        for y in 0..<8 {
+            for x in 0..<16 {
+                let p = picture[x, y]
+                let isRed = p.x >= 128 && p.x > p.y
+                #expect(isRed == ((x, y) == (5, 3) || (x, y) == (9, 6)), "(\(x), \(y)): \(p)")
+                #expect(p.w == 255)
+            }
+        }
+        #expect(picture[5, 3].x == 128 && picture[9, 6].x == 255)
+    }
+
+    func writeRender(_ arguments: [String], to name: String, in directory: URL) throws -> String {
+        let path = directory.appendingPathComponent(name).path
+        let result = try runCLI(["render", photo, "-o", path] + arguments)
+        #expect(result.status == 0, "\(result.standardError)")
+        return path
+    }
+
+    @Test func compareExitsZeroWithinTheToleranceAndOneOutsideIt() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        let fast = try writeRender(["--style", "light"], to: "fast.png", in: directory)
+        let exact = try writeRender(["--style", "light", "--exact"], to: "exact.png", in: directory)
+        let within = try runCLI(["compare", exact, fast, "--min-psnr", "40"])
+        #expect(within.status == 0 && within.standardOutput.hasPrefix("ok"), "\(within.standardOutput)")
+        let outside = try runCLI(["compare", exact, fast, "--max-diff", "0", "--diff", directory.appendingPathComponent("d.png").path])
+        #expect(outside.status == 1 && outside.standardOutput.hasPrefix("FAIL"), "\(outside.standardOutput)")
+        let diff = try PNGDecoder().decodeFile(directory.appendingPathComponent("d.png").path)
+        #expect(diff.size == PixelSize(width: 600, height: 400))
+        let json = try runCLI(["compare", exact, exact, "--format", "json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        #expect(object["passed"] as? Bool == true && object["maxDifference"] as? Int == 0)
+    }
+
+    @Test func compareReportsDifferentSizesAsAFailureAndUnreadableInputAsUsage() throws {
+        let sizes = try runCLI(["compare", photo, Fixtures.sharedPath("testdata/photos/astronaut.png")])
+        #expect(sizes.status == 1 && sizes.standardOutput.contains("sizes differ"), "\(sizes.standardOutput)")
+        let missing = try runCLI(["compare", photo, "/nonexistent/x.png"])
+        #expect(missing.status == 2 && missing.standardError.contains("/nonexistent/x.png"), "\(missing.standardError)")
+        let region = try runCLI(["compare", photo, photo, "--frame", "500,300,200,200"])
+        #expect(region.status == 2 && region.standardError.contains("not inside"), "\(region.standardError)")
+    }
+
+    @Test func checkRecordsComparesAndWritesADiffBesideAFailingGolden() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        let manifest = directory.appendingPathComponent("manifest.json")
+        try Data("""
+        { "tolerance": { "minimumPSNR": 50 },
+          "cases": [
+            { "name": "light", "input": "\(photo)", "golden": "golden/light.png", "style": "light", "frame": "50,100,500,200" },
+            { "name": "ipad3", "input": "\(photo)", "golden": "golden/ipad3.png", "style": "dark", "device": "ipad-3" },
+            { "name": "vibrant", "input": "\(photo)", "golden": "golden/vibrant.png", "style": "extraLight",
+              "vibrancy": "\(Fixtures.sharedPath("testdata/photos/glyphs-alpha.png"))", "at": "60,120",
+              "tolerance": { "maximumDifference": 0 } }
+          ] }
+        """.utf8).write(to: manifest)
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("golden"), withIntermediateDirectories: true)
+        let missing = try runCLI(["check", manifest.path])
+        #expect(missing.status == 1 && missing.standardOutput.contains("run with --update"), "\(missing.standardOutput)")
+        let update = try runCLI(["check", manifest.path, "--update"])
+        #expect(update.status == 0 && update.standardOutput.contains("3 recorded"), "\(update.standardOutput)")
+        let pass = try runCLI(["check", manifest.path])
+        #expect(pass.status == 0 && pass.standardOutput.contains("3 passed, 0 failed"), "\(pass.standardOutput)")
+        // The iPad 3 case is the device's tint-only fallback at its scale, as `render --device` draws it.
+        let ipad3 = try PNGDecoder().decodeFile(directory.appendingPathComponent("golden/ipad3.png").path)
+        #expect(ipad3 == (try Renderer().render(try Fixtures.image("testdata/photos/coffee.png"),
+                                                effect: Effect(style: .dark, scale: 2, path: .tintOnly))))
+        // Spoil one golden: that case fails, with a diff picture beside it; the others still pass.
+        try PNGEncoder().write(noiseImage(width: 600, height: 400), to: directory.appendingPathComponent("golden/light.png").path)
+        let fail = try runCLI(["check", manifest.path])
+        #expect(fail.status == 1 && fail.standardOutput.contains("FAIL      light") && fail.standardOutput.contains("2 passed, 1 failed"),
+                "\(fail.standardOutput)")
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("golden/light.diff.png").path))
+    }
+
+    @Test func aMalformedManifestIsAUsageError() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        let manifest = directory.appendingPathComponent("m.json")
+        try Data(#"{ "cases": [ { "input": "a.png", "style": "light" } ] }"#.utf8).write(to: manifest)
+        let result = try runCLI(["check", manifest.path])
+        #expect(result.status == 2 && result.standardError.contains("a case has no 'golden'"), "\(result.standardError)")
+    }
+}

@@ -21,21 +21,32 @@ struct RenderCommand: ParsableCommand {
         cost model says the device cannot afford the blur, the tint-only fallback (see 'backdrop estimate'). \
         --path blur or --path tint-only overrides the decision.
 
+        --output-dir renders many files (and every PNG in a folder given as input) with the same options, with \
+        a progress bar on a terminal; a file that fails is reported and the rest go on; the exit code is 1 if \
+        any failed.
+
         Examples:
           backdrop render photo.png -o out.png --style light
           backdrop render photo.png -o out.png --style dark --frame 0,600,1024,168 --scale 2
           backdrop render photo.png -o out.png --style extraLight --tint-only
           backdrop render photo.png -o out.png --style light --frame 50,100,500,200 --vibrancy glyphs.png --at 60,120
           backdrop render photo.png -o out.png --style light --device ipad-3
+          backdrop render shots/ more.png --output-dir previews --style dark
           backdrop render photo.png -o out.png --style custom --sigma 12 --saturation 1.2 --tint 1,0.9,0.8 --tint-alpha 0.3
         """
     )
 
-    @Argument(help: ArgumentHelp("The PNG to render over (any colour type and bit depth).", valueName: "input"))
-    var input: String
+    @Argument(help: ArgumentHelp("The PNG to render over (any colour type and bit depth); with --output-dir, any number of PNGs or folders of them.", valueName: "input"))
+    var inputs: [String] = []
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Where to write the PNG (written atomically).", valueName: "path"))
-    var output: String
+    @Option(name: .shortAndLong, help: ArgumentHelp("Where to write the PNG (written atomically); for one input.", valueName: "path"))
+    var output: String?
+
+    @Option(name: .customLong("output-dir"), help: ArgumentHelp("Render every input into this existing folder, under the input's file name; keeps going past a bad file.", valueName: "dir"))
+    var outputDir: String?
+
+    @Option(help: ArgumentHelp("With --output-dir: files rendered at once (default \(BatchRender.defaultJobs), the faster here; each file also uses every core).", valueName: "n"))
+    var jobs: Int = BatchRender.defaultJobs
 
     @OptionGroup var styleOptions: StyleOptions
 
@@ -75,6 +86,26 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup var threadOptions: ThreadOptions
 
     func run() throws {
+        let job = try renderJob()
+        guard let outputDir else {
+            guard inputs.count == 1, let input = inputs.first, let output else {
+                throw BackdropError(.badOption, inputs.count == 1 ? "give -o PATH, or --output-dir DIR"
+                                                                  : "\(inputs.count) inputs need --output-dir DIR (-o is for one input)")
+            }
+            if !force, Self.sameFile(input, output) {
+                throw BackdropError(.badOption, "\(output): is the input file; pass --force to overwrite it")
+            }
+            print(try job.render(input, to: output))
+            return
+        }
+        guard output == nil else { throw BackdropError(.badOption, "give -o or --output-dir, not both") }
+        guard (1...64).contains(jobs) else { throw BackdropError(.badOption, "--jobs \(jobs) is out of range (1…64)") }
+        let batch = try BatchRender(inputs: inputs, outputDirectory: outputDir, force: force)
+        if !batch.run(job, jobs: jobs) { throw ExitCode(1) }
+    }
+
+    /// Everything but the file names, checked once before any file is read.
+    func renderJob() throws(BackdropError) -> RenderJob {
         guard depth == 8 || depth == 16 else { throw BackdropError(.badOption, "--depth \(depth) must be 8 or 16") }
         var frameRect: PixelRect?
         if let frame {
@@ -84,16 +115,13 @@ struct RenderCommand: ParsableCommand {
             frameRect = parsed
         }
         guard maxPixels > 0 else { throw BackdropError(.badOption, "--max-pixels must be positive") }
+        guard !inputs.isEmpty else { throw BackdropError(.badOption, "give the PNG to render (see 'backdrop render --help')") }
         let style = try styleOptions.resolve()
         let parallelism = try threadOptions.resolve()
-        if !force, Self.sameFile(input, output) {
-            throw BackdropError(.badOption, "\(output): is the input file; pass --force to overwrite it")
-        }
         let corner = try at.map(Self.parsePoint)
         if corner != nil, vibrancy == nil { throw BackdropError(.badOption, "--at goes with --vibrancy") }
         let (chosenPath, deviceNote) = try resolvePath()
         let decoder = PNGDecoder(maxPixels: maxPixels)
-        let source = try decoder.decodeFile(input)
         let content = try vibrancy.map { path throws(BackdropError) in try decoder.decodeFile(path) }
         let placement = content.map { content in
             let origin = corner ?? (frameRect.map { ($0.x, $0.y) } ?? (0, 0))
@@ -101,14 +129,8 @@ struct RenderCommand: ParsableCommand {
         }
         let effect = Effect(style: style, frame: frameRect, scale: scale ?? targetDevice?.scale ?? 1,
                             quality: exact ? .exact : .fast, path: chosenPath, vibrancy: placement)
-        let plan = try RenderPlan(effect: effect, imageSize: source.size)
-        let renderer = Renderer(parallelism: parallelism)
-        if depth == 16 {
-            try PNGEncoder().write(renderer.render(source, plan: plan, vibrantContent: content, as: UInt16.self), to: output)
-        } else {
-            try PNGEncoder().write(renderer.render(source, plan: plan, vibrantContent: content, as: UInt8.self), to: output)
-        }
-        print("wrote \(output) (\(source.width)×\(source.height), \(style.name), \(chosenPath.rawValue), frame \(plan.frame), k = \(plan.downscaleFactor)\(deviceNote))")
+        return RenderJob(effect: effect, vibrantContent: content, decoder: decoder, depth: depth,
+                         renderer: Renderer(parallelism: parallelism), note: deviceNote)
     }
 
     /// The device named by --device, if any.

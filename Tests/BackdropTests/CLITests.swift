@@ -60,7 +60,7 @@ struct CLITests {
 
     @Test func aMissingOptionIsAUsageError() throws {
         expectOneLineError(try runCLI(["render", photo]), status: 2,
-                           mentioning: "Missing expected argument '--output <path>'")
+                           mentioning: "give -o PATH, or --output-dir DIR")
     }
 
     @Test func anUnknownCommandOrOptionIsAUsageError() throws {

@@ -115,3 +115,57 @@ struct GoldenComparisonTests {
         #expect(result.status == 2 && result.standardError.contains("a case has no 'golden'"), "\(result.standardError)")
     }
 }
+
+@Suite("backdrop render --output-dir")
+struct BatchRenderTests {
+    let photos = ["coffee.png", "astronaut.png", "logo-alpha.png"].map { Fixtures.sharedPath("testdata/photos/\($0)") }
+
+    @Test func everyFileIsRenderedAsItWouldBeAloneWhateverTheJobCount() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        for jobs in ["1", "2", "3"] {
+            let out = directory.appendingPathComponent("out\(jobs)")
+            try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+            let result = try runCLI(["render"] + photos + ["--output-dir", out.path, "--style", "dark", "--jobs", jobs])
+            #expect(result.status == 0, "\(result.standardError)")
+            #expect(result.standardOutput.contains("rendered 3 of 3 files"), "\(result.standardOutput)")
+            for photo in photos {
+                let name = (photo as NSString).lastPathComponent
+                let alone = try Renderer().render(try PNGDecoder().decodeFile(photo), effect: Effect(style: .dark))
+                #expect(try PNGDecoder().decodeFile(out.appendingPathComponent(name).path) == alone, "\(name), jobs \(jobs)")
+            }
+        }
+    }
+
+    @Test func aBadFileIsReportedAndTheOthersStillRender() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        let inputs = directory.appendingPathComponent("in"), out = directory.appendingPathComponent("out")
+        for url in [inputs, out] { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
+        try FileManager.default.copyItem(atPath: photos[0], toPath: inputs.appendingPathComponent("a.png").path)
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0]).write(to: inputs.appendingPathComponent("b.png"))
+        try FileManager.default.copyItem(atPath: photos[1], toPath: inputs.appendingPathComponent("c.png").path)
+        let result = try runCLI(["render", inputs.path, "--output-dir", out.path])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("b.png") && result.standardError.split(separator: "\n").count == 1,
+                "\(result.standardError)")
+        #expect(result.standardOutput.contains("rendered 2 of 3 files") && result.standardOutput.contains("1 failed"))
+        let written = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+        #expect(written == ["a.png", "c.png"])
+    }
+
+    @Test func aMissingOrUnwritableOutputFolderIsAOneLineError() throws {
+        let missing = try runCLI(["render", photos[0], "--output-dir", "/nonexistent/folder"])
+        #expect(missing.status == 1 && missing.standardError.contains("the output folder does not exist"), "\(missing.standardError)")
+        // A folder this process may not write: a read-only one, or (as root, who may write anywhere else)
+        // /proc/sys, which the kernel keeps read-only here.
+        let readOnly = try Fixtures.temporaryDirectory()
+        chmod(readOnly.path, 0o555)
+        defer { chmod(readOnly.path, 0o755) }
+        let candidates: [String] = [readOnly.path, "/proc/sys"]
+        let unwritable = try #require(candidates.first { path in access(path, W_OK) != 0 },
+                                      "no unwritable folder to test with")
+        let result = try runCLI(["render", photos[0], "--output-dir", unwritable])
+        #expect(result.status == 1 && result.standardError.contains("not writable"), "\(result.standardError)")
+        let both = try runCLI(["render", photos[0], photos[1], "-o", "/tmp/x.png"])
+        #expect(both.status == 2 && both.standardError.contains("2 inputs need --output-dir"), "\(both.standardError)")
+    }
+}

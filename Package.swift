@@ -5,6 +5,7 @@ let package = Package(
     name: "Backdrop",
     products: [
         .library(name: "Backdrop", targets: ["Backdrop"]),
+        .library(name: "BackdropCLI", targets: ["BackdropCLI"]),
         .executable(name: "backdrop", targets: ["backdrop"]),
     ],
     dependencies: [
@@ -26,12 +27,17 @@ let package = Package(
             name: "Backdrop",
             dependencies: ["CLibPNG", "COpenMP"]
         ),
-        .executableTarget(
-            name: "backdrop",
+        // The commands, as a library: the executable is one line, and Fuzz/ can drive the option parsing.
+        .target(
+            name: "BackdropCLI",
             dependencies: [
                 "Backdrop",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        .executableTarget(
+            name: "backdrop",
+            dependencies: ["BackdropCLI"]
         ),
         .testTarget(
             name: "BackdropTests",

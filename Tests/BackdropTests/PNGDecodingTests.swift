@@ -102,6 +102,37 @@ struct PNGErrorTests {
         #expect(error.message.hasPrefix("sample.png: "))
     }
 
+    @Test func everyFlippedByteIsRefusedOrDecodedNeverACrash() throws {
+        var refused = 0
+        for index in 8..<Self.valid.count {  // every byte after the signature, every chunk's length, type, data, CRC
+            var bytes = Self.valid
+            bytes[index] ^= 0xA5
+            if let error = decodeError(bytes) {
+                refused += 1
+                #expect(!error.message.contains("\n") && error.message.hasPrefix("sample.png: "))
+            }
+        }
+        #expect(refused > (Self.valid.count - 8) / 2, "only \(refused) flips were noticed")
+    }
+
+    /// Found by the fuzzer (Fuzz/FuzzPNG): a tiny file whose tEXt chunk claims 1.3 GB made libpng allocate it.
+    @Test func aChunkClaimingMoreBytesThanTheFileHasIsRefusedBeforeAllocation() throws {
+        func bigEndian(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xff), UInt8(v >> 8 & 0xff), UInt8(v & 0xff)] }
+        let header = Array(pngHeaderOnly(width: 16, height: 1).prefix(33))  // signature and IHDR
+        let forged = header + bigEndian(1_358_965_946) + Array("tEXt".utf8) + Array(repeating: 0x41, count: 200)
+        let error = try #require(decodeError(forged))
+        #expect(error.message == "sample.png: file is truncated (chunk tEXt claims 1358965946 bytes, 200 are left)")
+        // The command line too, with its peak memory far below the claim.
+        let directory = try Fixtures.temporaryDirectory()
+        let path = directory.appendingPathComponent("forged.png").path
+        try Data(forged).write(to: URL(fileURLWithPath: path))
+        let result = try runCLI(["render", path, "-o", directory.appendingPathComponent("out.png").path])
+        #expect(result.status == 1 && result.standardError.contains("claims 1358965946 bytes"))
+        var usage = rusage()
+        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+        #expect(usage.ru_maxrss < 400_000, "a child process peaked at \(usage.ru_maxrss) KB")  // KB on Linux
+    }
+
     @Test func aHeaderClaimingAbsurdDimensionsIsRefusedBeforeAllocation() throws {
         let error = try #require(decodeError(pngHeaderOnly(width: 100_000, height: 100_000)))
         #expect(error.message == "sample.png: the image is 100000×100000 pixels, over the limit of 100000000 pixels")

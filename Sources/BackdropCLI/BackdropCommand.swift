@@ -4,9 +4,8 @@ import Foundation
 
 /// The `backdrop` command. Exit codes: 0 success, 1 bad input (unreadable, corrupt or oversized PNG, unwritable
 /// output), 2 usage (unknown option or style, a value out of range, a frame outside the picture).
-@main
-struct BackdropCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct BackdropCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "backdrop",
         abstract: "Render Apple-style (iOS 7/8) blur effects on the CPU, exactly and fast.",
         discussion: """
@@ -26,7 +25,10 @@ struct BackdropCommand: ParsableCommand {
                       CompareCommand.self, CheckCommand.self]
     )
 
-    static func main() {
+    public init() {}
+
+    /// Parses the process's arguments and runs the command: every error is one line, with the exit codes above.
+    public static func main() {
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -1,0 +1,35 @@
+// Fuzzes the command line: the input's lines are the arguments. Parsing and every check that needs no file
+// must end in a command or a one-line error, never a crash. Commands are parsed and validated, not run (a
+// fuzzed -o could name any file).
+import ArgumentParser
+@testable import BackdropCLI
+import Backdrop
+import FuzzDriver
+
+@_cdecl("FuzzOptions_main")
+public func fuzzOptionsMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    runFuzzer(argc, argv) { data, size in
+        let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+        let arguments = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
+        do {
+            let command = try BackdropCommand.parseAsRoot(arguments)
+            switch command {
+            case let render as RenderCommand:
+                if render.vibrancy == nil { _ = try render.renderJob() }
+            case let estimate as EstimateCommand:
+                _ = try estimate.chosenDevices()
+                _ = try estimate.styleOptions.resolve()
+                _ = try estimate.view.map(EstimateCommand.parseView)
+            case let compare as CompareCommand:
+                _ = compare.frame.flatMap(PixelRect.init(parsing:))
+            default:
+                break
+            }
+        } catch let error as BackdropError {
+            precondition(!error.message.contains("\n"), "an error must be one line")
+        } catch {
+            _ = BackdropCommand.message(for: error)
+        }
+        return 0
+    }
+}

@@ -7,18 +7,23 @@ import Foundation
 public struct BackdropCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "backdrop",
-        abstract: "Render Apple-style (iOS 7/8) blur effects on the CPU, exactly and fast.",
+        abstract: "Render Apple-style (iOS 7/8) blur and vibrancy effects on the CPU, and predict their GPU cost per device.",
         discussion: """
         Backdrop turns a PNG into the same PNG seen through a blur effect view: blurred, saturated and tinted \
-        the way UIBlurEffect styles look, inside a frame you choose; outside it the picture is untouched.
+        the way UIBlurEffect styles look, inside a frame you choose, with vibrant content over it if you like; \
+        outside the frame the picture is untouched. It also predicts what the effect costs on the GPUs of the \
+        iPhone 3GS through the iPad Air, and compares renderings with golden images.
 
         Examples:
           backdrop demo --output demo
           backdrop render photo.png -o blurred.png --style dark --frame 0,600,1024,168 --scale 2
+          backdrop estimate --all-devices --style light
+          backdrop compare golden.png blurred.png --min-psnr 40 --diff diff.png
           backdrop styles
 
         Exit codes: 0 success · 1 bad input (unreadable, corrupt or oversized PNG, unwritable output) · \
-        2 usage (unknown option or style, value out of range, frame outside the picture).
+        2 usage (unknown option or style, value out of range, frame outside the picture). compare and check \
+        use 1 for "outside the tolerance" and 2 for unreadable input.
         """,
         version: "0.1.0",
         subcommands: [RenderCommand.self, StylesCommand.self, DemoCommand.self, DevicesCommand.self, EstimateCommand.self,

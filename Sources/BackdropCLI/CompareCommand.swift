@@ -49,12 +49,7 @@ struct CompareCommand: ParsableCommand {
         }
         if let maxDiff, maxDiff < 0 { throw BackdropError(.badOption, "--max-diff must be 0 or more") }
         if let minPSNR, !minPSNR.isFinite && minPSNR != .infinity { throw BackdropError(.badOption, "--min-psnr must be a number") }
-        let region = try frame.map { text throws(BackdropError) -> PixelRect in
-            guard let rect = PixelRect(parsing: text) else {
-                throw BackdropError(.badOption, "--frame '\(text)' is not x,y,w,h (four whole numbers)")
-            }
-            return rect
-        }
+        let region = try frame.map { text throws(BackdropError) in try PixelRect.parsed(text, as: "--frame") }
         let expectedImage = try Self.readForComparison(expected), actualImage = try Self.readForComparison(actual)
         let tolerance = Tolerance(minimumPSNR: minPSNR, maximumDifference: maxDiff)
         let report = try GoldenComparison(expected: expectedImage, actual: actualImage, region: region, tolerance: tolerance)

@@ -107,13 +107,7 @@ struct RenderCommand: ParsableCommand {
     /// Everything but the file names, checked once before any file is read.
     func renderJob() throws(BackdropError) -> RenderJob {
         guard depth == 8 || depth == 16 else { throw BackdropError(.badOption, "--depth \(depth) must be 8 or 16") }
-        var frameRect: PixelRect?
-        if let frame {
-            guard let parsed = PixelRect(parsing: frame) else {
-                throw BackdropError(.badOption, "--frame '\(frame)' is not x,y,w,h (four whole numbers)")
-            }
-            frameRect = parsed
-        }
+        let frameRect = try frame.map { text throws(BackdropError) in try PixelRect.parsed(text, as: "--frame") }
         guard maxPixels > 0 else { throw BackdropError(.badOption, "--max-pixels must be positive") }
         guard !inputs.isEmpty else { throw BackdropError(.badOption, "give the PNG to render (see 'backdrop render --help')") }
         let style = try styleOptions.resolve()

@@ -128,10 +128,7 @@ public struct GoldenCheck: Sendable {
             guard let device = Device.named(id) else { throw BackdropError(.badOption, "unknown device '\(id)'") }
             return device
         }
-        let frame = try testCase.frame.map { text throws(BackdropError) -> PixelRect in
-            guard let rect = PixelRect(parsing: text) else { throw BackdropError(.badOption, "frame '\(text)' is not x,y,w,h") }
-            return rect
-        }
+        let frame = try testCase.frame.map { text throws(BackdropError) in try PixelRect.parsed(text, as: "frame") }
         let quality = try Self.parse(testCase.quality, as: Effect.Quality.self, default: .fast, what: "quality")
         let devicePath = device.map { Estimator().decision(for: $0).path } ?? .blur
         let path = try Self.parse(testCase.path, as: Effect.Path.self, default: devicePath, what: "path")

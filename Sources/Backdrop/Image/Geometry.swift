@@ -40,6 +40,14 @@ public struct PixelRect: Hashable, Sendable, Codable, CustomStringConvertible {
         self.init(x: x, y: y, width: w, height: h)
     }
 
+    /// Parses "x,y,w,h" given as `what` (an option or field name); the error names it and the text.
+    public static func parsed(_ text: String, as what: String) throws(BackdropError) -> PixelRect {
+        guard let rect = PixelRect(parsing: text) else {
+            throw BackdropError(.badOption, "\(what) '\(text)' is not x,y,w,h (four whole numbers)")
+        }
+        return rect
+    }
+
     /// Width × height.
     public var size: PixelSize { PixelSize(width: width, height: height) }
     /// One past the right edge.

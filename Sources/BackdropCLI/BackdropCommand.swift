@@ -27,7 +27,7 @@ public struct BackdropCommand: ParsableCommand {
         """,
         version: "0.1.0",
         subcommands: [RenderCommand.self, StylesCommand.self, DemoCommand.self, DevicesCommand.self, EstimateCommand.self,
-                      CompareCommand.self, CheckCommand.self]
+                      CompareCommand.self, CheckCommand.self, ReportCommand.self]
     )
 
     public init() {}

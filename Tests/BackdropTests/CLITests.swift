@@ -143,7 +143,7 @@ struct CLITests {
         }
     }
 
-    @Test(arguments: [["--help"], ["render", "--help"], ["styles", "--help"], ["demo", "--help"], ["estimate", "--help"], ["devices", "--help"], ["compare", "--help"], ["check", "--help"]])
+    @Test(arguments: [["--help"], ["render", "--help"], ["styles", "--help"], ["demo", "--help"], ["estimate", "--help"], ["devices", "--help"], ["compare", "--help"], ["check", "--help"], ["report", "--help"]])
     func helpExplainsEachCommandWithAnExample(_ arguments: [String]) throws {
         let result = try runCLI(arguments)
         #expect(result.status == 0)

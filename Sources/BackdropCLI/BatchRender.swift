@@ -140,11 +140,14 @@ final class Progress: @unchecked Sendable {
         } else if let line, !onTerminal {
             print(line)
         }
-        if onTerminal {
-            let width = 30, filled = done * width / max(total, 1)
-            let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
-            FileHandle.standardError.write(Data("\r\(bar) \(done)/\(total)".utf8))
-        }
+        if onTerminal { Self.draw(done: done, total: total, label: "\(done)/\(total)") }
+    }
+
+    /// Redraws the progress bar on standard error (a terminal): 30 cells, then `label`.
+    static func draw(done: Int, total: Int, label: String) {
+        let filled = min(done, total) * 30 / max(total, 1)
+        let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: 30 - filled)
+        FileHandle.standardError.write(Data("\r\(bar) \(label)\u{1B}[K".utf8))
     }
 
     /// Prints the summary; true when nothing failed.

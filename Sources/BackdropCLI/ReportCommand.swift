@@ -45,9 +45,7 @@ struct ReportCommand: ParsableCommand {
         let files = try site.files { path in
             made += 1
             if onTerminal {
-                let filled = min(made, total) * 30 / total
-                let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: 30 - filled)
-                FileHandle.standardError.write(Data("\r\(bar) \(path)\u{1B}[K".utf8))
+                Progress.draw(done: made, total: total, label: path)
             } else {
                 print("made \(path)")
             }

@@ -15,10 +15,19 @@ public struct BackdropError: Error, Sendable, Equatable, CustomStringConvertible
     /// The whole message, one line.
     public let message: String
 
-    /// An error of `kind` with a one-line `message`.
+    /// An error of `kind` with a one-line `message`. Control characters (a newline inside a file name or an
+    /// option's value, found by Fuzz/FuzzOptions) are written as escapes, so the message stays one line.
     public init(_ kind: Kind, _ message: String) {
         self.kind = kind
-        self.message = message
+        var line = String.UnicodeScalarView()
+        for scalar in message.unicodeScalars {
+            if scalar.properties.generalCategory == .control {
+                line.append(contentsOf: scalar.escaped(asASCII: true).unicodeScalars)
+            } else {
+                line.append(scalar)
+            }
+        }
+        self.message = String(line)
     }
 
     /// The message.

@@ -195,3 +195,15 @@ struct VibrancyCLITests {
         #expect(result.standardError.contains("content.png"), "\(result.standardError)")
     }
 }
+
+@Suite("One-line errors")
+struct OneLineErrorTests {
+    /// Found by Fuzz/FuzzOptions: an option value with a line break made a two-line error.
+    @Test func controlCharactersInAnOptionOrFileNameAreEscaped() throws {
+        let error = BackdropError(.badOption, "unknown style 'a\r\nb\u{1B}'")
+        #expect(error.message == "unknown style 'a\\r\\nb\\u{1B}'")
+        let result = try runCLI(["render", "in.png", "-o", "out.png", "--style", "fro\nsted"])
+        #expect(result.status == 2 && result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
+        #expect(result.standardError.contains("unknown style 'fro\\nsted'"))
+    }
+}

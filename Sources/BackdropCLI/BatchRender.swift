@@ -90,9 +90,9 @@ struct BatchRender {
             while let index = next.take(below: files.count) {
                 let (input, output) = files[index]
                 do throws(BackdropError) {
-                    progress.finished(index, line: try job.render(input, to: output, renderer: renderer), failure: nil)
+                    progress.finished(line: try job.render(input, to: output, renderer: renderer), failure: nil)
                 } catch {
-                    progress.finished(index, line: nil, failure: error.message)
+                    progress.finished(line: nil, failure: error.message)
                 }
             }
         }
@@ -129,7 +129,7 @@ final class Progress: @unchecked Sendable {
     }
 
     /// Records one file: its report line, or its failure (always shown, one line on standard error).
-    func finished(_ index: Int, line: String?, failure: String?) {
+    func finished(line: String?, failure: String?) {
         lock.lock()
         defer { lock.unlock() }
         done += 1

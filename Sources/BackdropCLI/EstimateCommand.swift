@@ -89,11 +89,7 @@ struct EstimateCommand: ParsableCommand {
     func chosenDevices() throws(BackdropError) -> [Device] {
         switch (device, allDevices) {
         case (nil, true): return Device.all
-        case (let id?, false):
-            guard let found = Device.named(id) else {
-                throw BackdropError(.badOption, "unknown device '\(id)' (see 'backdrop devices' for the ids)")
-            }
-            return [found]
+        case (let id?, false): return [try Device.lookup(id)]
         case (_?, true): throw BackdropError(.badOption, "give --device or --all-devices, not both")
         case (nil, false): throw BackdropError(.badOption, "give --device ID or --all-devices")
         }

@@ -112,14 +112,12 @@ struct RenderCommand: ParsableCommand {
         guard !inputs.isEmpty else { throw BackdropError(.badOption, "give the PNG to render (see 'backdrop render --help')") }
         let style = try styleOptions.resolve()
         let parallelism = try threadOptions.resolve()
-        let corner = try at.map(Self.parsePoint)
-        if corner != nil, vibrancy == nil { throw BackdropError(.badOption, "--at goes with --vibrancy") }
+        if at != nil, vibrancy == nil { throw BackdropError(.badOption, "--at goes with --vibrancy") }
         let (chosenPath, deviceNote) = try resolvePath()
         let decoder = PNGDecoder(maxPixels: maxPixels)
         let content = try vibrancy.map { path throws(BackdropError) in try decoder.decodeFile(path) }
-        let placement = content.map { content in
-            let origin = corner ?? (frameRect.map { ($0.x, $0.y) } ?? (0, 0))
-            return Vibrancy(x: origin.0, y: origin.1, contentSize: content.size)
+        let placement = try content.map { content throws(BackdropError) in
+            try Vibrancy(contentSize: content.size, corner: at, as: "--at", frame: frameRect)
         }
         let effect = Effect(style: style, frame: frameRect, scale: scale ?? targetDevice?.scale ?? 1,
                             quality: exact ? .exact : .fast, path: chosenPath, vibrancy: placement)
@@ -135,9 +133,7 @@ struct RenderCommand: ParsableCommand {
         guard let choice = Estimator.PathChoice(rawValue: path.lowercased()) else {
             throw BackdropError(.badOption, "unknown path '\(path)' (known: auto, blur, tint-only)")
         }
-        if let device, Device.named(device) == nil {
-            throw BackdropError(.badOption, "unknown device '\(device)' (see 'backdrop devices' for the ids)")
-        }
+        if let device { _ = try Device.lookup(device) }
         if tintOnly, choice == .blur { throw BackdropError(.badOption, "--tint-only contradicts --path blur") }
         if tintOnly { return (.tintOnly, "") }
         switch choice {
@@ -148,16 +144,6 @@ struct RenderCommand: ParsableCommand {
             let decision = Estimator().decision(for: target)
             return (decision.path, "; \(target.id): \(decision.reason)")
         }
-    }
-
-    /// Parses "x,y" (two whole numbers, possibly negative).
-    static func parsePoint(_ text: String) throws(BackdropError) -> (Int, Int) {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-            .map { Int($0.trimmingCharacters(in: .whitespaces)) }
-        guard parts.count == 2, let x = parts[0], let y = parts[1] else {
-            throw BackdropError(.badOption, "--at '\(text)' is not x,y (two whole numbers)")
-        }
-        return (x, y)
     }
 
     static func sameFile(_ a: String, _ b: String) -> Bool {

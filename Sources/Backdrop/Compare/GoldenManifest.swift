@@ -124,25 +124,15 @@ public struct GoldenCheck: Sendable {
         guard let style = BlurStyle.named(testCase.style) else {
             throw BackdropError(.badOption, "unknown style '\(testCase.style)'")
         }
-        let device = try testCase.device.map { id throws(BackdropError) -> Device in
-            guard let device = Device.named(id) else { throw BackdropError(.badOption, "unknown device '\(id)'") }
-            return device
-        }
+        let device = try testCase.device.map { id throws(BackdropError) in try Device.lookup(id) }
         let frame = try testCase.frame.map { text throws(BackdropError) in try PixelRect.parsed(text, as: "frame") }
         let quality = try Self.parse(testCase.quality, as: Effect.Quality.self, default: .fast, what: "quality")
         let devicePath = device.map { Estimator().decision(for: $0).path } ?? .blur
         let path = try Self.parse(testCase.path, as: Effect.Path.self, default: devicePath, what: "path")
         let source = try PNGDecoder().decodeFile(resolve(testCase.input))
         let content = try testCase.vibrancy.map { file throws(BackdropError) in try PNGDecoder().decodeFile(resolve(file)) }
-        var placement: Vibrancy?
-        if let content {
-            var corner = (frame?.x ?? 0, frame?.y ?? 0)
-            if let at = testCase.at {
-                let parts = at.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-                guard parts.count == 2 else { throw BackdropError(.badOption, "at '\(at)' is not x,y") }
-                corner = (parts[0], parts[1])
-            }
-            placement = Vibrancy(x: corner.0, y: corner.1, contentSize: content.size)
+        let placement = try content.map { content throws(BackdropError) in
+            try Vibrancy(contentSize: content.size, corner: testCase.at, as: "at", frame: frame)
         }
         let effect = Effect(style: style, frame: frame, scale: testCase.scale ?? device?.scale ?? 1, quality: quality,
                             path: path, vibrancy: placement)

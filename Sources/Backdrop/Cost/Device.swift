@@ -118,6 +118,14 @@ extension Device {
                sources: "as iPhone 5s"),
     ]
 
+    /// The device with `id`; an error (`.badOption`) naming it otherwise.
+    public static func lookup(_ id: String) throws(BackdropError) -> Device {
+        guard let device = named(id) else {
+            throw BackdropError(.badOption, "unknown device '\(id)' (see 'backdrop devices' for the ids)")
+        }
+        return device
+    }
+
     /// The device with `id`, or nil.
     public static func named(_ id: String) -> Device? {
         all.first { $0.id == id.lowercased() }

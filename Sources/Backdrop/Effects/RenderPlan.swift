@@ -79,7 +79,7 @@ public struct RenderPlan: Sendable {
             let clip = try Self.clip(placement, to: frame)
             let clipInFrame = PixelRect(x: clip.x - frame.x, y: clip.y - frame.y, width: clip.width, height: clip.height)
             return (VibrantContentPass(placement: placement, clip: clip),
-                    VibrancyFilterPass(blend: effect.style.vibrancyBlend, clipInFrame: clipInFrame, frameSize: frame.size))
+                    VibrancyFilterPass(blend: effect.style.vibrancyBlend, clipInFrame: clipInFrame))
         }
         composite = CompositePass(frame: frame, imageSize: imageSize)
     }

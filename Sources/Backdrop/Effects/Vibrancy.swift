@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where vibrant content sits over an effect (`../shared/spec/effects.md`, section Vibrancy).
 ///
 /// The content — a picture with alpha, typically grey glyphs, text and icons — is drawn at its own pixel size with
@@ -17,6 +19,21 @@ public struct Vibrancy: Sendable, Equatable, Codable {
         self.x = x
         self.y = y
         self.contentSize = contentSize
+    }
+
+    /// Content of `contentSize` at `corner` ("x,y" in pixels, possibly negative), or at the frame's corner (the
+    /// picture's when there is no frame) when `corner` is nil. Throws `.badOption` naming `what` when malformed.
+    public init(contentSize: PixelSize, corner: String?, as what: String, frame: PixelRect?) throws(BackdropError) {
+        guard let corner else {
+            self.init(x: frame?.x ?? 0, y: frame?.y ?? 0, contentSize: contentSize)
+            return
+        }
+        let parts = corner.split(separator: ",", omittingEmptySubsequences: false)
+            .map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 2, let x = parts[0], let y = parts[1] else {
+            throw BackdropError(.badOption, "\(what) '\(corner)' is not x,y (two whole numbers)")
+        }
+        self.init(x: x, y: y, contentSize: contentSize)
     }
 
     /// The rectangle the content covers, before clipping.

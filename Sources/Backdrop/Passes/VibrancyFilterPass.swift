@@ -13,18 +13,15 @@ public struct VibrancyFilterPass: Sendable {
     public let blend: VibrancyBlend
     /// The clipped content rectangle, relative to the frame's top-left corner.
     public let clipInFrame: PixelRect
-    /// The frame's size: the size of the rows this pass produces.
-    public let frameSize: PixelSize
     /// The pass as data: sizes, taps, blending, offscreen.
     public let descriptor: PassDescriptor
     /// Which rows of the effect an output row reads (decides whether the effect is stored).
     public var inputAccess: RowAccess { .sameRow }
 
-    /// The filter over a frame of `frameSize`, for content clipped to `clipInFrame` (frame coordinates).
-    public init(blend: VibrancyBlend, clipInFrame: PixelRect, frameSize: PixelSize) {
+    /// The filter for content clipped to `clipInFrame` (frame coordinates).
+    public init(blend: VibrancyBlend, clipInFrame: PixelRect) {
         self.blend = blend
         self.clipInFrame = clipInFrame
-        self.frameSize = frameSize
         descriptor = PassDescriptor(name: "vibrancy filter", kind: .vibrancyFilter, inputSize: clipInFrame.size,
                                     outputSize: clipInFrame.size, texelsPerPixel: 2, blends: true, offscreen: false,
                                     gpuTexelsFromMemory: 2 * clipInFrame.size.area)

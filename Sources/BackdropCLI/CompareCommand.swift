@@ -48,7 +48,7 @@ struct CompareCommand: ParsableCommand {
             throw BackdropError(.badOption, "unknown format '\(format)' (known: text, json)")
         }
         if let maxDiff, maxDiff < 0 { throw BackdropError(.badOption, "--max-diff must be 0 or more") }
-        if let minPSNR, !minPSNR.isFinite && minPSNR != .infinity { throw BackdropError(.badOption, "--min-psnr must be a number") }
+        if let minPSNR, minPSNR.isNaN { throw BackdropError(.badOption, "--min-psnr must be a number") }
         let region = try frame.map { text throws(BackdropError) in try PixelRect.parsed(text, as: "--frame") }
         let expectedImage = try Self.readForComparison(expected), actualImage = try Self.readForComparison(actual)
         let tolerance = Tolerance(minimumPSNR: minPSNR, maximumDifference: maxDiff)

@@ -54,6 +54,11 @@ public struct ReportSite: Sendable {
         static func < (a: PreviewKey, b: PreviewKey) -> Bool { a.tag < b.tag }
     }
 
+    /// The preview `device` shows: its scale, and the path the model chooses for it.
+    func previewKey(_ device: Device) -> PreviewKey {
+        PreviewKey(scale: device.scale, path: estimator.decision(for: device).path)
+    }
+
     /// Makes every file; `step` is told the name of each as it is made.
     public func files(step: (String) -> Void = { _ in }) throws(BackdropError) -> [File] {
         var files: [File] = []
@@ -72,9 +77,7 @@ public struct ReportSite: Sendable {
         }
         step("images/input.png")
         files.append(File(path: "images/input.png", bytes: try PNGEncoder().encode(input)))
-        let keys = Set(Device.all.map {
-            PreviewKey(scale: $0.scale, path: estimator.decision(for: $0).path)
-        }).sorted()
+        let keys = Set(Device.all.map(previewKey)).sorted()
         for key in keys {
             for style in BlurStyle.builtIn {
                 let path = "images/preview-\(style.name)-\(key.tag).png"
@@ -115,8 +118,9 @@ public struct ReportSite: Sendable {
                                 seed.usedInFit ? "" : seed.id == "V3" ? " (our reading, not fitted)" : " (held out of the fit)"))
         }
         lines += ["", "Decisions that differ from Apple's:", ""]
-        for device in Device.all where !estimator.decision(for: device).agreesWithApple {
-            lines.append("- \(device.name): \(estimator.decision(for: device).reason)")
+        for device in Device.all {
+            let decision = estimator.decision(for: device)
+            if !decision.agreesWithApple { lines.append("- \(device.name): \(decision.reason)") }
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -144,7 +148,7 @@ public struct ReportSite: Sendable {
         body.append("<div class=\"grid\"><figure><img src=\"images/input.png\" alt=\"the input\"><figcaption>input</figcaption></figure></div>")
         body.append("<table class=\"previews\"><thead><tr><th>device</th>" + BlurStyle.builtIn.map { "<th>\($0.name)</th>" }.joined() + "</tr></thead><tbody>")
         for device in Device.all {
-            let key = PreviewKey(scale: device.scale, path: estimator.decision(for: device).path)
+            let key = previewKey(device)
             let cells = BlurStyle.builtIn.map {
                 "<td><img src=\"images/preview-\($0.name)-\(key.tag).png\" alt=\"\(escaped(device.name)), \($0.name)\"></td>"
             }.joined()

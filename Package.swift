@@ -1,6 +1,17 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// The renderer's loops are written for 8-wide vectors with fused multiply-add: on x86-64 the library is built for
+// x86-64-v3 (AVX2, FMA, F16C, BMI: Intel Haswell of 2013 and later, every AMD Zen). `BACKDROP_PORTABLE=1 swift
+// build` builds for baseline x86-64 instead (the same output, bit for bit, is not promised between the two:
+// fused multiply-add rounds once where the baseline rounds twice).
+#if arch(x86_64)
+let vectorSettings: [SwiftSetting] = Context.environment["BACKDROP_PORTABLE"] == "1"
+    ? [] : [.unsafeFlags(["-target-cpu", "haswell"])]
+#else
+let vectorSettings: [SwiftSetting] = []
+#endif
+
 let package = Package(
     name: "Backdrop",
     products: [
@@ -25,7 +36,8 @@ let package = Package(
         ),
         .target(
             name: "Backdrop",
-            dependencies: ["CLibPNG", "COpenMP"]
+            dependencies: ["CLibPNG", "COpenMP"],
+            swiftSettings: vectorSettings
         ),
         // The commands, as a library: the executable is one line, and Fuzz/ can drive the option parsing.
         .target(

@@ -23,6 +23,29 @@ struct RenderJob: Sendable {
         }
         return "wrote \(output) (\(source.width)×\(source.height), \(effect.style.name), \(effect.path.rawValue), frame \(plan.frame), k = \(plan.downscaleFactor)\(note))"
     }
+
+    /// Renders `input`, decoded once, `runs` times in this process and returns a line with the median and the
+    /// fastest wall-clock time of the render alone (no decoding, no encoding).
+    func timing(of input: String, runs: Int) throws(BackdropError) -> String {
+        let source = try decoder.decodeFile(input)
+        let plan = try RenderPlan(effect: effect, imageSize: source.size)
+        var seconds: [Double] = []
+        for _ in 0..<runs {
+            let start = ContinuousClock.now
+            if depth == 16 {
+                _ = renderer.render(source, plan: plan, vibrantContent: vibrantContent, as: UInt16.self)
+            } else {
+                _ = renderer.render(source, plan: plan, vibrantContent: vibrantContent, as: UInt8.self)
+            }
+            let elapsed = ContinuousClock.now - start
+            seconds.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+        }
+        seconds.sort()
+        let median = seconds.count % 2 == 1 ? seconds[seconds.count / 2]
+                                            : (seconds[seconds.count / 2 - 1] + seconds[seconds.count / 2]) / 2
+        return String(format: "render time: median %.3f ms, fastest %.3f ms over %d runs (decoding and encoding excluded)",
+                      median * 1000, seconds[0] * 1000, runs)
+    }
 }
 
 /// `backdrop render … --output-dir DIR`: many files with the same options, past failures, with progress.

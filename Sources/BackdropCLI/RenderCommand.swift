@@ -85,6 +85,9 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var threadOptions: ThreadOptions
 
+    @Option(name: .customLong("time"), help: ArgumentHelp("Also time the render in process: render the decoded input this many more times and print the median and fastest (decoding and encoding excluded); for one input.", valueName: "n"))
+    var timingRuns: Int?
+
     func run() throws {
         let job = try renderJob()
         guard let outputDir else {
@@ -96,9 +99,16 @@ struct RenderCommand: ParsableCommand {
                 throw BackdropError(.badOption, "\(output): is the input file; pass --force to overwrite it")
             }
             print(try job.render(input, to: output))
+            if let timingRuns {
+                guard (1...10_000).contains(timingRuns) else {
+                    throw BackdropError(.badOption, "--time \(timingRuns) is out of range (1…10000)")
+                }
+                print(try job.timing(of: input, runs: timingRuns))
+            }
             return
         }
         guard output == nil else { throw BackdropError(.badOption, "give -o or --output-dir, not both") }
+        guard timingRuns == nil else { throw BackdropError(.badOption, "--time is for one input (-o), not --output-dir") }
         guard (1...64).contains(jobs) else { throw BackdropError(.badOption, "--jobs \(jobs) is out of range (1…64)") }
         let batch = try BatchRender(inputs: inputs, outputDirectory: outputDir, force: force)
         if !batch.run(job, jobs: jobs) { throw ExitCode(1) }

@@ -43,7 +43,7 @@ public struct ColorTransform: Sendable {
         if saturates {
             let r = (matrixRows.0 * p).sum(), g = (matrixRows.1 * p).sum(), b = (matrixRows.2 * p).sum()
             c = SIMD4(r, g, b, p.w)
-            c = c.limited(to: .zero, SIMD4(repeating: p.w))
+            c = c.limited(upTo: SIMD4(repeating: p.w))
         }
         return tintPremultiplied + c * keep
     }
@@ -55,12 +55,12 @@ public struct ColorTransform: Sendable {
 }
 
 extension ColorTransform {
-    /// The rows of `input` with the steps applied to every pixel: all a per-pixel colour pass needs.
-    func applied(to input: Stage) -> RowFunction {
-        let width = input.size.width
-        return { y, out in
+    /// The rows of `input` (frame-sized, premultiplied) with the steps applied to every pixel, at output scale:
+    /// all a per-pixel colour pass needs.
+    func outputRows(of input: Stage, maximum: Float) -> OutputRows {
+        OutputRows(width: input.size.width, columns: nil, row: { y, out in
             input.readRow(y, into: out)
-            self.apply(out, count: width)
-        }
+            for x in 0..<input.size.width { out[x] = CompositePass.outputScaled(self.apply(out[x]), maximum: maximum) }
+        })
     }
 }

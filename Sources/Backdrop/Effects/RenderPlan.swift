@@ -19,7 +19,10 @@ public struct RenderPlan: Sendable {
     public let blurKernel: GaussianKernel?
 
     let capture: CapturePass
+    /// The passes between the capture and the colour pass (downscale and blurs; none on the tint-only path).
     let rowPasses: [any RowPass]
+    /// The pass that finishes the colour: upscale and tint, or the tint-only fallback.
+    let colour: any ColourPass
     /// GPU passes that the CPU folds into the row pass before them (the extra-light tint layer).
     let foldedGPUPasses: [PassDescriptor]
     let vibrancy: (content: VibrantContentPass, filter: VibrancyFilterPass)?
@@ -27,7 +30,7 @@ public struct RenderPlan: Sendable {
 
     /// Every pass in order, as data.
     public var passes: [PassDescriptor] {
-        [capture.descriptor] + rowPasses.map(\.descriptor) + foldedGPUPasses
+        [capture.descriptor] + rowPasses.map(\.descriptor) + [colour.descriptor] + foldedGPUPasses
             + (vibrancy.map { [$0.content.descriptor, $0.filter.descriptor] } ?? []) + [composite.descriptor]
     }
 
@@ -52,7 +55,8 @@ public struct RenderPlan: Sendable {
             downscaleFactor = 1
             blurKernel = nil
             capture = CapturePass(frame: frame, imageSize: imageSize, offscreen: false)
-            rowPasses = [TintOnlyPass(size: frame.size, transform: ColorTransform(fallbackOf: effect.style))]
+            rowPasses = []
+            colour = TintOnlyPass(size: frame.size, transform: ColorTransform(fallbackOf: effect.style))
             foldedGPUPasses = []
         case .blur:
             let sigma = effect.sigmaPixels
@@ -70,9 +74,9 @@ public struct RenderPlan: Sendable {
             }
             passes.append(HorizontalBlurPass(kernel: kernel, size: size))
             passes.append(VerticalBlurPass(kernel: kernel, size: size))
-            passes.append(UpscaleTintPass(factor: k, inputSize: size, outputSize: frame.size,
-                                          transform: ColorTransform(blurOf: effect.style)))
             rowPasses = passes
+            colour = UpscaleTintPass(factor: k, inputSize: size, outputSize: frame.size,
+                                     transform: ColorTransform(blurOf: effect.style))
             foldedGPUPasses = effect.style.tintIsOwnLayer ? [TintLayerPass.descriptor(size: frame.size)] : []
         }
         vibrancy = try effect.vibrancy.map { placement throws(BackdropError) in

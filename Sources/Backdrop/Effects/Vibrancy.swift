@@ -43,29 +43,32 @@ public struct Vibrancy: Sendable, Equatable, Codable {
 }
 
 extension VibrancyBlend {
-    /// The blend of straight content colour `c` over straight backdrop colour `b`, per channel, both in [0, 1]:
-    /// plus-darker max(0, c + b − 1), plus-lighter min(1, c + b). The alpha lane is not meaningful.
-    @inline(__always) public func blend(_ c: SIMD4<Float>, over b: SIMD4<Float>) -> SIMD4<Float> {
+    /// The blend of straight content colour `c` over straight backdrop colour `b`, per channel, every value in
+    /// [0, one] (`one` stands for 1.0: 1, or a sample's maximum): plus-darker max(0, c + b − one), plus-lighter
+    /// min(one, c + b), each limited to [0, one].
+    @inline(__always) public func blend(_ c: SIMD4<Float>, over b: SIMD4<Float>, one: Float = 1) -> SIMD4<Float> {
+        let upper = SIMD4<Float>(repeating: one)
         switch self {
-        case .plusDarker: return (c + b - 1).limited(to: .zero, .one)
-        case .plusLighter: return (c + b).limited(to: .zero, .one)
+        case .plusDarker: return (c + b - upper).limited(upTo: upper)
+        case .plusLighter: return (c + b).limited(upTo: upper)
         }
     }
 
-    /// Content pixel `content` (straight colour, alpha a) over the finished backdrop pixel `backdrop`
-    /// (premultiplied), giving a premultiplied pixel:
-    /// straight colour = b·(1 − a) + blend(c, b)·a, alpha = a + A_b·(1 − a).
-    /// The backdrop's straight colour b is limited to [0, 1], as the composite would quantise it.
-    @inline(__always) public func composite(_ content: SIMD4<Float>, over backdrop: SIMD4<Float>) -> SIMD4<Float> {
-        // Written with whole-vector arithmetic only (lanes are picked by multiplying with 0/1 masks, not by lane
-        // assignment), which keeps the compiled loop branch-free; one scalar reciprocal instead of a 4-lane divide.
-        let colourLanes = SIMD4<Float>(1, 1, 1, 0), alphaLane = SIMD4<Float>(0, 0, 0, 1)
-        let reciprocal: Float = backdrop.w > 0 ? 1 / backdrop.w : 0
-        let straight = (backdrop * reciprocal).limited(to: .zero, .one)
-        let b = straight * colourLanes + backdrop * alphaLane                   // (b, A_b)
-        let blended = blend(content, over: straight) * colourLanes + alphaLane  // (blend(c, b), 1)
-        // Lane w: A_b + (1 − A_b)·a = a + A_b·(1 − a).
-        let mixed = b + (blended - b) * content.w
-        return mixed * (colourLanes * mixed.w + alphaLane)
+    /// A content pixel of straight colour c and alpha a ∈ [0, 1] over a finished backdrop pixel (straight colour b
+    /// limited to [0, one], alpha A_b in the fourth lane; 1.0 stands as `one`): the straight colour
+    /// b·(1 − a) + blend(c, b)·a and the alpha a + A_b·(1 − a) = A_b + (one − A_b)·a.
+    ///
+    /// Both are one mix b + (blend − b)·a when the content's fourth lane holds 2·one: either blend then gives
+    /// `one` in that lane. (Picking lanes with constant masks instead makes the compiler split the vector.)
+    @inline(__always) public func composite(colour c: SIMD3<Float>, alpha a: Float, over backdrop: SIMD4<Float>,
+                                            one: Float = 1) -> SIMD4<Float> {
+        composite(SIMD4(c, 2 * one), alpha: SIMD4(repeating: a), over: backdrop, one: one)
+    }
+
+    /// ``composite(colour:alpha:over:one:)`` with the content's colour and 2·one in `content`, and a in every
+    /// lane of `a`: the form the renderer's loop uses.
+    @inline(__always) func composite(_ content: SIMD4<Float>, alpha a: SIMD4<Float>, over backdrop: SIMD4<Float>,
+                                     one: Float) -> SIMD4<Float> {
+        backdrop + (blend(content, over: backdrop, one: one) - backdrop) * a
     }
 }

@@ -30,21 +30,27 @@ public struct Renderer: Sendable {
         precondition(plan.imageSize == source.size, "Renderer: the plan was made for another picture size")
         precondition((plan.vibrancy == nil) == (vibrantContent == nil),
                      "Renderer: vibrant content must be given exactly when the plan has vibrancy")
-        // Which access each pass's consumer has: the next row pass, the vibrancy filter, or the composite.
-        let consumers = plan.rowPasses.dropFirst().map(\.inputAccess)
-            + [plan.vibrancy?.filter.inputAccess ?? plan.composite.inputAccess]
-        var stage = Stage.computed(size: plan.frame.size, row: plan.capture.rows(source: source))
-        for (pass, consumer) in zip(plan.rowPasses, consumers) {
+        var stage: Stage
+        var rowPasses = plan.rowPasses[...]
+        if let downscale = rowPasses.first as? DownscalePass {
+            // The capture and the downscale read the source once, together (see `CaptureDownscale`).
+            stage = .stored(CaptureDownscale(capture: plan.capture, downscale: downscale)
+                .run(source: source, parallelism: parallelism))
+            rowPasses = rowPasses.dropFirst()
+        } else {
+            stage = .computed(size: plan.frame.size, row: plan.capture.rows(source: source))
+        }
+        // Which access each pass's consumer has: the next row pass, or the colour pass.
+        let consumers = rowPasses.dropFirst().map(\.inputAccess) + [plan.colour.inputAccess]
+        for (pass, consumer) in zip(rowPasses, consumers) {
             let row = pass.rows(reading: stage, parallelism: parallelism)
             let size = pass.descriptor.outputSize
             stage = consumer.allowsInlineInput ? .computed(size: size, row: row) : .stored(store(row, size: size))
         }
-        if let vibrancy = plan.vibrancy, let vibrantContent {
-            // The content rows are read once each (same-row access), so they are computed inline too.
-            let content = Stage.computed(size: vibrancy.content.clip.size, row: vibrancy.content.rows(content: vibrantContent))
-            stage = .computed(size: plan.frame.size, row: vibrancy.filter.rows(reading: stage, content: content))
-        }
-        return plan.composite.run(effect: stage, source: source, parallelism: parallelism, as: Sample.self)
+        let effect = plan.colour.outputRows(reading: stage, maximum: Sample.maximumValue, parallelism: parallelism)
+        let vibrancy = plan.vibrancy.flatMap { passes in vibrantContent.map { (passes.content, passes.filter, $0) } }
+        return plan.composite.run(effect: effect, vibrancy: vibrancy, source: source, parallelism: parallelism,
+                                  as: Sample.self)
     }
 
     /// Computes every row of a stage into memory, in row bands.

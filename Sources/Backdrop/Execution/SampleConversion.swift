@@ -4,34 +4,46 @@
 /// Both use the layout of a `Float` near 2²³, where the spacing between floats is exactly 1:
 /// - integer → float: the integer is OR-ed into the mantissa of 2²³ and 2²³ is subtracted: exact for 0 … 2²³.
 /// - float → integer: adding 1.5·2²³ rounds the value to the nearest integer (ties to even, the FPU's mode) and
-///   leaves it in the low mantissa bits: exact for values in [0, 2²²); ties are then moved up (``roundedHalfUp(_:)``).
+///   leaves it in the low mantissa bits: exact for values in [0, 2²²).
 enum SampleConversion {
     /// Four 8-bit samples at `pointer` as floats 0 … 255.
     @inline(__always) static func floats(_ pointer: UnsafePointer<UInt8>) -> SIMD4<Float> {
-        let bytes = UnsafeRawPointer(pointer).loadUnaligned(as: SIMD4<UInt8>.self)
+        floats(UnsafeRawPointer(pointer).loadUnaligned(as: SIMD4<UInt8>.self))
+    }
+
+    /// Four 8-bit samples as floats 0 … 255.
+    @inline(__always) static func floats(_ bytes: SIMD4<UInt8>) -> SIMD4<Float> {
         let bits = SIMD4<UInt32>(truncatingIfNeeded: bytes) | 0x4B00_0000
         return unsafeBitCast(bits, to: SIMD4<Float>.self) - 8_388_608
     }
 
-    /// ⌊v + ½⌋ for each lane v in [0, 2²²): round to nearest, ties up, as the reference renders round.
-    /// Ties are common, not rare: a channel that saturation clamps to 0 comes out of the light tint as exactly
-    /// 0.3 · 255 = 76.5. The FPU rounds ties to even, so a lane that was exactly halfway (v − r = ½) is moved up.
-    @inline(__always) static func roundedHalfUp(_ values: SIMD4<Float>) -> SIMD4<UInt32> {
-        let shifted = values + 12_582_912
-        let nearestEven = unsafeBitCast(shifted, to: SIMD4<UInt32>.self) & 0x003F_FFFF
-        let wasTie = (values - (shifted - 12_582_912)) .== 0.5
-        return nearestEven &+ SIMD4<UInt32>(repeating: 0).replacing(with: 1, where: wasTie)
+
+    /// Each lane v in [0, 2²²) rounded to nearest (ties to even, the FPU's mode), in the low bits of its lane:
+    /// one add. Callers that need ties up add a small bias first (see ``CompositePass/roundingOffset``).
+    @inline(__always) static func roundedToNearest(_ values: SIMD4<Float>) -> SIMD4<UInt32> {
+        unsafeBitCast(values + 12_582_912, to: SIMD4<UInt32>.self) & 0x003F_FFFF
     }
 }
 
+// Clamping without comparisons. Swift's SIMD comparisons and selects (`.<`, `replacing(with:where:)`,
+// `pointwiseMin`, `clamped`) compile lane by lane, with branches, once inlined into a large loop. Non-negative
+// floats order like their bit patterns read as integers, and a negative float's pattern is a negative integer,
+// so the clamp below is integer shifts and masks on the bits: exact, branch-free, a few vector instructions.
+
 extension SIMD4 where Scalar == Float {
-    /// Each lane limited to [lower, upper], as compare-and-select vector instructions. (The standard library's
-    /// `clamped(lowerBound:upperBound:)` compiles lane by lane here because of its NaN rules; pixel values are
-    /// never NaN.)
-    @inline(__always) func limited(to lower: SIMD4<Float>, _ upper: SIMD4<Float>) -> SIMD4<Float> {
-        var v = self
-        v.replace(with: lower, where: v .< lower)
-        v.replace(with: upper, where: v .> upper)
-        return v
+    /// Each lane limited to [0, upper] (`upper` ≥ 0 in every lane), exactly. Pixel values are never NaN.
+    @inline(__always) func limited(upTo upper: Self) -> Self {
+        let bits = unsafeBitCast(self, to: SIMD4<Int32>.self)
+        let atLeastZero = bits & ~(bits &>> 31)                               // negative → +0
+        let upperBits = unsafeBitCast(upper, to: SIMD4<Int32>.self)
+        let above = (upperBits &- atLeastZero) &>> 31                         // all ones where the value > upper
+        return unsafeBitCast((atLeastZero & ~above) | (upperBits & above), to: SIMD4<Float>.self)
+    }
+
+    /// Each lane of `self` where the lane of `condition` (≥ 0, not NaN) is above 0, else the lane of `other`.
+    @inline(__always) func selected(whereAboveZero condition: Self, else other: Self) -> Self {
+        let mask = (0 &- unsafeBitCast(condition, to: SIMD4<Int32>.self)) &>> 31  // all ones where condition > 0
+        let mine = unsafeBitCast(self, to: SIMD4<Int32>.self), theirs = unsafeBitCast(other, to: SIMD4<Int32>.self)
+        return unsafeBitCast((mine & mask) | (theirs & ~mask), to: SIMD4<Float>.self)
     }
 }

@@ -1,11 +1,20 @@
-/// The last step: the effect's rows go into the output picture inside the frame; outside it the output is the
-/// input, bit for bit.
+/// The last step, and the only full-resolution pass of the fast path: the effect's rows are upscaled along the
+/// row, the vibrancy filter (if any) is applied, and the result is quantised into the output picture inside the
+/// frame; outside it the output is the input, bit for bit.
 ///
-/// - Input: frame-sized premultiplied rows, and the source picture.
+/// - Input: ``OutputRows`` (straight colour and alpha at output scale, at 1/k of the frame's width, already
+///   interpolated vertically), the source picture, and the vibrant content if the plan has vibrancy.
 /// - Output: a picture of the source's size, straight RGBA at `Sample`'s depth.
-/// - Maths: straight colour = C / A (0 where A = 0); each value clamped to [0, 1], scaled to the sample's
-///   maximum and rounded to nearest, ties up: ⌊v·max + ½⌋, as the reference renders round.
+/// - Maths: each value v = clamp(C/A, 0, 1) for colour (0 where A = 0) and A for alpha becomes v·max + 2⁻¹²
+///   rounded to nearest: the reference renders round ties up, and the + 2⁻¹² level moves the maths' exact ties
+///   (the light tint over a channel that saturation clamps to 0 is exactly 0.3 · 255 = 76.5), and values that
+///   float32 noise (≈ 10⁻⁵ level) has put just below them, above the tie, as in the float64 references.
+///   The scale and the + 2⁻¹² are applied before the upscale (``outputScaled(_:maximum:)``): they are affine,
+///   and the bilinear weights are convex, so each output value is then one rounding of its interpolated value.
 ///   Outside the frame an 8-bit sample v becomes v (8-bit) or v·257 (16-bit).
+/// - Interpolation happens on straight colour, not premultiplied: after the tint every pixel's alpha is at least
+///   the tint's, and in a 2×2 footprint of the blurred, small image alpha hardly varies, so the two agree to
+///   within the fast path's measured PSNR; it saves a divide per output pixel.
 /// - Work: 1 texel read per pixel written. Not a GPU pass of its own: on the GPU the previous pass draws into
 ///   the framebuffer.
 public struct CompositePass: Sendable {
@@ -23,55 +32,144 @@ public struct CompositePass: Sendable {
                                     texelsPerPixel: 1, blends: false, offscreen: false, isGPURenderPass: false)
     }
 
+    /// 2⁻¹²: added at output scale so that the maths' exact ties round up.
+    public static let roundingOffset: Float = 1.0 / 4096
+
+    /// A premultiplied pixel at output scale: (clamp(C/A, 0, 1), clamp(A, 0, 1))·maximum + ``roundingOffset``.
+    /// A pixel with A = 0 has C = 0 (premultiplied), so dividing by max(A, tiny) gives 0 without a branch.
+    @inline(__always) public static func outputScaled(_ p: SIMD4<Float>, maximum: Float) -> SIMD4<Float> {
+        let a = max(p.w, .leastNormalMagnitude)
+        let straight = (p / SIMD4(a, a, a, 1)).limited(upTo: .one)
+        return straight * maximum + roundingOffset
+    }
+
+    /// The vibrant content and the passes that place and blend it.
+    public typealias VibrancyInput = (content: VibrantContentPass, filter: VibrancyFilterPass, picture: RGBAImage<UInt8>)
+
     /// Runs the pass over every row of the output, in row bands.
-    public func run<Sample: PixelSample>(effect: Stage, source: RGBAImage<UInt8>, parallelism: Parallelism,
-                                         as: Sample.Type) -> RGBAImage<Sample> {
+    public func run<Sample: PixelSample>(effect: OutputRows, vibrancy: VibrancyInput?, source: RGBAImage<UInt8>,
+                                         parallelism: Parallelism, as: Sample.Type) -> RGBAImage<Sample> {
         let width = source.width, height = source.height
         let count = width * height * 4
         let samples = [Sample](unsafeUninitializedCapacity: count) { buffer, initialized in
             source.samples.withUnsafeBufferPointer { input in
-                // The row loops are chosen once here, by depth, so that they are specialised for a concrete sample
-                // type even when this generic function is called from another module.
-                let output = UnsafeMutableRawPointer(buffer.baseAddress!)
-                if Sample.bitDepth == 8 {
-                    writeRows(effect: effect, source: input.baseAddress!, width: width, height: height,
-                              into: output.assumingMemoryBound(to: UInt8.self), parallelism: parallelism)
-                } else {
-                    writeRows(effect: effect, source: input.baseAddress!, width: width, height: height,
-                              into: output.assumingMemoryBound(to: UInt16.self), parallelism: parallelism)
+                (vibrancy?.picture.samples ?? []).withUnsafeBufferPointer { content in
+                    // The row loops are chosen once here, by depth, so that they are specialised for a concrete
+                    // sample type even when this generic function is called from another module.
+                    let output = UnsafeMutableRawPointer(buffer.baseAddress!)
+                    let rows = RowsToWrite(frame: frame, width: width, height: height, effect: effect,
+                                           vibrancy: vibrancy.map { ($0.content, $0.filter) },
+                                           source: SendablePointer(UnsafeMutablePointer(mutating: input.baseAddress!)),
+                                           content: content.baseAddress.map { SendablePointer(UnsafeMutablePointer(mutating: $0)) })
+                    if Sample.bitDepth == 8 {
+                        rows.write(into: SendablePointer(output.assumingMemoryBound(to: UInt8.self)), parallelism: parallelism)
+                    } else {
+                        rows.write(into: SendablePointer(output.assumingMemoryBound(to: UInt16.self)), parallelism: parallelism)
+                    }
                 }
             }
             initialized = count
         }
         return RGBAImage(width: width, height: height, samples: samples)
     }
+}
+
+/// The composite's row loop (its schedule): bands of output rows on all threads.
+private struct RowsToWrite: Sendable {
+    let frame: PixelRect
+    let width: Int
+    let height: Int
+    let effect: OutputRows
+    let vibrancy: (content: VibrantContentPass, filter: VibrancyFilterPass)?
+    let source: SendablePointer<UInt8>
+    let content: SendablePointer<UInt8>?
 
     /// Every output row: a copy of the source outside the frame, the effect's quantised row inside it.
-    @inline(__always) func writeRows<Sample: PixelSample>(effect: Stage, source: UnsafePointer<UInt8>, width: Int, height: Int,
-                                                          into output: UnsafeMutablePointer<Sample>, parallelism: Parallelism) {
-        let frame = frame
-        let output = SendablePointer(output), source = SendablePointer(UnsafeMutablePointer(mutating: source))
+    @inline(__always) func write<Sample: PixelSample>(into output: SendablePointer<Sample>, parallelism: Parallelism) {
         parallelism.forEachBand(of: height, minimumBandSize: 16) { band in
-            withScratchRow(frame.width) { effectRow in
+            withScratchRow(effect.width) { effectRow in
+              withScratchRow(vibrancy == nil ? 0 : frame.width) { frameRow in
                 for y in band {
                     let rowStart = y * width * 4
-                    let out = output.pointer + rowStart, src = source.pointer + rowStart
+                    let out = output.pointer + rowStart, src = UnsafePointer(source.pointer) + rowStart
                     guard y >= frame.y && y < frame.maxY else {
-                        Self.widen(src, into: out, count: width * 4)
+                        widen(src, into: out, count: width * 4)
                         continue
                     }
-                    Self.widen(src, into: out, count: frame.x * 4)
-                    Self.widen(src + frame.maxX * 4, into: out + frame.maxX * 4, count: (width - frame.maxX) * 4)
-                    effect.readRow(y - frame.y, into: effectRow)
-                    Self.quantize(effectRow, count: frame.width, into: out + frame.x * 4)
+                    widen(src, into: out, count: frame.x * 4)
+                    widen(src + frame.maxX * 4, into: out + frame.maxX * 4, count: (width - frame.maxX) * 4)
+                    writeEffect(frameRow: y - frame.y, effectRow: effectRow, frameRow: frameRow, into: out + frame.x * 4)
                 }
+              }
+            }
+        }
+    }
+
+    /// One frame row of the effect: upscaled along the row, with the vibrancy filter applied where the content
+    /// is, and quantised into `out` (the frame's first sample in the output row). Values go from the
+    /// interpolation to the output four pixels at a time, in registers.
+    @inline(__always) func writeEffect<Sample: PixelSample>(frameRow y: Int, effectRow: UnsafeMutablePointer<SIMD4<Float>>,
+                                                            frameRow: UnsafeMutablePointer<SIMD4<Float>>,
+                                                            into out: UnsafeMutablePointer<Sample>) {
+        effect.row(y, effectRow)
+        guard let vibrancy, let content, y >= vibrancy.filter.clipInFrame.y && y < vibrancy.filter.clipInFrame.maxY else {
+            forEachGroup(of: effectRow) { x, values, count in Self.store(values, count: count, to: out + 4 &* x) }
+            return
+        }
+        // A row that crosses the content: its values go through a frame row in cache, where the filter blends
+        // the content's pixels over them.
+        let clip = vibrancy.filter.clipInFrame
+        forEachGroup(of: effectRow) { x, values, count in
+            if count == 4 {
+                UnsafeMutableRawPointer(frameRow + x).storeBytes(of: values, as: SIMD16<Float>.self)
+            } else {
+                frameRow[x] = values.lowHalf.lowHalf
+            }
+        }
+        vibrancy.filter.apply(content: UnsafePointer(content.pointer) + vibrancy.content.sampleOffset(ofRow: y - clip.y),
+                              over: frameRow + clip.x, count: clip.width, maximum: Sample.maximumValue)
+        var x = 0
+        while x &+ 4 <= frame.width {
+            Self.store(UnsafeRawPointer(frameRow + x).loadUnaligned(as: SIMD16<Float>.self), count: 4, to: out + 4 &* x)
+            x &+= 4
+        }
+        while x < frame.width {
+            Self.store(SIMD16(lowHalf: SIMD8(lowHalf: frameRow[x], highHalf: .zero), highHalf: .zero), count: 1, to: out + 4 &* x)
+            x &+= 1
+        }
+    }
+
+    /// The effect's values for every frame column of a row, handed to `body` four pixels at a time
+    /// (`body(x, values of x ..< x + 4, 4)`) or, at the end of a run, one (`body(x, values in lanes 0–3, 1)`):
+    /// interpolated along the row when k > 1, the row itself when k = 1.
+    @inline(__always) func forEachGroup(of effectRow: UnsafeMutablePointer<SIMD4<Float>>,
+                                        _ body: (Int, SIMD16<Float>, Int) -> Void) {
+        @inline(__always) func widened(_ value: SIMD4<Float>) -> SIMD16<Float> {
+            SIMD16(lowHalf: SIMD8(lowHalf: value, highHalf: .zero), highHalf: .zero)
+        }
+        if let columns = effect.columns {
+            columns.segments.withUnsafeBufferPointer { segments in
+                for segment in segments {
+                    BilinearTaps.interpolate(effectRow, segment, group: { x, v in body(x, v, 4) },
+                                             single: { x, v in body(x, widened(v), 1) })
+                }
+            }
+        } else {
+            var x = 0
+            while x &+ 4 <= frame.width {
+                body(x, UnsafeRawPointer(effectRow + x).loadUnaligned(as: SIMD16<Float>.self), 4)
+                x &+= 4
+            }
+            while x < frame.width {
+                body(x, widened(effectRow[x]), 1)
+                x &+= 1
             }
         }
     }
 
     /// Copies 8-bit samples, widening them exactly to `Sample`.
-    @inline(__always) static func widen<Sample: PixelSample>(_ source: UnsafeMutablePointer<UInt8>,
-                                                             into out: UnsafeMutablePointer<Sample>, count: Int) {
+    @inline(__always) func widen<Sample: PixelSample>(_ source: UnsafePointer<UInt8>,
+                                                      into out: UnsafeMutablePointer<Sample>, count: Int) {
         if Sample.bitDepth == 8 {
             UnsafeMutableRawPointer(out).copyMemory(from: source, byteCount: count)
         } else {
@@ -79,23 +177,22 @@ public struct CompositePass: Sendable {
         }
     }
 
-    /// Premultiplied floats → straight samples: ⌊clamp(C/A, 0, 1)·max + ½⌋ (ties, within float noise, up).
-    /// A pixel with A = 0 has C = 0 (premultiplied), so dividing by max(A, tiny) gives 0 without a branch.
-    @inline(__always) static func quantize<Sample: PixelSample>(_ pixels: UnsafeMutablePointer<SIMD4<Float>>, count: Int,
-                                                                into out: UnsafeMutablePointer<Sample>) {
-        let maximum = SIMD4<Float>(repeating: Sample.maximumValue)
-        for x in 0..<count {
-            let p = pixels[x]
-            let a = max(p.w, .leastNormalMagnitude)
-            let straight = p / SIMD4(a, a, a, 1)
-            // + 2⁻¹² level: a value that float32 noise (≈ 10⁻⁵ level) has put just below an exact tie of the maths
-            // still rounds up, as the exact (float64) references do.
-            let v = SampleConversion.roundedHalfUp(straight.limited(to: .zero, .one) * maximum + 1.0 / 4096)
-            if Sample.bitDepth == 8 {
-                UnsafeMutableRawPointer(out + 4 * x).storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: v), as: SIMD4<UInt8>.self)
-            } else {
-                UnsafeMutableRawPointer(out + 4 * x).storeBytes(of: SIMD4<UInt16>(truncatingIfNeeded: v), as: SIMD4<UInt16>.self)
-            }
+    /// The first `count` (4 or 1) pixels of `values`, at output scale, → samples, rounded to nearest
+    /// (``SampleConversion/roundedToNearest(_:)``), converted a pixel at a time (16-lane narrowing compiles to a call).
+    @inline(__always) static func store<Sample: PixelSample>(_ values: SIMD16<Float>, count: Int,
+                                                             to out: UnsafeMutablePointer<Sample>) {
+        let pixels = unsafeBitCast(values, to: (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>, SIMD4<Float>).self)
+        let raw = UnsafeMutableRawPointer(out)
+        if Sample.bitDepth == 8 {
+            func bytes(_ v: SIMD4<Float>) -> SIMD4<UInt8> { SIMD4(truncatingIfNeeded: SampleConversion.roundedToNearest(v)) }
+            guard count == 4 else { return raw.storeBytes(of: bytes(pixels.0), as: SIMD4<UInt8>.self) }
+            raw.storeBytes(of: (bytes(pixels.0), bytes(pixels.1), bytes(pixels.2), bytes(pixels.3)),
+                           as: (SIMD4<UInt8>, SIMD4<UInt8>, SIMD4<UInt8>, SIMD4<UInt8>).self)
+        } else {
+            func words(_ v: SIMD4<Float>) -> SIMD4<UInt16> { SIMD4(truncatingIfNeeded: SampleConversion.roundedToNearest(v)) }
+            guard count == 4 else { return raw.storeBytes(of: words(pixels.0), as: SIMD4<UInt16>.self) }
+            raw.storeBytes(of: (words(pixels.0), words(pixels.1), words(pixels.2), words(pixels.3)),
+                           as: (SIMD4<UInt16>, SIMD4<UInt16>, SIMD4<UInt16>, SIMD4<UInt16>).self)
         }
     }
 }

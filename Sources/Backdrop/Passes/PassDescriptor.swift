@@ -94,3 +94,15 @@ public protocol RowPass: Sendable {
     /// A function computing any output row from `input`. `parallelism` is for set-up work the pass may do once.
     func rows(reading input: Stage, parallelism: Parallelism) -> RowFunction
 }
+
+/// The pass that finishes the effect's colour (the upscale and tint, or the tint-only fallback): it hands the
+/// composite its rows at output scale instead of premultiplied rows, so that the full-resolution work (upscale,
+/// vibrancy, quantisation) happens in one pass over the output.
+public protocol ColourPass: Sendable {
+    /// The pass as data.
+    var descriptor: PassDescriptor { get }
+    /// Which input rows an output row reads; decides whether the input is stored or computed inline.
+    var inputAccess: RowAccess { get }
+    /// The finished effect as the composite reads it, for samples whose 1.0 is `maximum`.
+    func outputRows(reading input: Stage, maximum: Float, parallelism: Parallelism) -> OutputRows
+}

@@ -4,7 +4,7 @@
 /// - Maths: source-over of the tint at the fallback opacity f: C = tint·f + C·(1 − f), A = f + A·(1 − f)
 ///   (``ColorTransform/init(fallbackOf:)``; no saturation).
 /// - Work: 1 texel read per pixel written on the CPU; on the GPU a solid colour blended on screen over the content.
-public struct TintOnlyPass: RowPass {
+public struct TintOnlyPass: ColourPass {
     /// The colour steps applied to every pixel.
     public let transform: ColorTransform
     /// The pass as data: sizes, taps, blending, offscreen.
@@ -20,8 +20,8 @@ public struct TintOnlyPass: RowPass {
                                     gpuFetchesPerPixel: 0, gpuTexelsFromMemory: 0)  // a solid colour blended over the content
     }
 
-    /// Computes any output row from `input`.
-    public func rows(reading input: Stage, parallelism: Parallelism) -> RowFunction {
-        transform.applied(to: input)
+    /// The frame rows with the tint applied, as the composite reads them.
+    public func outputRows(reading input: Stage, maximum: Float, parallelism: Parallelism) -> OutputRows {
+        transform.outputRows(of: input, maximum: maximum)
     }
 }

@@ -9,7 +9,7 @@
 ///   difference from clamping after interpolation is inside the fast path's measured PSNR.
 /// - With k = 1 (exact mode) there is no upscale: the colour steps run on each pixel as it is read.
 /// - Work: 4 texels read per pixel written (the bilinear footprint); written on screen.
-public struct UpscaleTintPass: RowPass {
+public struct UpscaleTintPass: ColourPass {
     /// The resampling factor k.
     public let factor: Int
     /// The colour steps applied to every pixel.
@@ -40,59 +40,100 @@ public struct UpscaleTintPass: RowPass {
         return Double(k * k) * phases.reduce(0, +) / Double(k)
     }
 
-    /// Computes any output row from `input`.
-    public func rows(reading input: Stage, parallelism: Parallelism) -> RowFunction {
-        guard factor > 1 else { return transform.applied(to: input) }
-        let transform = transform, width = descriptor.outputSize.width
+    /// The upscaled rows as the composite reads them. With k > 1 the colour steps and the conversion to output
+    /// scale run once per small pixel (a table of 1/k² of the frame's pixels, kept in cache); each frame row is
+    /// then one vertical interpolation of two table rows, and the composite interpolates along the row.
+    public func outputRows(reading input: Stage, maximum: Float, parallelism: Parallelism) -> OutputRows {
+        guard factor > 1 else { return transform.outputRows(of: input, maximum: maximum) }
+        let transform = transform
         let blurred = input.storedImage
-        let small = FloatImage(width: blurred.width, height: blurred.height)
-        parallelism.forEachBand(of: small.height) { band in
+        let table = FloatImage(width: blurred.width, height: blurred.height)
+        parallelism.forEachBand(of: table.height) { band in
             for y in band {
-                small.row(y).update(from: blurred.row(y), count: small.width)
-                transform.apply(small.row(y), count: small.width)
-            }
-        }
-        let columns = BilinearTaps(outputCount: width, factor: factor, inputCount: small.width)
-        let rows = BilinearTaps(outputCount: descriptor.outputSize.height, factor: factor, inputCount: small.height)
-        return { y, out in
-            let (y0, y1, fy) = (rows.lower[y], rows.upper[y], rows.fraction[y])
-            withScratchRow(small.width) { blended in
-                let top = small.row(y0), bottom = small.row(y1)
-                // a + (b − a)·f rather than a·(1 − f) + b·f: exact where a = b, so flat areas keep their exact value
-                // (and the exact ties of the tint round as in the references).
-                let weight = SIMD4<Float>(repeating: fy)
-                for x in 0..<small.width { blended[x] = top[x] + (bottom[x] - top[x]) * weight }
-                columns.lower.withUnsafeBufferPointer { lower in
-                    columns.upper.withUnsafeBufferPointer { upper in
-                        columns.fraction.withUnsafeBufferPointer { fraction in
-                            for x in 0..<width {
-                                let left = blended[lower[x]]
-                                out[x] = left + (blended[upper[x]] - left) * fraction[x]
-                            }
-                        }
-                    }
+                let from = blurred.row(y), to = table.row(y)
+                for x in 0..<table.width {
+                    to[x] = CompositePass.outputScaled(transform.apply(from[x]), maximum: maximum)
                 }
             }
         }
+        let rows = BilinearTaps(outputCount: descriptor.outputSize.height, factor: factor, inputCount: table.height)
+        let width = table.width
+        return OutputRows(width: width,
+                          columns: BilinearTaps(outputCount: descriptor.outputSize.width, factor: factor, inputCount: width),
+                          row: { y, out in
+            let top = table.row(rows.lower[y]), bottom = table.row(rows.upper[y])
+            // a + (b − a)·f rather than a·(1 − f) + b·f: exact where a = b, so flat areas keep their exact value
+            // (and the exact ties of the tint round as in the references).
+            let weight = SIMD4<Float>(repeating: rows.fraction[y])
+            for x in 0..<width { out[x] = top[x] + (bottom[x] - top[x]) * weight }
+        })
     }
 }
 
 /// For each output index of a ×k bilinear upscale: the two input samples and the weight of the upper one.
+///
+/// Output index x samples the input at u = (x + ½)/k − ½, clamped to [0, n − 1]: between input ⌊u⌋ and ⌊u⌋ + 1
+/// (the last input repeats past the edge) with weight u − ⌊u⌋ on the upper one.
 struct BilinearTaps: Sendable {
     let lower: [Int]
     let upper: [Int]
     let fraction: [Float]
+    /// The output indices cut into runs that share their two inputs and whose weight grows by a constant step.
+    let segments: [Segment]
+
+    /// Output indices start ..< end, reading inputs `lower` and `upper`; the weight is `fraction` at `start` and
+    /// grows by `step` (1/k, or 0 where u is clamped) per index.
+    struct Segment: Sendable {
+        let start: Int, end: Int, lower: Int, upper: Int
+        let fraction: Float, step: Float
+    }
 
     init(outputCount: Int, factor: Int, inputCount: Int) {
-        var lower = [Int](), upper = [Int](), fraction = [Float]()
+        var lower = [Int](), upper = [Int](), fraction = [Float](), clamped = [Bool]()
         lower.reserveCapacity(outputCount); upper.reserveCapacity(outputCount); fraction.reserveCapacity(outputCount)
         for x in 0..<outputCount {
-            let u = min(max((Double(x) + 0.5) / Double(factor) - 0.5, 0), Double(inputCount - 1))
+            let unclamped = (Double(x) + 0.5) / Double(factor) - 0.5
+            let u = min(max(unclamped, 0), Double(inputCount - 1))
             let i = Int(u.rounded(.down))
             lower.append(i)
             upper.append(min(i + 1, inputCount - 1))
             fraction.append(Float(u - Double(i)))
+            clamped.append(u != unclamped)
+        }
+        var segments: [Segment] = []
+        var start = 0
+        for x in 1...max(1, outputCount) where x == outputCount || lower[x] != lower[start] || clamped[x] != clamped[start] {
+            segments.append(Segment(start: start, end: x, lower: lower[start], upper: upper[start],
+                                    fraction: fraction[start], step: clamped[start] ? 0 : 1 / Float(factor)))
+            start = x
         }
         self.lower = lower; self.upper = upper; self.fraction = fraction
+        self.segments = outputCount == 0 ? [] : segments
+    }
+
+    /// The interpolated values a + (b − a)·f of one segment, handed out four output indices at a time
+    /// (`group(x, values of x ..< x + 4)`) and then one at a time for the rest (`single(x, value)`).
+    /// The weight advances by adding the step, so the values are exact where a = b (flat areas keep their exact
+    /// value, and the exact ties of the tint round as in the references). Every caller gets the same values.
+    @inline(__always)
+    static func interpolate(_ input: UnsafePointer<SIMD4<Float>>, _ segment: Segment,
+                            group: (Int, SIMD16<Float>) -> Void, single: (Int, SIMD4<Float>) -> Void) {
+        let left = input[segment.lower], delta = input[segment.upper] - left
+        let first = left + delta * segment.fraction, step = delta * segment.step
+        var values = SIMD16(lowHalf: SIMD8(lowHalf: first, highHalf: first + step),
+                            highHalf: SIMD8(lowHalf: first + 2 * step, highHalf: first + 3 * step))
+        let step4 = SIMD16(lowHalf: SIMD8(lowHalf: step, highHalf: step), highHalf: SIMD8(lowHalf: step, highHalf: step)) * 4
+        var x = segment.start
+        while x &+ 4 <= segment.end {
+            group(x, values)
+            values += step4
+            x &+= 4
+        }
+        var value = values.lowHalf.lowHalf
+        while x < segment.end {
+            single(x, value)
+            value += step
+            x &+= 1
+        }
     }
 }

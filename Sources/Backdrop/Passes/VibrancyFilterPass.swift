@@ -1,13 +1,13 @@
 /// Pass 7, the vibrancy filter: the content texture composited over the finished effect with the style's blend.
 ///
-/// - Inputs: the finished effect (frame-sized premultiplied rows: blur, saturation and tint done, or the tint-only
-///   fallback) and the clipped content rows of ``VibrantContentPass`` (straight).
-/// - Output: frame-sized premultiplied rows. Inside the clipped content rectangle each pixel is
-///   ``VibrancyBlend/composite(_:over:)``: straight colour b·(1 − a) + blend(c, b)·a, alpha a + A_b·(1 − a).
-///   Where the content's alpha is 0, and outside the rectangle, the effect's pixel passes through unchanged
-///   (bit for bit, not recomputed).
+/// - Inputs: the finished effect as the composite reads it (straight colour and alpha at output scale: blur,
+///   saturation and tint done, or the tint-only fallback) and the clipped content (straight RGBA8).
+/// - Output: the same values, in place. Inside the clipped content rectangle each pixel becomes
+///   ``VibrancyBlend/composite(_:alpha:over:one:)``: straight colour b·(1 − a) + blend(c, b)·a, alpha
+///   a + A_b·(1 − a). Where the content's alpha is 0, and outside the rectangle, the effect's value is not touched.
+/// - Schedule: the composite runs it on each output row while it writes the row (one pass over the output).
 /// - Work (GPU): over the clipped rectangle only, 2 texels read per pixel written (content and backdrop), blended
-///   into the framebuffer. The CPU rows cover the whole frame so that the composite can read them as one stage.
+///   into the framebuffer.
 public struct VibrancyFilterPass: Sendable {
     /// The blend the style uses.
     public let blend: VibrancyBlend
@@ -27,30 +27,31 @@ public struct VibrancyFilterPass: Sendable {
                                     gpuTexelsFromMemory: 2 * clipInFrame.size.area)
     }
 
-    /// A function computing any frame row from the finished effect and the content's rows.
-    public func rows(reading effect: Stage, content: Stage) -> RowFunction {
-        let clip = clipInFrame, blend = blend
-        return { y, out in
-            effect.readRow(y, into: out)
-            guard y >= clip.y && y < clip.maxY else { return }
-            withScratchRow(clip.width) { contentRow in
-                content.readRow(y - clip.y, into: contentRow)
-                let backdrop = out + clip.x
-                // One loop per blend, so that the blend is not chosen again for every pixel.
-                switch blend {
-                case .plusDarker: Self.composite(contentRow, over: backdrop, count: clip.width, blend: .plusDarker)
-                case .plusLighter: Self.composite(contentRow, over: backdrop, count: clip.width, blend: .plusLighter)
-                }
-            }
+    /// `count` content pixels (straight RGBA8 at `content`) over the finished effect's values at output scale
+    /// (``CompositePass/outputScaled(_:maximum:)``), in place, two pixels at a time. A pixel whose content alpha is 0
+    /// keeps its value bit for bit.
+    @inline(__always) func apply(content: UnsafePointer<UInt8>, over values: UnsafeMutablePointer<SIMD4<Float>>,
+                                 count: Int, maximum: Float) {
+        // One loop per blend, so that the blend is not chosen again for every pixel.
+        switch blend {
+        case .plusDarker: Self.apply(.plusDarker, content: content, over: values, count: count, maximum: maximum)
+        case .plusLighter: Self.apply(.plusLighter, content: content, over: values, count: count, maximum: maximum)
         }
     }
 
-    /// `count` content pixels over the backdrop pixels, in place; pixels of alpha 0 are left as they are.
-    @inline(__always) static func composite(_ content: UnsafeMutablePointer<SIMD4<Float>>,
-                                            over backdrop: UnsafeMutablePointer<SIMD4<Float>>, count: Int,
-                                            blend: VibrancyBlend) {
-        for x in 0..<count where content[x].w > 0 {
-            backdrop[x] = blend.composite(content[x], over: backdrop[x])
+    @inline(__always) static func apply(_ blend: VibrancyBlend, content: UnsafePointer<UInt8>,
+                                        over values: UnsafeMutablePointer<SIMD4<Float>>, count: Int, maximum: Float) {
+        let offset = SIMD4<Float>(repeating: CompositePass.roundingOffset)
+        // Content bytes (c, a) → (c·max/255, 2·max): see ``VibrancyBlend/composite(colour:alpha:over:one:)``.
+        let scale = SIMD4<Float>(maximum / 255, maximum / 255, maximum / 255, 0)
+        let alphaLane = SIMD4<Float>(0, 0, 0, 2 * maximum)
+        for x in 0..<count {
+            let c = SampleConversion.floats(content + 4 &* x)  // 0 … 255
+            let alpha = SIMD4<Float>(repeating: c.w)
+            let backdrop = values[x]
+            let mixed = blend.composite(c * scale + alphaLane, alpha: alpha * (1 / 255), over: backdrop - offset,
+                                        one: maximum) + offset
+            values[x] = mixed.selected(whereAboveZero: alpha, else: backdrop)
         }
     }
 }

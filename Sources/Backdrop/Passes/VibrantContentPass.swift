@@ -1,9 +1,9 @@
 /// Pass 6, vibrant content: the content layer rendered into a texture of its own, for the filter to read.
 ///
 /// - Input: the content picture, straight RGBA8, drawn 1:1 with its top-left corner at the placement's origin.
-/// - Output: the part of it inside the view's frame (`clip`, in pixels of the input picture), as rows of straight
-///   RGBA in [0, 1] (every sample divided by 255). Straight, not premultiplied: the vibrancy blend works on
-///   straight colours.
+/// - Output: the part of it inside the view's frame (`clip`, in pixels of the input picture), straight, as it is:
+///   the CPU reads the content picture's bytes in place (``sampleOffset(ofRow:)``) rather than copy them.
+///   Straight, not premultiplied: the vibrancy blend works on straight colours.
 /// - Edges: none; what lies outside the frame is not drawn (clipped), and the plan refuses content that lies
 ///   wholly outside it.
 /// - Work: 1 texel read per pixel written, not blended, offscreen (a render-target switch follows it).
@@ -24,17 +24,9 @@ public struct VibrantContentPass: Sendable {
                                     gpuTexelsFromMemory: clip.size.area)
     }
 
-    /// Row y of the clipped content (`clip.width` pixels), straight RGBA in [0, 1].
-    public func rows(content: RGBAImage<UInt8>) -> RowFunction {
-        precondition(content.size == placement.contentSize, "VibrantContentPass: the content is not the planned size")
-        let firstColumn = clip.x - placement.x, firstRow = clip.y - placement.y, width = clip.width
-        return { y, out in
-            content.samples.withUnsafeBufferPointer { samples in
-                let row = samples.baseAddress! + ((firstRow + y) * content.width + firstColumn) * 4
-                for x in 0..<width {
-                    out[x] = SampleConversion.floats(row + 4 * x) * (1 / 255)
-                }
-            }
-        }
+    /// Where row y of the clipped content starts among the content picture's samples (straight RGBA8; the row
+    /// is `clip.width` pixels long).
+    public func sampleOffset(ofRow y: Int) -> Int {
+        ((clip.y - placement.y + y) * placement.contentSize.width + clip.x - placement.x) * 4
     }
 }

@@ -1,0 +1,96 @@
+/// Passes 1 and 2 fused: the capture (premultiply) and the k×k box mean in one read of the source bytes.
+///
+/// - Computes exactly ``CapturePass`` followed by ``DownscalePass``: small pixel (i, j) is the mean over the box
+///   x ∈ [i·k, i·k + k), y ∈ [j·k, j·k + k) of the frame (past the right or bottom edge, the edge pixel repeats)
+///   of (R·A, G·A, B·A, 255·A) / 65025.
+/// - Arithmetic: the sums are of integers (c·a ≤ 65025) and stay exact: 16-bit column sums of opaque pixels, float
+///   column sums (exact below 2²⁴) of the others. For k ≤ 16 every box sum is an exact integer, so the result is
+///   one correctly rounded product per value, whatever path a pixel takes and however rows are split over threads.
+/// - Layout: the source is straight RGBA8, row-major, unaligned; pixels are read four at a time (16 bytes) and a
+///   group whose four alphas are 255 takes the integer path, which needs no multiply.
+/// - Output: a stored ⌈w/k⌉ × ⌈h/k⌉ image, computed in bands of small rows on all threads.
+struct CaptureDownscale {
+    let frame: PixelRect
+    let factor: Int
+    let outputSize: PixelSize
+
+    init(capture: CapturePass, downscale: DownscalePass) {
+        frame = capture.frame
+        factor = downscale.factor
+        outputSize = downscale.descriptor.outputSize
+    }
+
+    func run(source: RGBAImage<UInt8>, parallelism: Parallelism) -> FloatImage {
+        let small = FloatImage(width: outputSize.width, height: outputSize.height)
+        source.samples.withUnsafeBufferPointer { samples in
+            let base = SendablePointer(UnsafeMutablePointer(mutating: samples.baseAddress!))
+            parallelism.forEachBand(of: outputSize.height) { band in
+                let width = frame.width
+                let opaqueSums = UnsafeMutablePointer<SIMD16<UInt16>>.allocate(capacity: width / 4 + 1)
+                let otherSums = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: width)
+                defer { opaqueSums.deallocate(); otherSums.deallocate() }
+                for j in band {
+                    opaqueSums.update(repeating: .zero, count: width / 4 + 1)
+                    // The float sums are cleared only once a block meets a pixel that is not opaque.
+                    var hasOtherSums = false
+                    for r in 0..<factor {
+                        let y = frame.y + min(j * factor + r, frame.height - 1)
+                        let row = UnsafePointer(base.pointer) + (y * source.width + frame.x) * 4
+                        accumulate(row: row, width: width, opaqueSums: opaqueSums, otherSums: otherSums,
+                                   hasOtherSums: &hasOtherSums)
+                    }
+                    reduce(opaqueSums: opaqueSums, otherSums: hasOtherSums ? otherSums : nil, into: small.row(j))
+                }
+            }
+        }
+        return small
+    }
+
+    /// Adds one source row into the column sums. `hasOtherSums` tells whether the float sums hold this block's
+    /// values yet (they are cleared the first time a pixel needs them).
+    @inline(__always)
+    func accumulate(row: UnsafePointer<UInt8>, width: Int, opaqueSums: UnsafeMutablePointer<SIMD16<UInt16>>,
+                    otherSums: UnsafeMutablePointer<SIMD4<Float>>, hasOtherSums: inout Bool) {
+        let colourBytes: UInt64 = 0x00FF_FFFF_00FF_FFFF
+        var group = 0
+        while group &* 4 &+ 4 <= width {
+            let pixels = UnsafeRawPointer(row + group &* 16)
+            let bytes = pixels.loadUnaligned(as: SIMD16<UInt8>.self)
+            // The four alphas are 255: checked on two 64-bit words (a SIMD comparison compiles lane by lane).
+            let both = pixels.loadUnaligned(as: UInt64.self) & pixels.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            if both | colourBytes == .max {
+                opaqueSums[group] &+= SIMD16<UInt16>(truncatingIfNeeded: bytes)
+            } else {
+                if !hasOtherSums { otherSums.update(repeating: .zero, count: width); hasOtherSums = true }
+                for p in 0..<4 { let x = group &* 4 &+ p; addPremultiplied(row + x &* 4, to: otherSums + x) }
+            }
+            group &+= 1
+        }
+        if group &* 4 < width && !hasOtherSums { otherSums.update(repeating: .zero, count: width); hasOtherSums = true }
+        for x in group &* 4..<width { addPremultiplied(row + x &* 4, to: otherSums + x) }
+    }
+
+    /// (c·a, c·a, c·a, 255·a) of one pixel, added to its column's float sum (exact: integers below 2²⁴).
+    @inline(__always) func addPremultiplied(_ pixel: UnsafePointer<UInt8>, to sum: UnsafeMutablePointer<SIMD4<Float>>) {
+        let p = SampleConversion.floats(pixel)
+        sum.pointee += p * SIMD4(p.w, p.w, p.w, 255)
+    }
+
+    /// Each small pixel of the row: its k columns' sums (the last column repeating past the edge), over 65025·k².
+    @inline(__always)
+    func reduce(opaqueSums: UnsafeMutablePointer<SIMD16<UInt16>>, otherSums: UnsafeMutablePointer<SIMD4<Float>>?,
+                into out: UnsafeMutablePointer<SIMD4<Float>>) {
+        let width = frame.width
+        let opaque = UnsafeRawPointer(opaqueSums).assumingMemoryBound(to: SIMD4<UInt16>.self)
+        let scale = 1 / Float(65025 * factor * factor)
+        for i in 0..<outputSize.width {
+            var total = SIMD4<Float>.zero
+            for c in 0..<factor {
+                let column = min(i &* factor &+ c, width &- 1)
+                total += SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: opaque[column])) * 255
+                if let otherSums { total += otherSums[column] }
+            }
+            out[i] = total * scale
+        }
+    }
+}

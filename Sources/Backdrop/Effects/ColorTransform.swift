@@ -47,11 +47,6 @@ public struct ColorTransform: Sendable {
         }
         return tintPremultiplied + c * keep
     }
-
-    /// Applies the steps to `count` pixels in place.
-    @inline(__always) public func apply(_ pixels: UnsafeMutablePointer<SIMD4<Float>>, count: Int) {
-        for x in 0..<count { pixels[x] = apply(pixels[x]) }
-    }
 }
 
 extension ColorTransform {

@@ -4,6 +4,10 @@
 /// bands on all threads) or computed inline row by row inside its consumer. A pass's output is stored exactly
 /// when the next pass reads it with ``RowAccess/neighbourhood`` access (its rows are read more than once);
 /// otherwise it is inlined, so the full-resolution capture and upscale never exist as whole float images.
+/// Two fusions make the fast path's full-resolution work one read of the source and one write of the output:
+/// the capture and the downscale read the source bytes together (`CaptureDownscale`), and the composite upscales
+/// along the row, applies the vibrancy filter and quantises in one pass (``CompositePass``, reading
+/// ``OutputRows``).
 /// The output is the same for every thread count and scheduler: each row is computed by the same code from the
 /// same inputs.
 public struct Renderer: Sendable {

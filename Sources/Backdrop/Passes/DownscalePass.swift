@@ -6,6 +6,9 @@
 /// - Edges: a box that runs past the right or bottom edge repeats the edge pixel (the clamp of the spec).
 /// - Blur it adds: a box of k samples has variance (k² − 1)/12 px², which the blur pass subtracts.
 /// - Work: k² texels read per pixel written.
+/// - Schedule: when it reads the capture (always, in a plan), the renderer runs the two fused
+///   (`CaptureDownscale`: one read of the source bytes, exact integer sums); `rows(reading:)` is the pass on its
+///   own, for any other input.
 public struct DownscalePass: RowPass {
     /// The resampling factor k.
     public let factor: Int

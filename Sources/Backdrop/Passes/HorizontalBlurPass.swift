@@ -42,8 +42,8 @@ public struct HorizontalBlurPass: RowPass {
     }
 
     /// The row loop. Layout: `row` has `radius` valid pixels before index 0 and after index `width − 1`
-    /// (the clamped padding). Four output pixels are computed at a time with independent accumulators, so the
-    /// adds do not wait on each other; each pixel still sums its taps in the same order (centre, then ±1, ±2, …),
+    /// (the clamped padding). Four output pixels are computed at a time in two independent 8-lane accumulators,
+    /// so the adds do not wait on each other; each pixel still sums its taps in the same order (centre, then ±1, ±2, …),
     /// so the result does not depend on where a group of four starts.
     @inline(__always)
     static func convolve(_ row: UnsafeMutablePointer<SIMD4<Float>>, width: Int, radius: Int,
@@ -51,19 +51,18 @@ public struct HorizontalBlurPass: RowPass {
         let centreWeight = w[radius]
         var x = 0
         while x &+ 4 <= width {
+            // Pixels x, x + 1 and x + 2, x + 3 as two 8-lane vectors.
             let c = row + x
-            var a0 = c[0] * centreWeight, a1 = c[1] * centreWeight
-            var a2 = c[2] * centreWeight, a3 = c[3] * centreWeight
+            var a01 = pair(c, 0) * centreWeight, a23 = pair(c, 2) * centreWeight
             var t = 1
             while t <= radius {
                 let weight = w[radius &+ t]
-                a0 += (c[0 &- t] + c[t]) * weight
-                a1 += (c[1 &- t] + c[1 &+ t]) * weight
-                a2 += (c[2 &- t] + c[2 &+ t]) * weight
-                a3 += (c[3 &- t] + c[3 &+ t]) * weight
+                a01 += (pair(c, 0 &- t) + pair(c, t)) * weight
+                a23 += (pair(c, 2 &- t) + pair(c, 2 &+ t)) * weight
                 t &+= 1
             }
-            out[x] = a0; out[x &+ 1] = a1; out[x &+ 2] = a2; out[x &+ 3] = a3
+            UnsafeMutableRawPointer(out + x).storeBytes(of: a01, as: SIMD8<Float>.self)
+            UnsafeMutableRawPointer(out + (x &+ 2)).storeBytes(of: a23, as: SIMD8<Float>.self)
             x &+= 4
         }
         while x < width {
@@ -77,5 +76,10 @@ public struct HorizontalBlurPass: RowPass {
             out[x] = a
             x &+= 1
         }
+    }
+
+    /// Pixels i and i + 1 from `c`, as one vector.
+    @inline(__always) static func pair(_ c: UnsafeMutablePointer<SIMD4<Float>>, _ i: Int) -> SIMD8<Float> {
+        UnsafeRawPointer(c + i).loadUnaligned(as: SIMD8<Float>.self)
     }
 }

@@ -16,8 +16,9 @@ public struct UpscaleTintPass: ColourPass {
     public let transform: ColorTransform
     /// The pass as data: sizes, taps, blending, offscreen.
     public let descriptor: PassDescriptor
-    /// Which input rows an output row reads (decides whether the input is stored).
-    public var inputAccess: RowAccess { factor == 1 ? .sameRow : .neighbourhood }
+    /// Which input rows an output row reads (decides whether the input is stored): each is read once, row by
+    /// row (k = 1) or into the small table (k > 1).
+    public var inputAccess: RowAccess { .sameRow }
 
     /// Upscale by `factor` from `inputSize` to `outputSize`, applying `transform`.
     public init(factor: Int, inputSize: PixelSize, outputSize: PixelSize, transform: ColorTransform) {
@@ -46,13 +47,14 @@ public struct UpscaleTintPass: ColourPass {
     public func outputRows(reading input: Stage, maximum: Float, parallelism: Parallelism) -> OutputRows {
         guard factor > 1 else { return transform.outputRows(of: input, maximum: maximum) }
         let transform = transform
-        let blurred = input.storedImage
-        let table = FloatImage(width: blurred.width, height: blurred.height)
+        // Each input row is read once, into its table row: the blur's rows are computed straight into the table.
+        let table = FloatImage(width: input.size.width, height: input.size.height)
         parallelism.forEachBand(of: table.height) { band in
             for y in band {
-                let from = blurred.row(y), to = table.row(y)
+                let row = table.row(y)
+                input.readRow(y, into: row)
                 for x in 0..<table.width {
-                    to[x] = CompositePass.outputScaled(transform.apply(from[x]), maximum: maximum)
+                    row[x] = CompositePass.outputScaled(transform.apply(row[x]), maximum: maximum)
                 }
             }
         }

@@ -86,17 +86,26 @@ def backdrop_render(output, runs, *options):
     return float(re.search(r"median ([0-9.]+) ms", text).group(1)), output
 
 
-def peak_resident_kb(*arguments):
-    """Peak resident set size of one child process, in KiB (wait4's rusage). Started with posix_spawn (vfork):
-    a forked child would start its high-water mark at this Python process's size, which exec does not reset."""
+# Runs a command and prints its peak RSS (KiB). A child's high-water mark starts at its parent's size (exec keeps
+# it), so the command is started from this small helper process rather than from this large one.
+PEAK_RSS_HELPER = """
+import os, sys
+pid = os.fork()
+if pid == 0:
     devnull = os.open(os.devnull, os.O_WRONLY)
-    actions = [(os.POSIX_SPAWN_DUP2, devnull, 1), (os.POSIX_SPAWN_DUP2, devnull, 2)]
-    pid = os.posix_spawn(str(arguments[0]), [str(a) for a in arguments], os.environ, file_actions=actions)
-    os.close(devnull)
-    _, status, usage = os.wait4(pid, 0)
-    if status != 0:
+    os.dup2(devnull, 1); os.dup2(devnull, 2)
+    os.execv(sys.argv[1], sys.argv[1:])
+_, status, usage = os.wait4(pid, 0)
+print(status, usage.ru_maxrss)
+"""
+
+
+def peak_resident_kb(*arguments):
+    """Peak resident set size of one run of a command, in KiB."""
+    status, kib = run(sys.executable, "-S", "-c", PEAK_RSS_HELPER, *arguments).split()
+    if status != "0":
         raise RuntimeError(f"{arguments} failed")
-    return usage.ru_maxrss
+    return int(kib)
 
 
 def styles():

@@ -87,20 +87,22 @@ private struct RowsToWrite: Sendable {
     /// Every output row: a copy of the source outside the frame, the effect's quantised row inside it.
     @inline(__always) func write<Sample: PixelSample>(into output: SendablePointer<Sample>, parallelism: Parallelism) {
         parallelism.forEachBand(of: height, minimumBandSize: 16) { band in
+            // Scratch: the effect's row, and (with vibrancy) a frame row for the filter to work in.
             withScratchRow(effect.width) { effectRow in
-              withScratchRow(vibrancy == nil ? 0 : frame.width) { frameRow in
-                for y in band {
-                    let rowStart = y * width * 4
-                    let out = output.pointer + rowStart, src = UnsafePointer(source.pointer) + rowStart
-                    guard y >= frame.y && y < frame.maxY else {
-                        widen(src, into: out, count: width * 4)
-                        continue
+                withScratchRow(vibrancy == nil ? 0 : frame.width) { frameRow in
+                    for y in band {
+                        let rowStart = y * width * 4
+                        let out = output.pointer + rowStart, src = UnsafePointer(source.pointer) + rowStart
+                        guard y >= frame.y && y < frame.maxY else {
+                            widen(src, into: out, count: width * 4)
+                            continue
+                        }
+                        widen(src, into: out, count: frame.x * 4)
+                        widen(src + frame.maxX * 4, into: out + frame.maxX * 4, count: (width - frame.maxX) * 4)
+                        writeEffect(row: y - frame.y, effectRow: effectRow, frameRow: frameRow,
+                                    into: out + frame.x * 4)
                     }
-                    widen(src, into: out, count: frame.x * 4)
-                    widen(src + frame.maxX * 4, into: out + frame.maxX * 4, count: (width - frame.maxX) * 4)
-                    writeEffect(frameRow: y - frame.y, effectRow: effectRow, frameRow: frameRow, into: out + frame.x * 4)
                 }
-              }
             }
         }
     }
@@ -108,7 +110,7 @@ private struct RowsToWrite: Sendable {
     /// One frame row of the effect: upscaled along the row, with the vibrancy filter applied where the content
     /// is, and quantised into `out` (the frame's first sample in the output row). Values go from the
     /// interpolation to the output four pixels at a time, in registers.
-    @inline(__always) func writeEffect<Sample: PixelSample>(frameRow y: Int, effectRow: UnsafeMutablePointer<SIMD4<Float>>,
+    @inline(__always) func writeEffect<Sample: PixelSample>(row y: Int, effectRow: UnsafeMutablePointer<SIMD4<Float>>,
                                                             frameRow: UnsafeMutablePointer<SIMD4<Float>>,
                                                             into out: UnsafeMutablePointer<Sample>) {
         effect.row(y, effectRow)

@@ -28,8 +28,8 @@ public struct VibrancyFilterPass: Sendable {
     }
 
     /// `count` content pixels (straight RGBA8 at `content`) over the finished effect's values at output scale
-    /// (``CompositePass/outputScaled(_:maximum:)``), in place, two pixels at a time. A pixel whose content alpha is 0
-    /// keeps its value bit for bit.
+    /// (``CompositePass/outputScaled(_:maximum:)``), in place. A pixel whose content alpha is 0 keeps its value
+    /// bit for bit.
     @inline(__always) func apply(content: UnsafePointer<UInt8>, over values: UnsafeMutablePointer<SIMD4<Float>>,
                                  count: Int, maximum: Float) {
         // One loop per blend, so that the blend is not chosen again for every pixel.

@@ -130,14 +130,8 @@ private struct RowsToWrite: Sendable {
         }
         vibrancy.filter.apply(content: UnsafePointer(content.pointer) + vibrancy.content.sampleOffset(ofRow: y - clip.y),
                               over: frameRow + clip.x, count: clip.width, maximum: Sample.maximumValue)
-        var x = 0
-        while x &+ 4 <= frame.width {
-            Self.store(UnsafeRawPointer(frameRow + x).loadUnaligned(as: SIMD16<Float>.self), count: 4, to: out + 4 &* x)
-            x &+= 4
-        }
-        while x < frame.width {
-            Self.store(SIMD16(lowHalf: SIMD8(lowHalf: frameRow[x], highHalf: .zero), highHalf: .zero), count: 1, to: out + 4 &* x)
-            x &+= 1
+        Self.forEachGroup(of: frameRow, count: frame.width) { x, values, count in
+            Self.store(values, count: count, to: out + 4 &* x)
         }
     }
 
@@ -146,27 +140,34 @@ private struct RowsToWrite: Sendable {
     /// interpolated along the row when k > 1, the row itself when k = 1.
     @inline(__always) func forEachGroup(of effectRow: UnsafeMutablePointer<SIMD4<Float>>,
                                         _ body: (Int, SIMD16<Float>, Int) -> Void) {
-        @inline(__always) func widened(_ value: SIMD4<Float>) -> SIMD16<Float> {
-            SIMD16(lowHalf: SIMD8(lowHalf: value, highHalf: .zero), highHalf: .zero)
+        guard let columns = effect.columns else {
+            return Self.forEachGroup(of: effectRow, count: frame.width, body)
         }
-        if let columns = effect.columns {
-            columns.segments.withUnsafeBufferPointer { segments in
-                for segment in segments {
-                    BilinearTaps.interpolate(effectRow, segment, group: { x, v in body(x, v, 4) },
-                                             single: { x, v in body(x, widened(v), 1) })
-                }
-            }
-        } else {
-            var x = 0
-            while x &+ 4 <= frame.width {
-                body(x, UnsafeRawPointer(effectRow + x).loadUnaligned(as: SIMD16<Float>.self), 4)
-                x &+= 4
-            }
-            while x < frame.width {
-                body(x, widened(effectRow[x]), 1)
-                x &+= 1
+        columns.segments.withUnsafeBufferPointer { segments in
+            for segment in segments {
+                BilinearTaps.interpolate(effectRow, segment, group: { x, v in body(x, v, 4) },
+                                         single: { x, v in body(x, Self.widened(v), 1) })
             }
         }
+    }
+
+    /// The first `count` values of `row`, handed to `body` as ``forEachGroup(of:_:)`` hands them.
+    @inline(__always) static func forEachGroup(of row: UnsafeMutablePointer<SIMD4<Float>>, count: Int,
+                                               _ body: (Int, SIMD16<Float>, Int) -> Void) {
+        var x = 0
+        while x &+ 4 <= count {
+            body(x, UnsafeRawPointer(row + x).loadUnaligned(as: SIMD16<Float>.self), 4)
+            x &+= 4
+        }
+        while x < count {
+            body(x, widened(row[x]), 1)
+            x &+= 1
+        }
+    }
+
+    /// One pixel's values in lanes 0–3 of a four-pixel group.
+    @inline(__always) static func widened(_ value: SIMD4<Float>) -> SIMD16<Float> {
+        SIMD16(lowHalf: SIMD8(lowHalf: value, highHalf: .zero), highHalf: .zero)
     }
 
     /// Copies 8-bit samples, widening them exactly to `Sample`.

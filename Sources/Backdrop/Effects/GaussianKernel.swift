@@ -29,4 +29,15 @@ public struct GaussianKernel: Sendable, Equatable {
 
     /// Taps read per output pixel.
     public var taps: Int { weights.count }
+
+    /// The widest radius the blur passes sum tap by tap: 32 (σ ≤ 8 px), which covers the fast path's blurs on
+    /// the small image. Past it the recursive form (``recursive``) costs less: a constant 16 multiply-adds per
+    /// pixel each way against r + 1 for the direct sum.
+    public static let widestDirectRadius = 32
+
+    /// The recursive form that the blur passes run instead of the taps, for kernels wider than
+    /// ``widestDirectRadius``; nil for narrower ones.
+    public var recursive: RecursiveGaussian? {
+        radius > Self.widestDirectRadius ? RecursiveGaussian(sigma: sigma) : nil
+    }
 }

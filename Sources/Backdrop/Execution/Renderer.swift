@@ -47,22 +47,11 @@ public struct Renderer: Sendable {
         // Which access each pass's consumer has: the next row pass, or the colour pass.
         let consumers = rowPasses.dropFirst().map(\.inputAccess) + [plan.colour.inputAccess]
         for (pass, consumer) in zip(rowPasses, consumers) {
-            let row = pass.rows(reading: stage, parallelism: parallelism)
-            let size = pass.descriptor.outputSize
-            stage = consumer.allowsInlineInput ? .computed(size: size, row: row) : .stored(store(row, size: size))
+            stage = pass.output(reading: stage, for: consumer, parallelism: parallelism)
         }
         let effect = plan.colour.outputRows(reading: stage, maximum: Sample.maximumValue, parallelism: parallelism)
         let vibrancy = plan.vibrancy.flatMap { passes in vibrantContent.map { (passes.content, passes.filter, $0) } }
         return plan.composite.run(effect: effect, vibrancy: vibrancy, source: source, parallelism: parallelism,
                                   as: Sample.self)
-    }
-
-    /// Computes every row of a stage into memory, in row bands.
-    func store(_ row: RowFunction, size: PixelSize) -> FloatImage {
-        let image = FloatImage(width: size.width, height: size.height)
-        parallelism.forEachBand(of: size.height) { band in
-            for y in band { row(y, image.row(y)) }
-        }
-        return image
     }
 }

@@ -44,6 +44,18 @@ public enum Stage: Sendable {
         }
     }
 
+    /// `row` as a stage that `consumer` reads: computed inline when it reads each row once, otherwise stored
+    /// (every row computed once, in row bands on all threads).
+    public static func rows(_ row: @escaping RowFunction, size: PixelSize, for consumer: RowAccess,
+                            parallelism: Parallelism) -> Stage {
+        guard !consumer.allowsInlineInput else { return .computed(size: size, row: row) }
+        let image = FloatImage(width: size.width, height: size.height)
+        parallelism.forEachBand(of: size.height) { band in
+            for y in band { row(y, image.row(y)) }
+        }
+        return .stored(image)
+    }
+
     /// The stored image. Only for passes whose input access is `.neighbourhood`, which the executor stores.
     public var storedImage: FloatImage {
         guard case .stored(let image) = self else { preconditionFailure("Stage: input was not stored") }

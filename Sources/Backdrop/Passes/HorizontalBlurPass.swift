@@ -2,10 +2,11 @@
 ///
 /// - Input and output: the same size, premultiplied rows.
 /// - Maths: out[x] = Σ_{t=−r…r} w[t] · in[clamp(x + t)], with the kernel's symmetry w[−t] = w[t] used to halve
-///   the multiplies.
+///   the multiplies. Kernels wider than ``GaussianKernel/widestDirectRadius`` (exact mode) run the same blur as
+///   ``RecursiveGaussian``: along the row forwards, then backwards.
 /// - Edges: clamp (the edge pixel repeats), within the frame only.
-/// - Rounding: none; `Float` throughout.
-/// - Work: 2r + 1 texels read per pixel written.
+/// - Rounding: none; `Float` between passes (the recursion runs in `Double`).
+/// - Work: 2r + 1 texels read per pixel written (on the GPU; the CPU's recursion reads each pixel twice).
 public struct HorizontalBlurPass: RowPass {
     /// The 1-D Gaussian, in pixels of the image it runs on.
     public let kernel: GaussianKernel
@@ -26,6 +27,14 @@ public struct HorizontalBlurPass: RowPass {
     /// Computes any output row from `input`.
     public func rows(reading input: Stage, parallelism: Parallelism) -> RowFunction {
         let width = descriptor.outputSize.width, radius = kernel.radius, weights = kernel.weights
+        if let recursive = kernel.recursive {
+            return { y, out in
+                withScratchRow(width) { row in
+                    input.readRow(y, into: row)
+                    HorizontalBlurPass.filter(row, width: width, recursive, into: out)
+                }
+            }
+        }
         return { y, out in
             withScratchRow(width + 2 * radius) { padded in
                 let row = padded + radius
@@ -75,6 +84,24 @@ public struct HorizontalBlurPass: RowPass {
             }
             out[x] = a
             x &+= 1
+        }
+    }
+
+    /// The recursive form along one row: the causal outputs are written into `out` left to right, then the
+    /// anticausal ones added right to left. `row` is `width` pixels (no padding: the recursion starts from the edge
+    /// pixels' steady states).
+    @inline(__always)
+    static func filter(_ row: UnsafeMutablePointer<SIMD4<Float>>, width: Int, _ gaussian: RecursiveGaussian,
+                       into out: UnsafeMutablePointer<SIMD4<Float>>) {
+        var state = gaussian.causalStart(edge: SIMD4(widening: row[0]))
+        for x in 0..<width {
+            out[x] = SIMD4(narrowing: gaussian.causal(SIMD4(widening: row[x]), &state))
+        }
+        state = gaussian.anticausalStart(edge: SIMD4(widening: row[width &- 1]))
+        var x = width
+        while x > 0 {
+            x &-= 1
+            out[x] = SIMD4(narrowing: SIMD4(widening: out[x]) + gaussian.anticausal(SIMD4(widening: row[x]), &state))
         }
     }
 

@@ -93,6 +93,18 @@ public protocol RowPass: Sendable {
     var inputAccess: RowAccess { get }
     /// A function computing any output row from `input`. `parallelism` is for set-up work the pass may do once.
     func rows(reading input: Stage, parallelism: Parallelism) -> RowFunction
+    /// The pass's output as the next pass reads it; `consumer` is how that pass reads its input. By default the
+    /// rows of `rows(reading:parallelism:)`, computed inline or stored as `consumer` needs
+    /// (``Stage/rows(_:size:for:parallelism:)``). A pass whose rows cannot be computed one by one (a recursive
+    /// filter down the columns) computes its whole output here instead.
+    func output(reading input: Stage, for consumer: RowAccess, parallelism: Parallelism) -> Stage
+}
+
+extension RowPass {
+    public func output(reading input: Stage, for consumer: RowAccess, parallelism: Parallelism) -> Stage {
+        .rows(rows(reading: input, parallelism: parallelism), size: descriptor.outputSize, for: consumer,
+              parallelism: parallelism)
+    }
 }
 
 /// The pass that finishes the effect's colour (the upscale and tint, or the tint-only fallback): it hands the

@@ -3,9 +3,12 @@
 /// - Input: a stored image (rows are read at random), output: the same size, premultiplied rows.
 /// - Maths: out[y] = Σ_{t=−r…r} w[t] · in[clamp(y + t)], accumulated four input rows (taps) at a time over
 ///   256-pixel chunks, so the inner loop runs along contiguous memory and the sums stay in the L1 cache.
+///   Kernels wider than ``GaussianKernel/widestDirectRadius`` (exact mode) run the same blur as
+///   ``RecursiveGaussian`` down the columns, in strips of 16 columns, overwriting the stored input
+///   (``output(reading:for:parallelism:)``).
 /// - Edges: clamp (the edge row repeats), within the frame only.
-/// - Rounding: none; `Float` throughout.
-/// - Work: 2r + 1 texels read per pixel written.
+/// - Rounding: none; `Float` between passes (the recursion runs in `Double`).
+/// - Work: 2r + 1 texels read per pixel written (on the GPU; the CPU's recursion reads each pixel twice).
 public struct VerticalBlurPass: RowPass {
     /// The 1-D Gaussian, in pixels of the image it runs on.
     public let kernel: GaussianKernel
@@ -23,14 +26,74 @@ public struct VerticalBlurPass: RowPass {
                                     gpuFetchesPerPixel: Double((kernel.taps + 1) / 2))
     }
 
-    /// Computes any output row from `input`.
+    /// Computes any output row from `input`. With a recursive kernel the whole output is computed first, over
+    /// the stored input (see ``output(reading:for:parallelism:)``), and its rows are handed out.
     public func rows(reading input: Stage, parallelism: Parallelism) -> RowFunction {
+        if kernel.recursive != nil {
+            let image = output(reading: input, for: .neighbourhood, parallelism: parallelism).storedImage
+            return { y, out in out.update(from: image.row(y), count: image.width) }
+        }
         let image = input.storedImage
         let width = image.width, lastRow = image.height - 1, radius = kernel.radius, weights = kernel.weights
         return { y, out in
             weights.withUnsafeBufferPointer { w in
                 VerticalBlurPass.convolve(image, row: y, lastRow: lastRow, width: width, radius: radius,
                                           weights: w.baseAddress!, into: out)
+            }
+        }
+    }
+
+    /// The output as `consumer` reads it. With a recursive kernel: the stored input, overwritten column strip by
+    /// column strip with its blur (the recursion runs the whole column, so no row can be computed alone).
+    public func output(reading input: Stage, for consumer: RowAccess, parallelism: Parallelism) -> Stage {
+        guard let recursive = kernel.recursive else {
+            return .rows(rows(reading: input, parallelism: parallelism), size: descriptor.outputSize, for: consumer,
+                         parallelism: parallelism)
+        }
+        let image = input.storedImage, strip = Self.stripWidth
+        parallelism.forEachBand(of: (image.width + strip - 1) / strip) { band in
+            let causal = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: image.height * strip)
+            let states = UnsafeMutablePointer<RecursiveGaussian.State>.allocate(capacity: strip)
+            defer { causal.deallocate(); states.deallocate() }
+            for index in band {
+                let x = index * strip
+                VerticalBlurPass.filterColumns(image, from: x, count: min(strip, image.width - x), recursive,
+                                               causal: causal, states: states)
+            }
+        }
+        return .stored(image)
+    }
+
+    /// Columns a recursive strip covers: 16 pixels (256 bytes of each row), so the strip's states (3 KB) stay in
+    /// the L1 cache and its saved causal outputs (height × 256 bytes) in L2.
+    static let stripWidth = 32
+
+    /// The recursive form down columns `x ..< x + count`, in place: the causal outputs are saved top to bottom
+    /// in `causal` (`image.height × count` pixels), then the anticausal ones computed bottom to top and the sums
+    /// written over the input. Each column's recursion is the row pass's, in the same order, so the result does
+    /// not depend on the strip a column falls in.
+    @inline(__always)
+    static func filterColumns(_ image: FloatImage, from x: Int, count: Int, _ gaussian: RecursiveGaussian,
+                              causal: UnsafeMutablePointer<SIMD4<Float>>,
+                              states: UnsafeMutablePointer<RecursiveGaussian.State>) {
+        let height = image.height
+        let top = image.row(0) + x
+        for i in 0..<count { states[i] = gaussian.causalStart(edge: SIMD4(widening: top[i])) }
+        for y in 0..<height {
+            let pixels = image.row(y) + x, saved = causal + y &* count
+            for i in 0..<count {
+                saved[i] = SIMD4(narrowing: gaussian.causal(SIMD4(widening: pixels[i]), &states[i]))
+            }
+        }
+        let bottom = image.row(height &- 1) + x
+        for i in 0..<count { states[i] = gaussian.anticausalStart(edge: SIMD4(widening: bottom[i])) }
+        var y = height
+        while y > 0 {
+            y &-= 1
+            let pixels = image.row(y) + x, saved = causal + y &* count
+            for i in 0..<count {
+                let anticausal = gaussian.anticausal(SIMD4(widening: pixels[i]), &states[i])
+                pixels[i] = SIMD4(narrowing: SIMD4(widening: saved[i]) + anticausal)
             }
         }
     }

@@ -43,32 +43,29 @@ public struct Vibrancy: Sendable, Equatable, Codable {
 }
 
 extension VibrancyBlend {
-    /// The blend of straight content colour `c` over straight backdrop colour `b`, per channel, every value in
-    /// [0, one] (`one` stands for 1.0: 1, or a sample's maximum): plus-darker max(0, c + b − one), plus-lighter
-    /// min(one, c + b), each limited to [0, one].
-    @inline(__always) public func blend(_ c: SIMD4<Float>, over b: SIMD4<Float>, one: Float = 1) -> SIMD4<Float> {
-        let upper = SIMD4<Float>(repeating: one)
+    /// What the blend subtracts from c + b before clamping, in units of 1.0: both blends are one clamp,
+    /// clamp(c + b − s, 0, 1). Plus-darker (s = 1): max(0, c + b − 1), whose sum is never above 1. Plus-lighter
+    /// (s = 0): min(1, c + b), whose sum is never below 0.
+    public var subtrahend: Float {
         switch self {
-        case .plusDarker: return (c + b - upper).limited(upTo: upper)
-        case .plusLighter: return (c + b).limited(upTo: upper)
+        case .plusDarker: return 1
+        case .plusLighter: return 0
         }
+    }
+
+    /// The blend of straight content colour `c` over straight backdrop colour `b`, per channel, every value in
+    /// [0, one] (`one` stands for 1.0: 1, or a sample's maximum): clamp(c + b − subtrahend·one, 0, one).
+    @inline(__always) public func blend(_ c: SIMD4<Float>, over b: SIMD4<Float>, one: Float = 1) -> SIMD4<Float> {
+        (c + b - SIMD4(repeating: subtrahend * one)).limited(upTo: SIMD4(repeating: one))
     }
 
     /// A content pixel of straight colour c and alpha a ∈ [0, 1] over a finished backdrop pixel (straight colour b
     /// limited to [0, one], alpha A_b in the fourth lane; 1.0 stands as `one`): the straight colour
-    /// b·(1 − a) + blend(c, b)·a and the alpha a + A_b·(1 − a) = A_b + (one − A_b)·a.
-    ///
-    /// Both are one mix b + (blend − b)·a when the content's fourth lane holds 2·one: either blend then gives
-    /// `one` in that lane. (Picking lanes with constant masks instead makes the compiler split the vector.)
+    /// b·(1 − a) + blend(c, b)·a = b + (blend − b)·a and the alpha a + A_b·(1 − a) = A_b + (one − A_b)·a.
+    /// (``VibrancyFilterPass`` computes the same, four pixels at a time.)
     @inline(__always) public func composite(colour c: SIMD3<Float>, alpha a: Float, over backdrop: SIMD4<Float>,
                                             one: Float = 1) -> SIMD4<Float> {
-        composite(SIMD4(c, 2 * one), alpha: SIMD4(repeating: a), over: backdrop, one: one)
-    }
-
-    /// ``composite(colour:alpha:over:one:)`` with the content's colour and 2·one in `content`, and a in every
-    /// lane of `a`: the form the renderer's loop uses.
-    @inline(__always) func composite(_ content: SIMD4<Float>, alpha a: SIMD4<Float>, over backdrop: SIMD4<Float>,
-                                     one: Float) -> SIMD4<Float> {
-        backdrop + (blend(content, over: backdrop, one: one) - backdrop) * a
+        let colour = backdrop + (blend(SIMD4(c, 0), over: backdrop, one: one) - backdrop) * a
+        return SIMD4(colour.x, colour.y, colour.z, backdrop.w + (one - backdrop.w) * a)
     }
 }

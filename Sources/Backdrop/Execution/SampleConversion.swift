@@ -17,6 +17,12 @@ enum SampleConversion {
         return unsafeBitCast(bits, to: SIMD4<Float>.self) - 8_388_608
     }
 
+    /// Sixteen 8-bit samples as floats 0 … 255, four at a time (the 16-lane widening compiles to a call).
+    @inline(__always) static func floats(_ bytes: SIMD16<UInt8>) -> SIMD16<Float> {
+        let quads = unsafeBitCast(bytes, to: (SIMD4<UInt8>, SIMD4<UInt8>, SIMD4<UInt8>, SIMD4<UInt8>).self)
+        return SIMD16(lowHalf: SIMD8(lowHalf: floats(quads.0), highHalf: floats(quads.1)),
+                      highHalf: SIMD8(lowHalf: floats(quads.2), highHalf: floats(quads.3)))
+    }
 
     /// Each lane v in [0, 2²²) rounded to nearest (ties to even, the FPU's mode), in the low bits of its lane:
     /// one add. Callers that need ties up add a small bias first (see ``CompositePass/roundingOffset``).
@@ -45,5 +51,20 @@ extension SIMD4 where Scalar == Float {
         let mask = (0 &- unsafeBitCast(condition, to: SIMD4<Int32>.self)) &>> 31  // all ones where condition > 0
         let mine = unsafeBitCast(self, to: SIMD4<Int32>.self), theirs = unsafeBitCast(other, to: SIMD4<Int32>.self)
         return unsafeBitCast((mine & mask) | (theirs & ~mask), to: SIMD4<Float>.self)
+    }
+}
+
+extension SIMD16 where Scalar == Float {
+    /// Each lane limited to [lower, upper] (0 ≤ lower ≤ upper in every lane), exactly, as
+    /// ``SIMD4/limited(upTo:)`` does it: negatives to +0 first, then integer compares of non-negative patterns.
+    @inline(__always) func limited(from lower: Self, upTo upper: Self) -> Self {
+        let bits = unsafeBitCast(self, to: SIMD16<Int32>.self)
+        let atLeastZero = bits & ~(bits &>> 31)
+        let lowerBits = unsafeBitCast(lower, to: SIMD16<Int32>.self)
+        let below = (atLeastZero &- lowerBits) &>> 31                         // all ones where the value < lower
+        let atLeastLower = (atLeastZero & ~below) | (lowerBits & below)
+        let upperBits = unsafeBitCast(upper, to: SIMD16<Int32>.self)
+        let above = (upperBits &- atLeastLower) &>> 31                        // all ones where the value > upper
+        return unsafeBitCast((atLeastLower & ~above) | (upperBits & above), to: SIMD16<Float>.self)
     }
 }

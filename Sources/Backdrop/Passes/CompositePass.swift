@@ -87,21 +87,18 @@ private struct RowsToWrite: Sendable {
     /// Every output row: a copy of the source outside the frame, the effect's quantised row inside it.
     @inline(__always) func write<Sample: PixelSample>(into output: SendablePointer<Sample>, parallelism: Parallelism) {
         parallelism.forEachBand(of: height, minimumBandSize: 16) { band in
-            // Scratch: the effect's row, and (with vibrancy) a frame row for the filter to work in.
+            // Scratch: the effect's row (1/k of the frame's width).
             withScratchRow(effect.width) { effectRow in
-                withScratchRow(vibrancy == nil ? 0 : frame.width) { frameRow in
-                    for y in band {
-                        let rowStart = y * width * 4
-                        let out = output.pointer + rowStart, src = UnsafePointer(source.pointer) + rowStart
-                        guard y >= frame.y && y < frame.maxY else {
-                            widen(src, into: out, count: width * 4)
-                            continue
-                        }
-                        widen(src, into: out, count: frame.x * 4)
-                        widen(src + frame.maxX * 4, into: out + frame.maxX * 4, count: (width - frame.maxX) * 4)
-                        writeEffect(row: y - frame.y, effectRow: effectRow, frameRow: frameRow,
-                                    into: out + frame.x * 4)
+                for y in band {
+                    let rowStart = y * width * 4
+                    let out = output.pointer + rowStart, src = UnsafePointer(source.pointer) + rowStart
+                    guard y >= frame.y && y < frame.maxY else {
+                        widen(src, into: out, count: width * 4)
+                        continue
                     }
+                    widen(src, into: out, count: frame.x * 4)
+                    widen(src + frame.maxX * 4, into: out + frame.maxX * 4, count: (width - frame.maxX) * 4)
+                    writeEffect(row: y - frame.y, effectRow: effectRow, into: out + frame.x * 4)
                 }
             }
         }
@@ -111,27 +108,18 @@ private struct RowsToWrite: Sendable {
     /// is, and quantised into `out` (the frame's first sample in the output row). Values go from the
     /// interpolation to the output four pixels at a time, in registers.
     @inline(__always) func writeEffect<Sample: PixelSample>(row y: Int, effectRow: UnsafeMutablePointer<SIMD4<Float>>,
-                                                            frameRow: UnsafeMutablePointer<SIMD4<Float>>,
                                                             into out: UnsafeMutablePointer<Sample>) {
         effect.row(y, effectRow)
         guard let vibrancy, let content, y >= vibrancy.filter.clipInFrame.y && y < vibrancy.filter.clipInFrame.maxY else {
             forEachGroup(of: effectRow) { x, values, count in Self.store(values, count: count, to: out + 4 &* x) }
             return
         }
-        // A row that crosses the content: its values go through a frame row in cache, where the filter blends
-        // the content's pixels over them.
-        let clip = vibrancy.filter.clipInFrame
+        // A row that crosses the content: the filter blends the content's pixels over the values in registers.
+        let clip = vibrancy.filter.clipInFrame, lanes = vibrancy.filter.lanes(maximum: Sample.maximumValue)
+        let contentRow = UnsafePointer(content.pointer) + vibrancy.content.sampleOffset(ofRow: y - clip.y)
         forEachGroup(of: effectRow) { x, values, count in
-            if count == 4 {
-                UnsafeMutableRawPointer(frameRow + x).storeBytes(of: values, as: SIMD16<Float>.self)
-            } else {
-                frameRow[x] = values.lowHalf.lowHalf
-            }
-        }
-        vibrancy.filter.apply(content: UnsafePointer(content.pointer) + vibrancy.content.sampleOffset(ofRow: y - clip.y),
-                              over: frameRow + clip.x, count: clip.width, maximum: Sample.maximumValue)
-        Self.forEachGroup(of: frameRow, count: frame.width) { x, values, count in
-            Self.store(values, count: count, to: out + 4 &* x)
+            Self.store(vibrancy.filter.apply(content: contentRow, columns: x, count: count, over: values, lanes),
+                       count: count, to: out + 4 &* x)
         }
     }
 

@@ -27,31 +27,64 @@ public struct VibrancyFilterPass: Sendable {
                                     gpuTexelsFromMemory: 2 * clipInFrame.size.area)
     }
 
-    /// `count` content pixels (straight RGBA8 at `content`) over the finished effect's values at output scale
-    /// (``CompositePass/outputScaled(_:maximum:)``), in place. A pixel whose content alpha is 0 keeps its value
-    /// bit for bit.
-    @inline(__always) func apply(content: UnsafePointer<UInt8>, over values: UnsafeMutablePointer<SIMD4<Float>>,
-                                 count: Int, maximum: Float) {
-        // One loop per blend, so that the blend is not chosen again for every pixel.
-        switch blend {
-        case .plusDarker: Self.apply(.plusDarker, content: content, over: values, count: count, maximum: maximum)
-        case .plusLighter: Self.apply(.plusLighter, content: content, over: values, count: count, maximum: maximum)
-        }
+    /// The filter's constants at output scale (1.0 stands as `maximum`), four pixels wide.
+    struct Lanes {
+        /// Content bytes → the blend's addend: colour c·max/255 − subtrahend·max; 0 on alpha.
+        let scale: SIMD16<Float>, shift: SIMD16<Float>
+        /// The blend's clamp: [0, max] on colour; [max, max] on alpha, so that the alpha lane's blend is max and
+        /// the mix gives A_b + (max − A_b)·a there.
+        let lower: SIMD16<Float>, upper: SIMD16<Float>
+        /// ``CompositePass/roundingOffset``, which the effect's values carry and the blend must not see.
+        let offset: SIMD16<Float>
     }
 
-    @inline(__always) static func apply(_ blend: VibrancyBlend, content: UnsafePointer<UInt8>,
-                                        over values: UnsafeMutablePointer<SIMD4<Float>>, count: Int, maximum: Float) {
-        let offset = SIMD4<Float>(repeating: CompositePass.roundingOffset)
-        // Content bytes (c, a) → (c·max/255, 2·max): see ``VibrancyBlend/composite(colour:alpha:over:one:)``.
-        let scale = SIMD4<Float>(maximum / 255, maximum / 255, maximum / 255, 0)
-        let alphaLane = SIMD4<Float>(0, 0, 0, 2 * maximum)
-        for x in 0..<count {
-            let c = SampleConversion.floats(content + 4 &* x)  // 0 … 255
-            let alpha = SIMD4<Float>(repeating: c.w)
-            let backdrop = values[x]
-            let mixed = blend.composite(c * scale + alphaLane, alpha: alpha * (1 / 255), over: backdrop - offset,
-                                        one: maximum) + offset
-            values[x] = mixed.selected(whereAboveZero: alpha, else: backdrop)
+    /// The constants for samples whose 1.0 is `maximum`. Not inlined, on purpose: constants the compiler can see
+    /// (0 in the alpha lanes of `scale`) make it split the vectors into colour and alpha parts with shuffles.
+    @inline(never) func lanes(maximum: Float) -> Lanes {
+        func four(_ colour: Float, _ alpha: Float) -> SIMD16<Float> {
+            let pixel = SIMD4<Float>(colour, colour, colour, alpha)
+            return SIMD16(lowHalf: SIMD8(lowHalf: pixel, highHalf: pixel), highHalf: SIMD8(lowHalf: pixel, highHalf: pixel))
         }
+        return Lanes(scale: four(maximum / 255, 0), shift: four(-blend.subtrahend * maximum, 0),
+                     lower: four(0, maximum), upper: four(maximum, maximum),
+                     offset: four(CompositePass.roundingOffset, CompositePass.roundingOffset))
+    }
+
+    /// The filter over frame columns x ..< x + count of one row (`count` = 4, or 1 in lanes 0–3), as the composite
+    /// hands them: the finished effect's values at output scale (``CompositePass/outputScaled(_:maximum:)``).
+    /// `content` is the row's clipped content (straight RGBA8, its first pixel at frame column `clipInFrame.x`).
+    /// Columns outside the clip keep their values.
+    @inline(__always) func apply(content: UnsafePointer<UInt8>, columns x: Int, count: Int, over values: SIMD16<Float>,
+                                 _ lanes: Lanes) -> SIMD16<Float> {
+        let first = x &- clipInFrame.x
+        if count == 4 && first >= 0 && first &+ 4 <= clipInFrame.width {
+            let bytes = UnsafeRawPointer(content + 4 &* first).loadUnaligned(as: SIMD16<UInt8>.self)
+            return Self.composite(bytes, over: values, lanes)
+        }
+        // The clip's left and right edges, and single pixels: one pixel at a time, in lanes 0–3.
+        var result = values
+        for i in 0..<count where first &+ i >= 0 && first &+ i < clipInFrame.width {
+            let bytes = UnsafeRawPointer(content + 4 &* (first &+ i)).loadUnaligned(as: SIMD4<UInt8>.self)
+            let pixel = SIMD4(values[4 &* i], values[4 &* i &+ 1], values[4 &* i &+ 2], values[4 &* i &+ 3])
+            let mixed = Self.composite(SIMD16(lowHalf: SIMD8(lowHalf: bytes, highHalf: .zero), highHalf: .zero),
+                                       over: SIMD16(lowHalf: SIMD8(lowHalf: pixel, highHalf: .zero), highHalf: .zero),
+                                       lanes)
+            for lane in 0..<4 { result[4 &* i &+ lane] = mixed[lane] }
+        }
+        return result
+    }
+
+    /// Four content pixels (straight RGBA8) over four effect pixels at output scale:
+    /// ``VibrancyBlend/composite(colour:alpha:over:one:)`` on each, in one 16-lane pass. The mix is
+    /// v + (blend − b)·a with b = v − offset, so that a pixel whose content alpha is 0 keeps its value v bit for bit.
+    @inline(__always) static func composite(_ bytes: SIMD16<UInt8>, over values: SIMD16<Float>,
+                                            _ lanes: Lanes) -> SIMD16<Float> {
+        let c = SampleConversion.floats(bytes)  // 0 … 255
+        // Each pixel's alpha in its four lanes: one in-lane shuffle per 8-lane half.
+        func alphas(_ h: SIMD8<Float>) -> SIMD8<Float> { SIMD8(h[3], h[3], h[3], h[3], h[7], h[7], h[7], h[7]) }
+        let alpha = SIMD16(lowHalf: alphas(c.lowHalf), highHalf: alphas(c.highHalf)) * (1 / 255)
+        let backdrop = values - lanes.offset
+        let blended = (lanes.shift.addingProduct(c, lanes.scale) + backdrop).limited(from: lanes.lower, upTo: lanes.upper)
+        return values.addingProduct(blended - backdrop, alpha)
     }
 }

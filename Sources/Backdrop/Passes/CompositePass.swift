@@ -133,8 +133,8 @@ private struct RowsToWrite: Sendable {
         }
         columns.segments.withUnsafeBufferPointer { segments in
             for segment in segments {
-                BilinearTaps.interpolate(effectRow, segment, group: { x, v in body(x, v, 4) },
-                                         single: { x, v in body(x, Self.widened(v), 1) })
+                columns.interpolate(effectRow, segment, group: { x, v in body(x, v, 4) },
+                                    single: { x, v in body(x, Self.widened(v), 1) })
             }
         }
     }
@@ -169,7 +169,8 @@ private struct RowsToWrite: Sendable {
     }
 
     /// The first `count` (4 or 1) pixels of `values`, at output scale, → samples, rounded to nearest
-    /// (``SampleConversion/roundedToNearest(_:)``), converted a pixel at a time (16-lane narrowing compiles to a call).
+    /// (``SampleConversion/roundedToNearest(_:)``), narrowed eight lanes at a time (16-lane narrowing compiles to a
+    /// call).
     @inline(__always) static func store<Sample: PixelSample>(_ values: SIMD16<Float>, count: Int,
                                                              to out: UnsafeMutablePointer<Sample>) {
         let pixels = unsafeBitCast(values, to: (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>, SIMD4<Float>).self)
@@ -177,8 +178,10 @@ private struct RowsToWrite: Sendable {
         if Sample.bitDepth == 8 {
             func bytes(_ v: SIMD4<Float>) -> SIMD4<UInt8> { SIMD4(truncatingIfNeeded: SampleConversion.roundedToNearest(v)) }
             guard count == 4 else { return raw.storeBytes(of: bytes(pixels.0), as: SIMD4<UInt8>.self) }
-            raw.storeBytes(of: (bytes(pixels.0), bytes(pixels.1), bytes(pixels.2), bytes(pixels.3)),
-                           as: (SIMD4<UInt8>, SIMD4<UInt8>, SIMD4<UInt8>, SIMD4<UInt8>).self)
+            func bytes8(_ v: SIMD8<Float>) -> SIMD8<UInt8> {
+                SIMD8(truncatingIfNeeded: unsafeBitCast(v + 12_582_912, to: SIMD8<UInt32>.self))
+            }
+            raw.storeBytes(of: (bytes8(values.lowHalf), bytes8(values.highHalf)), as: (SIMD8<UInt8>, SIMD8<UInt8>).self)
         } else {
             func words(_ v: SIMD4<Float>) -> SIMD4<UInt16> { SIMD4(truncatingIfNeeded: SampleConversion.roundedToNearest(v)) }
             guard count == 4 else { return raw.storeBytes(of: words(pixels.0), as: SIMD4<UInt16>.self) }

@@ -80,62 +80,59 @@ struct BilinearTaps: Sendable {
     let lower: [Int]
     let upper: [Int]
     let fraction: [Float]
-    /// The output indices cut into runs that share their two inputs and whose weight grows by a constant step.
+    /// `fraction` with each weight repeated over the four channels of its pixel: four consecutive output indices'
+    /// weights load as one 16-lane vector.
+    let channelFractions: [SIMD4<Float>]
+    /// The output indices cut into runs that share their two inputs.
     let segments: [Segment]
 
-    /// Output indices start ..< end, reading inputs `lower` and `upper`; the weight is `fraction` at `start` and
-    /// grows by `step` (1/k, or 0 where u is clamped) per index.
+    /// Output indices start ..< end, reading inputs `lower` and `upper`.
     struct Segment: Sendable {
         let start: Int, end: Int, lower: Int, upper: Int
-        let fraction: Float, step: Float
     }
 
     init(outputCount: Int, factor: Int, inputCount: Int) {
-        var lower = [Int](), upper = [Int](), fraction = [Float](), clamped = [Bool]()
+        var lower = [Int](), upper = [Int](), fraction = [Float]()
         lower.reserveCapacity(outputCount); upper.reserveCapacity(outputCount); fraction.reserveCapacity(outputCount)
         for x in 0..<outputCount {
-            let unclamped = (Double(x) + 0.5) / Double(factor) - 0.5
-            let u = min(max(unclamped, 0), Double(inputCount - 1))
+            let u = min(max((Double(x) + 0.5) / Double(factor) - 0.5, 0), Double(inputCount - 1))
             let i = Int(u.rounded(.down))
             lower.append(i)
             upper.append(min(i + 1, inputCount - 1))
             fraction.append(Float(u - Double(i)))
-            clamped.append(u != unclamped)
         }
         var segments: [Segment] = []
         var start = 0
-        for x in 1...max(1, outputCount) where x == outputCount || lower[x] != lower[start] || clamped[x] != clamped[start] {
-            segments.append(Segment(start: start, end: x, lower: lower[start], upper: upper[start],
-                                    fraction: fraction[start], step: clamped[start] ? 0 : 1 / Float(factor)))
+        for x in 1...max(1, outputCount) where x == outputCount || lower[x] != lower[start] {
+            segments.append(Segment(start: start, end: x, lower: lower[start], upper: upper[start]))
             start = x
         }
         self.lower = lower; self.upper = upper; self.fraction = fraction
+        channelFractions = fraction.map { SIMD4(repeating: $0) }
         self.segments = outputCount == 0 ? [] : segments
     }
 
-    /// The interpolated values a + (b − a)·f of one segment, handed out four output indices at a time
-    /// (`group(x, values of x ..< x + 4)`) and then one at a time for the rest (`single(x, value)`).
-    /// The weight advances by adding the step, so the values are exact where a = b (flat areas keep their exact
-    /// value, and the exact ties of the tint round as in the references). Every caller gets the same values.
+    /// The interpolated values a + (b − a)·f of one segment (one fused multiply-add per value), handed out four
+    /// output indices at a time (`group(x, values of x ..< x + 4)`) and then one at a time for the rest
+    /// (`single(x, value)`). Exact where a = b: flat areas keep their exact value (and the exact ties of the
+    /// tint round as in the references). Every caller gets the same values.
     @inline(__always)
-    static func interpolate(_ input: UnsafePointer<SIMD4<Float>>, _ segment: Segment,
-                            group: (Int, SIMD16<Float>) -> Void, single: (Int, SIMD4<Float>) -> Void) {
+    func interpolate(_ input: UnsafePointer<SIMD4<Float>>, _ segment: Segment,
+                     group: (Int, SIMD16<Float>) -> Void, single: (Int, SIMD4<Float>) -> Void) {
         let left = input[segment.lower], delta = input[segment.upper] - left
-        let first = left + delta * segment.fraction, step = delta * segment.step
-        var values = SIMD16(lowHalf: SIMD8(lowHalf: first, highHalf: first + step),
-                            highHalf: SIMD8(lowHalf: first + 2 * step, highHalf: first + 3 * step))
-        let step4 = SIMD16(lowHalf: SIMD8(lowHalf: step, highHalf: step), highHalf: SIMD8(lowHalf: step, highHalf: step)) * 4
-        var x = segment.start
-        while x &+ 4 <= segment.end {
-            group(x, values)
-            values += step4
-            x &+= 4
-        }
-        var value = values.lowHalf.lowHalf
-        while x < segment.end {
-            single(x, value)
-            value += step
-            x &+= 1
+        let left8 = SIMD8(lowHalf: left, highHalf: left), delta8 = SIMD8(lowHalf: delta, highHalf: delta)
+        let left16 = SIMD16(lowHalf: left8, highHalf: left8), delta16 = SIMD16(lowHalf: delta8, highHalf: delta8)
+        channelFractions.withUnsafeBufferPointer { weights in
+            let weights = weights.baseAddress!
+            var x = segment.start
+            while x &+ 4 <= segment.end {
+                group(x, left16.addingProduct(delta16, UnsafeRawPointer(weights + x).loadUnaligned(as: SIMD16<Float>.self)))
+                x &+= 4
+            }
+            while x < segment.end {
+                single(x, left.addingProduct(delta, weights[x]))
+                x &+= 1
+            }
         }
     }
 }

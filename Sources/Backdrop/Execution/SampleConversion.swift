@@ -45,13 +45,6 @@ extension SIMD4 where Scalar == Float {
         let above = (upperBits &- atLeastZero) &>> 31                         // all ones where the value > upper
         return unsafeBitCast((atLeastZero & ~above) | (upperBits & above), to: SIMD4<Float>.self)
     }
-
-    /// Each lane of `self` where the lane of `condition` (≥ 0, not NaN) is above 0, else the lane of `other`.
-    @inline(__always) func selected(whereAboveZero condition: Self, else other: Self) -> Self {
-        let mask = (0 &- unsafeBitCast(condition, to: SIMD4<Int32>.self)) &>> 31  // all ones where condition > 0
-        let mine = unsafeBitCast(self, to: SIMD4<Int32>.self), theirs = unsafeBitCast(other, to: SIMD4<Int32>.self)
-        return unsafeBitCast((mine & mask) | (theirs & ~mask), to: SIMD4<Float>.self)
-    }
 }
 
 extension SIMD16 where Scalar == Float {

@@ -2,10 +2,11 @@
 ///
 /// - Inputs: the finished effect as the composite reads it (straight colour and alpha at output scale: blur,
 ///   saturation and tint done, or the tint-only fallback) and the clipped content (straight RGBA8).
-/// - Output: the same values, in place. Inside the clipped content rectangle each pixel becomes
-///   ``VibrancyBlend/composite(_:alpha:over:one:)``: straight colour b·(1 − a) + blend(c, b)·a, alpha
+/// - Output: the same values. Inside the clipped content rectangle each pixel becomes
+///   ``VibrancyBlend/composite(colour:alpha:over:one:)``: straight colour b·(1 − a) + blend(c, b)·a, alpha
 ///   a + A_b·(1 − a). Where the content's alpha is 0, and outside the rectangle, the effect's value is not touched.
-/// - Schedule: the composite runs it on each output row while it writes the row (one pass over the output).
+/// - Schedule: the composite calls it on each group of four output pixels between the upscale and the
+///   quantisation, in registers (one pass over the output).
 /// - Work (GPU): over the clipped rectangle only, 2 texels read per pixel written (content and backdrop), blended
 ///   into the framebuffer.
 public struct VibrancyFilterPass: Sendable {

@@ -29,6 +29,11 @@ enum SampleConversion {
     @inline(__always) static func roundedToNearest(_ values: SIMD4<Float>) -> SIMD4<UInt32> {
         unsafeBitCast(values + 12_582_912, to: SIMD4<UInt32>.self) & 0x003F_FFFF
     }
+
+    /// The same rounding on eight lanes.
+    @inline(__always) static func roundedToNearest(_ values: SIMD8<Float>) -> SIMD8<UInt32> {
+        unsafeBitCast(values + 12_582_912, to: SIMD8<UInt32>.self) & 0x003F_FFFF
+    }
 }
 
 // Clamping without comparisons. Swift's SIMD comparisons and selects (`.<`, `replacing(with:where:)`,

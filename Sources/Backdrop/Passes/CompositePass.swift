@@ -178,9 +178,7 @@ private struct RowsToWrite: Sendable {
         if Sample.bitDepth == 8 {
             func bytes(_ v: SIMD4<Float>) -> SIMD4<UInt8> { SIMD4(truncatingIfNeeded: SampleConversion.roundedToNearest(v)) }
             guard count == 4 else { return raw.storeBytes(of: bytes(pixels.0), as: SIMD4<UInt8>.self) }
-            func bytes8(_ v: SIMD8<Float>) -> SIMD8<UInt8> {
-                SIMD8(truncatingIfNeeded: unsafeBitCast(v + 12_582_912, to: SIMD8<UInt32>.self))
-            }
+            func bytes8(_ v: SIMD8<Float>) -> SIMD8<UInt8> { SIMD8(truncatingIfNeeded: SampleConversion.roundedToNearest(v)) }
             raw.storeBytes(of: (bytes8(values.lowHalf), bytes8(values.highHalf)), as: (SIMD8<UInt8>, SIMD8<UInt8>).self)
         } else {
             func words(_ v: SIMD4<Float>) -> SIMD4<UInt16> { SIMD4(truncatingIfNeeded: SampleConversion.roundedToNearest(v)) }

@@ -4,7 +4,7 @@
 /// - Maths: out[y] = Σ_{t=−r…r} w[t] · in[clamp(y + t)], accumulated four input rows (taps) at a time over
 ///   256-pixel chunks, so the inner loop runs along contiguous memory and the sums stay in the L1 cache.
 ///   Kernels wider than ``GaussianKernel/widestDirectRadius`` (exact mode) run the same blur as
-///   ``RecursiveGaussian`` down the columns, in strips of 16 columns, overwriting the stored input
+///   ``RecursiveGaussian`` down the columns, in strips of 32 columns, overwriting the stored input
 ///   (``output(reading:for:parallelism:)``).
 /// - Edges: clamp (the edge row repeats), within the frame only.
 /// - Rounding: none; `Float` between passes (the recursion runs in `Double`).
@@ -64,8 +64,9 @@ public struct VerticalBlurPass: RowPass {
         return .stored(image)
     }
 
-    /// Columns a recursive strip covers: 16 pixels (256 bytes of each row), so the strip's states (3 KB) stay in
-    /// the L1 cache and its saved causal outputs (height × 256 bytes) in L2.
+    /// Columns a recursive strip covers: 32 pixels, 512 contiguous bytes of each row, which the prefetcher
+    /// follows; the strip's states (6 KB) stay in the L1 cache. Measured on the 2048 × 1536 exact render: 8 and 16
+    /// columns were slower (about 65 and 80 ms against 55 ms), 64 the same as 32.
     static let stripWidth = 32
 
     /// The recursive form down columns `x ..< x + count`, in place: the causal outputs are saved top to bottom

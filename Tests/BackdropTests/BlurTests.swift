@@ -96,4 +96,29 @@ struct BlurTests {
             #expect(mismatches == 0, "\(threads) threads: \(mismatches) pixels differ from the row pass")
         }
     }
+
+    /// The direct sums run eight pixels at a time, then four, then one (the horizontal pass), and two at a time
+    /// with an odd last pixel (the vertical pass): every width from 1 to 19 crosses each of those tails.
+    @Test(arguments: Array(1...19))
+    func theDirectSumsMatchTheirDefinitionAtEveryWidth(width: Int) {
+        let kernel = GaussianKernel(sigma: 2.2)  // radius 9: a four-tap block and a one-tap tail in the vertical pass
+        let image = Self.randomImage(width: width, height: 5, seed: UInt64(width) &* 0x9E37_79B9_7F4A_7C15 | 1)
+        let blurred = Self.horizontalBlur(image, kernel: kernel)
+        // The vertical pass on the transposed image computes the same definition down the columns.
+        let transposed = FloatImage(width: image.height, height: width)
+        for y in 0..<image.height { for x in 0..<width { transposed.row(x)[y] = image.row(y)[x] } }
+        let vertical = VerticalBlurPass(kernel: kernel, size: transposed.size)
+            .output(reading: .stored(transposed), for: .neighbourhood, parallelism: .serial).storedImage
+        var worst = 0.0
+        for y in 0..<image.height {
+            for x in 0..<width {
+                let exact = Self.directSum(image, kernel: kernel, x: x, y: y)
+                for p in [blurred.row(y)[x], vertical.row(x)[y]] {
+                    let d = SIMD4(Double(p.x), Double(p.y), Double(p.z), Double(p.w)) - exact
+                    worst = max(worst, abs(d.x), abs(d.y), abs(d.z), abs(d.w))
+                }
+            }
+        }
+        #expect(worst < 1e-6, "width \(width): worst difference \(worst)")
+    }
 }

@@ -51,14 +51,34 @@ public struct HorizontalBlurPass: RowPass {
     }
 
     /// The row loop. Layout: `row` has `radius` valid pixels before index 0 and after index `width − 1`
-    /// (the clamped padding). Four output pixels are computed at a time in two independent 8-lane accumulators,
-    /// so the adds do not wait on each other; each pixel still sums its taps in the same order (centre, then ±1, ±2, …),
-    /// so the result does not depend on where a group of four starts.
+    /// (the clamped padding). Eight output pixels are computed at a time in four independent 8-lane accumulators,
+    /// so that the adds do not wait on each other (one accumulator per tap would wait the add's latency, three
+    /// cycles, per tap), then four, then one; each pixel still sums its taps in the same order (centre, then ±1,
+    /// ±2, …), so the result does not depend on where its group starts.
     @inline(__always)
     static func convolve(_ row: UnsafeMutablePointer<SIMD4<Float>>, width: Int, radius: Int,
                          weights w: UnsafePointer<Float>, into out: UnsafeMutablePointer<SIMD4<Float>>) {
         let centreWeight = w[radius]
         var x = 0
+        while x &+ 8 <= width {
+            let c = row + x
+            var a01 = pair(c, 0) * centreWeight, a23 = pair(c, 2) * centreWeight
+            var a45 = pair(c, 4) * centreWeight, a67 = pair(c, 6) * centreWeight
+            var t = 1
+            while t <= radius {
+                let weight = w[radius &+ t]
+                a01 += (pair(c, 0 &- t) + pair(c, t)) * weight
+                a23 += (pair(c, 2 &- t) + pair(c, 2 &+ t)) * weight
+                a45 += (pair(c, 4 &- t) + pair(c, 4 &+ t)) * weight
+                a67 += (pair(c, 6 &- t) + pair(c, 6 &+ t)) * weight
+                t &+= 1
+            }
+            UnsafeMutableRawPointer(out + x).storeBytes(of: a01, as: SIMD8<Float>.self)
+            UnsafeMutableRawPointer(out + (x &+ 2)).storeBytes(of: a23, as: SIMD8<Float>.self)
+            UnsafeMutableRawPointer(out + (x &+ 4)).storeBytes(of: a45, as: SIMD8<Float>.self)
+            UnsafeMutableRawPointer(out + (x &+ 6)).storeBytes(of: a67, as: SIMD8<Float>.self)
+            x &+= 8
+        }
         while x &+ 4 <= width {
             // Pixels x, x + 1 and x + 2, x + 3 as two 8-lane vectors.
             let c = row + x

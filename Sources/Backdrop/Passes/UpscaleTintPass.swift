@@ -19,11 +19,16 @@ public struct UpscaleTintPass: ColourPass {
     /// Which input rows an output row reads (decides whether the input is stored): each is read once, row by
     /// row (k = 1) or into the small table (k > 1).
     public var inputAccess: RowAccess { .sameRow }
+    /// The interpolation taps down the frame and along it, made with the plan rather than on every render.
+    let rowTaps: BilinearTaps
+    let columnTaps: BilinearTaps
 
     /// Upscale by `factor` from `inputSize` to `outputSize`, applying `transform`.
     public init(factor: Int, inputSize: PixelSize, outputSize: PixelSize, transform: ColorTransform) {
         self.factor = factor
         self.transform = transform
+        rowTaps = BilinearTaps(outputCount: factor == 1 ? 0 : outputSize.height, factor: factor, inputCount: inputSize.height)
+        columnTaps = BilinearTaps(outputCount: factor == 1 ? 0 : outputSize.width, factor: factor, inputCount: inputSize.width)
         descriptor = PassDescriptor(name: factor == 1 ? "tint" : "upscale ×\(factor) + tint", kind: .upscaleTint,
                                     inputSize: inputSize, outputSize: outputSize,
                                     texelsPerPixel: factor == 1 ? 1 : 4, blends: false, offscreen: false,
@@ -58,11 +63,8 @@ public struct UpscaleTintPass: ColourPass {
                 }
             }
         }
-        let rows = BilinearTaps(outputCount: descriptor.outputSize.height, factor: factor, inputCount: table.height)
-        let width = table.width
-        return OutputRows(width: width,
-                          columns: BilinearTaps(outputCount: descriptor.outputSize.width, factor: factor, inputCount: width),
-                          row: { y, out in
+        let rows = rowTaps, width = table.width
+        return OutputRows(width: width, columns: columnTaps, row: { y, out in
             let top = table.row(rows.lower[y]), bottom = table.row(rows.upper[y])
             // a + (b − a)·f rather than a·(1 − f) + b·f: exact where a = b, so flat areas keep their exact value
             // (and the exact ties of the tint round as in the references).
@@ -80,15 +82,18 @@ struct BilinearTaps: Sendable {
     let lower: [Int]
     let upper: [Int]
     let fraction: [Float]
-    /// `fraction` with each weight repeated over the four channels of its pixel: four consecutive output indices'
-    /// weights load as one 16-lane vector.
-    let channelFractions: [SIMD4<Float>]
     /// The output indices cut into runs that share their two inputs.
     let segments: [Segment]
+    /// The weights of the segments, each repeated over the four channels of its pixel, so that four consecutive
+    /// output indices' weights load as one 16-lane vector. Segments with the same weights share them: every
+    /// segment inside the picture has the same k weights, so the table is a few hundred bytes that stay in the
+    /// L1 cache, where one weight per output pixel (32 KB for a 2048-pixel row) would be read from L2 on every row.
+    let weights: [SIMD4<Float>]
 
-    /// Output indices start ..< end, reading inputs `lower` and `upper`.
+    /// Output indices start ..< end, reading inputs `lower` and `upper`, with weights
+    /// `weights[self.weights ..< self.weights + end − start]`.
     struct Segment: Sendable {
-        let start: Int, end: Int, lower: Int, upper: Int
+        let start: Int, end: Int, lower: Int, upper: Int, weights: Int
     }
 
     init(outputCount: Int, factor: Int, inputCount: Int) {
@@ -101,15 +106,24 @@ struct BilinearTaps: Sendable {
             upper.append(min(i + 1, inputCount - 1))
             fraction.append(Float(u - Double(i)))
         }
-        var segments: [Segment] = []
+        var segments: [Segment] = [], weights: [SIMD4<Float>] = []
+        var weightsStart: [[UInt32]: Int] = [:]
         var start = 0
-        for x in 1...max(1, outputCount) where x == outputCount || lower[x] != lower[start] {
-            segments.append(Segment(start: start, end: x, lower: lower[start], upper: upper[start]))
+        for x in stride(from: 1, through: outputCount, by: 1) where x == outputCount || lower[x] != lower[start] {
+            let run = fraction[start..<x]
+            let key = run.map(\.bitPattern)
+            let offset = weightsStart[key] ?? weights.count
+            if offset == weights.count {
+                weightsStart[key] = offset
+                weights += run.map { SIMD4(repeating: $0) }
+            }
+            segments.append(Segment(start: start, end: x, lower: lower[start], upper: upper[start], weights: offset))
             start = x
         }
         self.lower = lower; self.upper = upper; self.fraction = fraction
-        channelFractions = fraction.map { SIMD4(repeating: $0) }
-        self.segments = outputCount == 0 ? [] : segments
+        self.segments = segments
+        // Padding: a group of four loads 16 lanes from its first weight on.
+        self.weights = weights + [SIMD4<Float>](repeating: .zero, count: 3)
     }
 
     /// The interpolated values a + (b − a)·f of one segment (one fused multiply-add per value), handed out four
@@ -122,16 +136,17 @@ struct BilinearTaps: Sendable {
         let left = input[segment.lower], delta = input[segment.upper] - left
         let left8 = SIMD8(lowHalf: left, highHalf: left), delta8 = SIMD8(lowHalf: delta, highHalf: delta)
         let left16 = SIMD16(lowHalf: left8, highHalf: left8), delta16 = SIMD16(lowHalf: delta8, highHalf: delta8)
-        channelFractions.withUnsafeBufferPointer { weights in
-            let weights = weights.baseAddress!
-            var x = segment.start
-            while x &+ 4 <= segment.end {
-                group(x, left16.addingProduct(delta16, UnsafeRawPointer(weights + x).loadUnaligned(as: SIMD16<Float>.self)))
-                x &+= 4
+        weights.withUnsafeBufferPointer { table in
+            let weights = table.baseAddress! + segment.weights, count = segment.end &- segment.start
+            var i = 0
+            while i &+ 4 <= count {
+                group(segment.start &+ i,
+                      left16.addingProduct(delta16, UnsafeRawPointer(weights + i).loadUnaligned(as: SIMD16<Float>.self)))
+                i &+= 4
             }
-            while x < segment.end {
-                single(x, left.addingProduct(delta, weights[x]))
-                x &+= 1
+            while i < count {
+                single(segment.start &+ i, left.addingProduct(delta, weights[i]))
+                i &+= 1
             }
         }
     }

@@ -17,9 +17,15 @@ public struct VerticalBlurPass: RowPass {
     /// Which input rows an output row reads (decides whether the input is stored).
     public var inputAccess: RowAccess { .neighbourhood }
 
+    /// The kernel's weights, each in all eight lanes of a vector. Loaded as vectors, the weights stay one
+    /// multiplier per tap: given scalars, the compiler's vectoriser pairs two taps' weights in one vector and pays
+    /// for it with a blend of the two rows' sums on every step (seen in `perf annotate`).
+    let weightLanes: [SIMD8<Float>]
+
     /// A vertical blur over an image of `size`.
     public init(kernel: GaussianKernel, size: PixelSize) {
         self.kernel = kernel
+        weightLanes = kernel.weights.map { SIMD8(repeating: $0) }
         descriptor = PassDescriptor(name: "vertical blur", kind: .verticalBlur, inputSize: size, outputSize: size,
                                     texelsPerPixel: kernel.taps, blends: false, offscreen: true,
                                     // On the GPU one bilinear fetch between two taps reads both (linear sampling).
@@ -34,7 +40,7 @@ public struct VerticalBlurPass: RowPass {
             return { y, out in out.update(from: image.row(y), count: image.width) }
         }
         let image = input.storedImage
-        let width = image.width, lastRow = image.height - 1, radius = kernel.radius, weights = kernel.weights
+        let width = image.width, lastRow = image.height - 1, radius = kernel.radius, weights = weightLanes
         return { y, out in
             weights.withUnsafeBufferPointer { w in
                 VerticalBlurPass.convolve(image, row: y, lastRow: lastRow, width: width, radius: radius,
@@ -106,7 +112,7 @@ public struct VerticalBlurPass: RowPass {
     /// whatever the band or thread, and an odd last pixel runs the same sums on 4 lanes.
     @inline(__always)
     static func convolve(_ image: FloatImage, row y: Int, lastRow: Int, width: Int, radius: Int,
-                         weights w: UnsafePointer<Float>, into out: UnsafeMutablePointer<SIMD4<Float>>) {
+                         weights w: UnsafePointer<SIMD8<Float>>, into out: UnsafeMutablePointer<SIMD4<Float>>) {
         let pairs = width / 2
         let centre = image.row(y), centreWeight = w[radius]
         var start = 0
@@ -138,18 +144,18 @@ public struct VerticalBlurPass: RowPass {
         }
         if width % 2 == 1 {  // the last pixel: the same sums, in the same order, on one pixel
             let x = width &- 1
-            var sum = centre[x] * centreWeight
+            var sum = centre[x] * centreWeight.lowHalf
             var t = 1
             while t &+ 3 <= radius {
                 let s0 = image.row(max(y &- t, 0))[x] + image.row(min(y &+ t, lastRow))[x]
                 let s1 = image.row(max(y &- t &- 1, 0))[x] + image.row(min(y &+ t &+ 1, lastRow))[x]
                 let s2 = image.row(max(y &- t &- 2, 0))[x] + image.row(min(y &+ t &+ 2, lastRow))[x]
                 let s3 = image.row(max(y &- t &- 3, 0))[x] + image.row(min(y &+ t &+ 3, lastRow))[x]
-                sum += (s0 * w[radius &+ t] + s1 * w[radius &+ t &+ 1]) + (s2 * w[radius &+ t &+ 2] + s3 * w[radius &+ t &+ 3])
+                sum += (s0 * w[radius &+ t].lowHalf + s1 * w[radius &+ t &+ 1].lowHalf) + (s2 * w[radius &+ t &+ 2].lowHalf + s3 * w[radius &+ t &+ 3].lowHalf)
                 t &+= 4
             }
             while t <= radius {
-                sum += (image.row(max(y &- t, 0))[x] + image.row(min(y &+ t, lastRow))[x]) * w[radius &+ t]
+                sum += (image.row(max(y &- t, 0))[x] + image.row(min(y &+ t, lastRow))[x]) * w[radius &+ t].lowHalf
                 t &+= 1
             }
             out[x] = sum

@@ -115,6 +115,8 @@ struct CaptureDownscale {
     }
 
     /// Each small pixel of the row: its k columns' sums (the last column repeating past the edge), over 65025·k².
+    /// The k opaque sums are added as integers and converted once; every partial sum is an integer below 2²⁴
+    /// (k ≤ 16), so the order of the adds does not change the result.
     @inline(__always)
     func reduce(opaqueSums: UnsafeMutablePointer<SIMD16<UInt16>>, otherSums: UnsafeMutablePointer<SIMD4<Float>>?,
                 into out: UnsafeMutablePointer<SIMD4<Float>>) {
@@ -122,11 +124,13 @@ struct CaptureDownscale {
         let opaque = UnsafeRawPointer(opaqueSums).assumingMemoryBound(to: SIMD4<UInt16>.self)
         let scale = 1 / Float(65025 * factor * factor)
         for i in 0..<outputSize.width {
-            var total = SIMD4<Float>.zero
+            var opaqueTotal = SIMD4<UInt32>.zero
             for c in 0..<factor {
-                let column = min(i &* factor &+ c, width &- 1)
-                total += SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: opaque[column])) * 255
-                if let otherSums { total += otherSums[column] }
+                opaqueTotal &+= SIMD4<UInt32>(truncatingIfNeeded: opaque[min(i &* factor &+ c, width &- 1)])
+            }
+            var total = SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: opaqueTotal)) * 255
+            if let otherSums {
+                for c in 0..<factor { total += otherSums[min(i &* factor &+ c, width &- 1)] }
             }
             out[i] = total * scale
         }

@@ -7,7 +7,7 @@ import PackageDescription
 // fused multiply-add rounds once where the baseline rounds twice).
 #if arch(x86_64)
 let vectorSettings: [SwiftSetting] = Context.environment["BACKDROP_PORTABLE"] == "1"
-    ? [] : [.unsafeFlags(["-target-cpu", "haswell"])]
+    ? [] : [.unsafeFlags(["-target-cpu", "haswell"]), .define("BACKDROP_X86_64_V3")]
 #else
 let vectorSettings: [SwiftSetting] = []
 #endif

@@ -1,11 +1,35 @@
+#if BACKDROP_X86_64_V3
+import _Builtin_intrinsics.intel
+#endif
+
 /// Conversions between integer samples and `Float`, written so that they compile to a few vector instructions
 /// (no per-lane range checks, no library calls).
 ///
-/// Both use the layout of a `Float` near 2²³, where the spacing between floats is exactly 1:
+/// The portable forms use the layout of a `Float` near 2²³, where the spacing between floats is exactly 1:
 /// - integer → float: the integer is OR-ed into the mantissa of 2²³ and 2²³ is subtracted: exact for 0 … 2²³.
 /// - float → integer: adding 1.5·2²³ rounds the value to the nearest integer (ties to even, the FPU's mode) and
 ///   leaves it in the low mantissa bits: exact for values in [0, 2²²).
-enum SampleConversion {
+///
+/// The four-pixel (16-lane) forms the composite uses have a second body for x86-64-v3 builds
+/// (`BACKDROP_X86_64_V3`, see Package.swift), written with the CPU's own conversions and packs
+/// (`_Builtin_intrinsics.intel`, Clang's intrinsics as the toolchain ships them): Swift's generic 16-lane
+/// conversions become a shuffle per lane or a call. Both bodies give the same values, bit for bit
+/// (`vcvtps2dq` rounds to nearest, ties to even, as the 1.5·2²³ add does); the portable body is public under its
+/// own name (`portable…`) so that the tests check that on every build.
+///
+/// Clang's intrinsics are `always_inline` functions, but the Swift compiler marks every call made inside a
+/// closure handed to `withUnsafeTemporaryAllocation` `noinline`; such a call becomes a real call per vector (and
+/// 3× slower code). The row loops therefore take their scratch rows from ``withScratchRow(_:_:)``, which allocates.
+public enum SampleConversion {
+    /// Which body the 16-lane forms have in this build: "x86-64-v3" or "portable".
+    public static var vectorBody: String {
+        #if BACKDROP_X86_64_V3
+        "x86-64-v3"
+        #else
+        "portable"
+        #endif
+    }
+
     /// Four 8-bit samples at `pointer` as floats 0 … 255.
     @inline(__always) static func floats(_ pointer: UnsafePointer<UInt8>) -> SIMD4<Float> {
         floats(UnsafeRawPointer(pointer).loadUnaligned(as: SIMD4<UInt8>.self))
@@ -17,8 +41,19 @@ enum SampleConversion {
         return unsafeBitCast(bits, to: SIMD4<Float>.self) - 8_388_608
     }
 
-    /// Sixteen 8-bit samples as floats 0 … 255, four at a time (the 16-lane widening compiles to a call).
-    @inline(__always) static func floats(_ bytes: SIMD16<UInt8>) -> SIMD16<Float> {
+    /// Sixteen 8-bit samples as floats 0 … 255.
+    @inline(__always) public static func floats(_ bytes: SIMD16<UInt8>) -> SIMD16<Float> {
+        #if BACKDROP_X86_64_V3
+        let packed = unsafeBitCast(bytes, to: __m128i.self)
+        return SIMD16(lowHalf: _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(packed)),
+                      highHalf: _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(_mm_unpackhi_epi64(packed, packed))))
+        #else
+        return portableFloats(bytes)
+        #endif
+    }
+
+    /// ``floats(_:)-(SIMD16<UInt8>)``'s portable body: four at a time (the 16-lane widening compiles to a call).
+    @inline(__always) public static func portableFloats(_ bytes: SIMD16<UInt8>) -> SIMD16<Float> {
         let quads = unsafeBitCast(bytes, to: (SIMD4<UInt8>, SIMD4<UInt8>, SIMD4<UInt8>, SIMD4<UInt8>).self)
         return SIMD16(lowHalf: SIMD8(lowHalf: floats(quads.0), highHalf: floats(quads.1)),
                       highHalf: SIMD8(lowHalf: floats(quads.2), highHalf: floats(quads.3)))
@@ -33,6 +68,72 @@ enum SampleConversion {
     /// The same rounding on eight lanes.
     @inline(__always) static func roundedToNearest(_ values: SIMD8<Float>) -> SIMD8<UInt32> {
         unsafeBitCast(values + 12_582_912, to: SIMD8<UInt32>.self) & 0x003F_FFFF
+    }
+
+    /// Sixteen values in [0, 255.5) (four pixels at 8-bit output scale) rounded to nearest, ties to even, as bytes
+    /// in lane order.
+    @inline(__always) public static func bytesRoundedToNearest(_ values: SIMD16<Float>) -> SIMD16<UInt8> {
+        #if BACKDROP_X86_64_V3
+        // Packs work within each 128-bit half: after both, 32-bit group i holds lanes 4i … 4i + 3 of
+        // (low 0–3, high 0–3, low 0–3, high 0–3 | low 4–7, high 4–7, …); one permute puts them in order.
+        let words = _mm256_packus_epi32(_mm256_cvtps_epi32(values.lowHalf), _mm256_cvtps_epi32(values.highHalf))
+        let bytes = _mm256_packus_epi16(words, words)
+        let ordered = _mm256_permutevar8x32_epi32(bytes, _mm256_setr_epi32(0, 4, 1, 5, 0, 4, 1, 5))
+        return unsafeBitCast(_mm256_castsi256_si128(ordered), to: SIMD16<UInt8>.self)
+        #else
+        return portableBytesRoundedToNearest(values)
+        #endif
+    }
+
+    /// ``bytesRoundedToNearest(_:)``'s portable body: eight lanes at a time (16-lane narrowing compiles to a call).
+    @inline(__always) public static func portableBytesRoundedToNearest(_ values: SIMD16<Float>) -> SIMD16<UInt8> {
+        func bytes(_ v: SIMD8<Float>) -> SIMD8<UInt8> { SIMD8(truncatingIfNeeded: roundedToNearest(v)) }
+        return SIMD16(lowHalf: bytes(values.lowHalf), highHalf: bytes(values.highHalf))
+    }
+
+    /// Sixteen values in [0, 65535.5) (four pixels at 16-bit output scale) rounded to nearest, ties to even, as
+    /// 16-bit words in lane order.
+    @inline(__always) public static func wordsRoundedToNearest(_ values: SIMD16<Float>) -> SIMD16<UInt16> {
+        #if BACKDROP_X86_64_V3
+        // The pack leaves 64-bit groups in the order low 0–3, high 0–3, low 4–7, high 4–7.
+        let words = _mm256_packus_epi32(_mm256_cvtps_epi32(values.lowHalf), _mm256_cvtps_epi32(values.highHalf))
+        let ordered = _mm256_permutevar8x32_epi32(words, _mm256_setr_epi32(0, 1, 4, 5, 2, 3, 6, 7))
+        return unsafeBitCast(ordered, to: SIMD16<UInt16>.self)
+        #else
+        return portableWordsRoundedToNearest(values)
+        #endif
+    }
+
+    /// ``wordsRoundedToNearest(_:)``'s portable body.
+    @inline(__always) public static func portableWordsRoundedToNearest(_ values: SIMD16<Float>) -> SIMD16<UInt16> {
+        func words(_ v: SIMD8<Float>) -> SIMD8<UInt16> { SIMD8(truncatingIfNeeded: roundedToNearest(v)) }
+        return SIMD16(lowHalf: words(values.lowHalf), highHalf: words(values.highHalf))
+    }
+
+    /// Each lane of `values` limited to [lower, upper] (0 ≤ lower ≤ upper in every lane), exactly: `vmaxps`,
+    /// `vminps` on x86-64-v3, ``portableLimited(_:from:upTo:)`` elsewhere (the same values for every input but
+    /// NaN, which pixels never are).
+    @inline(__always) public static func limited(_ values: SIMD8<Float>, from lower: SIMD8<Float>,
+                                                 upTo upper: SIMD8<Float>) -> SIMD8<Float> {
+        #if BACKDROP_X86_64_V3
+        _mm256_min_ps(_mm256_max_ps(values, lower), upper)
+        #else
+        portableLimited(values, from: lower, upTo: upper)
+        #endif
+    }
+
+    /// ``limited(_:from:upTo:)``'s portable body, as ``SIMD4/limited(upTo:)`` does it: negatives to +0 first, then
+    /// integer compares of non-negative patterns.
+    @inline(__always) public static func portableLimited(_ values: SIMD8<Float>, from lower: SIMD8<Float>,
+                                                         upTo upper: SIMD8<Float>) -> SIMD8<Float> {
+        let bits = unsafeBitCast(values, to: SIMD8<Int32>.self)
+        let atLeastZero = bits & ~(bits &>> 31)
+        let lowerBits = unsafeBitCast(lower, to: SIMD8<Int32>.self)
+        let below = (atLeastZero &- lowerBits) &>> 31                         // all ones where the value < lower
+        let atLeastLower = (atLeastZero & ~below) | (lowerBits & below)
+        let upperBits = unsafeBitCast(upper, to: SIMD8<Int32>.self)
+        let above = (upperBits &- atLeastLower) &>> 31                        // all ones where the value > upper
+        return unsafeBitCast((atLeastLower & ~above) | (upperBits & above), to: SIMD8<Float>.self)
     }
 }
 
@@ -49,20 +150,5 @@ extension SIMD4 where Scalar == Float {
         let upperBits = unsafeBitCast(upper, to: SIMD4<Int32>.self)
         let above = (upperBits &- atLeastZero) &>> 31                         // all ones where the value > upper
         return unsafeBitCast((atLeastZero & ~above) | (upperBits & above), to: SIMD4<Float>.self)
-    }
-}
-
-extension SIMD16 where Scalar == Float {
-    /// Each lane limited to [lower, upper] (0 ≤ lower ≤ upper in every lane), exactly, as
-    /// ``SIMD4/limited(upTo:)`` does it: negatives to +0 first, then integer compares of non-negative patterns.
-    @inline(__always) func limited(from lower: Self, upTo upper: Self) -> Self {
-        let bits = unsafeBitCast(self, to: SIMD16<Int32>.self)
-        let atLeastZero = bits & ~(bits &>> 31)
-        let lowerBits = unsafeBitCast(lower, to: SIMD16<Int32>.self)
-        let below = (atLeastZero &- lowerBits) &>> 31                         // all ones where the value < lower
-        let atLeastLower = (atLeastZero & ~below) | (lowerBits & below)
-        let upperBits = unsafeBitCast(upper, to: SIMD16<Int32>.self)
-        let above = (upperBits &- atLeastLower) &>> 31                        // all ones where the value > upper
-        return unsafeBitCast((atLeastLower & ~above) | (upperBits & above), to: SIMD16<Float>.self)
     }
 }

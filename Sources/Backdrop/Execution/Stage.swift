@@ -63,7 +63,11 @@ public enum Stage: Sendable {
     }
 }
 
-/// Scratch rows for a row function, allocated once per call and freed on return.
+/// Scratch rows for a row function, allocated once per call (a band of rows) and freed on return. On the heap,
+/// not with `withUnsafeTemporaryAllocation`: calls inside that one's closure are marked `noinline`, which turns
+/// the vector intrinsics of the loops inside (``SampleConversion``) into calls.
 @inline(__always) func withScratchRow<R>(_ count: Int, _ body: (UnsafeMutablePointer<SIMD4<Float>>) -> R) -> R {
-    withUnsafeTemporaryAllocation(of: SIMD4<Float>.self, capacity: max(1, count)) { body($0.baseAddress!) }
+    let row = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: max(1, count))
+    defer { row.deallocate() }
+    return body(row)
 }

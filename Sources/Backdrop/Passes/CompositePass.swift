@@ -168,23 +168,23 @@ private struct RowsToWrite: Sendable {
         }
     }
 
-    /// The first `count` (4 or 1) pixels of `values`, at output scale, → samples, rounded to nearest
-    /// (``SampleConversion/roundedToNearest(_:)``), narrowed eight lanes at a time (16-lane narrowing compiles to a
-    /// call).
+    /// The first `count` (4 or 1) pixels of `values`, at output scale, → samples, rounded to nearest, ties to even
+    /// (``SampleConversion/bytesRoundedToNearest(_:)``, ``SampleConversion/roundedToNearest(_:)``).
     @inline(__always) static func store<Sample: PixelSample>(_ values: SIMD16<Float>, count: Int,
                                                              to out: UnsafeMutablePointer<Sample>) {
-        let pixels = unsafeBitCast(values, to: (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>, SIMD4<Float>).self)
         let raw = UnsafeMutableRawPointer(out)
         if Sample.bitDepth == 8 {
-            func bytes(_ v: SIMD4<Float>) -> SIMD4<UInt8> { SIMD4(truncatingIfNeeded: SampleConversion.roundedToNearest(v)) }
-            guard count == 4 else { return raw.storeBytes(of: bytes(pixels.0), as: SIMD4<UInt8>.self) }
-            func bytes8(_ v: SIMD8<Float>) -> SIMD8<UInt8> { SIMD8(truncatingIfNeeded: SampleConversion.roundedToNearest(v)) }
-            raw.storeBytes(of: (bytes8(values.lowHalf), bytes8(values.highHalf)), as: (SIMD8<UInt8>, SIMD8<UInt8>).self)
+            guard count == 4 else {
+                return raw.storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: SampleConversion.roundedToNearest(
+                    values.lowHalf.lowHalf)), as: SIMD4<UInt8>.self)
+            }
+            raw.storeBytes(of: SampleConversion.bytesRoundedToNearest(values), as: SIMD16<UInt8>.self)
         } else {
-            func words(_ v: SIMD4<Float>) -> SIMD4<UInt16> { SIMD4(truncatingIfNeeded: SampleConversion.roundedToNearest(v)) }
-            guard count == 4 else { return raw.storeBytes(of: words(pixels.0), as: SIMD4<UInt16>.self) }
-            raw.storeBytes(of: (words(pixels.0), words(pixels.1), words(pixels.2), words(pixels.3)),
-                           as: (SIMD4<UInt16>, SIMD4<UInt16>, SIMD4<UInt16>, SIMD4<UInt16>).self)
+            guard count == 4 else {
+                return raw.storeBytes(of: SIMD4<UInt16>(truncatingIfNeeded: SampleConversion.roundedToNearest(
+                    values.lowHalf.lowHalf)), as: SIMD4<UInt16>.self)
+            }
+            raw.storeBytes(of: SampleConversion.wordsRoundedToNearest(values), as: SIMD16<UInt16>.self)
         }
     }
 }

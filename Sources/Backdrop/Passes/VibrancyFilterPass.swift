@@ -28,27 +28,28 @@ public struct VibrancyFilterPass: Sendable {
                                     gpuTexelsFromMemory: 2 * clipInFrame.size.area)
     }
 
-    /// The filter's constants at output scale (1.0 stands as `maximum`), four pixels wide.
+    /// The filter's constants at output scale (1.0 stands as `maximum`), two pixels wide: each half of a
+    /// four-pixel group uses the same eight lanes, so that they stay in registers.
     struct Lanes {
         /// Content bytes → the blend's addend: colour c·max/255 − subtrahend·max; 0 on alpha.
-        let scale: SIMD16<Float>, shift: SIMD16<Float>
+        let scale: SIMD8<Float>, shift: SIMD8<Float>
         /// The blend's clamp: [0, max] on colour; [max, max] on alpha, so that the alpha lane's blend is max and
         /// the mix gives A_b + (max − A_b)·a there.
-        let lower: SIMD16<Float>, upper: SIMD16<Float>
+        let lower: SIMD8<Float>, upper: SIMD8<Float>
         /// ``CompositePass/roundingOffset``, which the effect's values carry and the blend must not see.
-        let offset: SIMD16<Float>
+        let offset: SIMD8<Float>
     }
 
     /// The constants for samples whose 1.0 is `maximum`. Not inlined, on purpose: constants the compiler can see
     /// (0 in the alpha lanes of `scale`) make it split the vectors into colour and alpha parts with shuffles.
     @inline(never) func lanes(maximum: Float) -> Lanes {
-        func four(_ colour: Float, _ alpha: Float) -> SIMD16<Float> {
+        func two(_ colour: Float, _ alpha: Float) -> SIMD8<Float> {
             let pixel = SIMD4<Float>(colour, colour, colour, alpha)
-            return SIMD16(lowHalf: SIMD8(lowHalf: pixel, highHalf: pixel), highHalf: SIMD8(lowHalf: pixel, highHalf: pixel))
+            return SIMD8(lowHalf: pixel, highHalf: pixel)
         }
-        return Lanes(scale: four(maximum / 255, 0), shift: four(-blend.subtrahend * maximum, 0),
-                     lower: four(0, maximum), upper: four(maximum, maximum),
-                     offset: four(CompositePass.roundingOffset, CompositePass.roundingOffset))
+        return Lanes(scale: two(maximum / 255, 0), shift: two(-blend.subtrahend * maximum, 0),
+                     lower: two(0, maximum), upper: two(maximum, maximum),
+                     offset: two(CompositePass.roundingOffset, CompositePass.roundingOffset))
     }
 
     /// The filter over frame columns x ..< x + count of one row (`count` = 4, or 1 in lanes 0–3), as the composite
@@ -76,16 +77,22 @@ public struct VibrancyFilterPass: Sendable {
     }
 
     /// Four content pixels (straight RGBA8) over four effect pixels at output scale:
-    /// ``VibrancyBlend/composite(colour:alpha:over:one:)`` on each, in one 16-lane pass. The mix is
-    /// v + (blend − b)·a with b = v − offset, so that a pixel whose content alpha is 0 keeps its value v bit for bit.
+    /// ``VibrancyBlend/composite(colour:alpha:over:one:)`` on each, two pixels per 8-lane half.
     @inline(__always) static func composite(_ bytes: SIMD16<UInt8>, over values: SIMD16<Float>,
                                             _ lanes: Lanes) -> SIMD16<Float> {
         let c = SampleConversion.floats(bytes)  // 0 … 255
-        // Each pixel's alpha in its four lanes: one in-lane shuffle per 8-lane half.
-        func alphas(_ h: SIMD8<Float>) -> SIMD8<Float> { SIMD8(h[3], h[3], h[3], h[3], h[7], h[7], h[7], h[7]) }
-        let alpha = SIMD16(lowHalf: alphas(c.lowHalf), highHalf: alphas(c.highHalf)) * (1 / 255)
+        return SIMD16(lowHalf: composite(c.lowHalf, over: values.lowHalf, lanes),
+                      highHalf: composite(c.highHalf, over: values.highHalf, lanes))
+    }
+
+    /// Two content pixels (straight, 0 … 255) over two effect pixels at output scale. The mix is
+    /// v + (blend − b)·a with b = v − offset, so that a pixel whose content alpha is 0 keeps its value v bit for bit.
+    @inline(__always) static func composite(_ c: SIMD8<Float>, over values: SIMD8<Float>, _ lanes: Lanes) -> SIMD8<Float> {
+        // Each pixel's alpha in its four lanes: one in-lane shuffle.
+        let alpha = SIMD8(c[3], c[3], c[3], c[3], c[7], c[7], c[7], c[7]) * (1 / 255)
         let backdrop = values - lanes.offset
-        let blended = (lanes.shift.addingProduct(c, lanes.scale) + backdrop).limited(from: lanes.lower, upTo: lanes.upper)
+        let blended = SampleConversion.limited(lanes.shift.addingProduct(c, lanes.scale) + backdrop,
+                                               from: lanes.lower, upTo: lanes.upper)
         return values.addingProduct(blended - backdrop, alpha)
     }
 }

@@ -1,0 +1,91 @@
+import Backdrop
+import Foundation
+import Testing
+
+/// The composite's four-pixel conversions have two bodies, the CPU's own instructions on x86-64-v3 and portable
+/// Swift elsewhere; the output is promised to be the same bytes for either. These tests hold the body this build
+/// uses to the portable one (public under its own name) over every input class the pipeline produces.
+@Suite("Sample conversions")
+struct SampleConversionTests {
+    /// Values at 8-bit output scale: exact integers, exact ties (x.5, which round to even), the neighbours of each
+    /// tie one float apart, the ends of the range and pseudo-random values in [0, 255.5).
+    static let byteScaleValues: [Float] = {
+        var values: [Float] = [0, 0.25, 0.5, 1, 1.5, 2.5, 126.5, 127.5, 254.5, 255, 255.25, 255.499]
+        for i in stride(from: Float(0.5), through: 254.5, by: 1) { values += [i, i.nextDown, i.nextUp] }
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<4096 {
+            state ^= state << 13; state ^= state >> 7; state ^= state << 17
+            values.append(Float(state >> 40) / Float(1 << 24) * 255.5)
+        }
+        return values
+    }()
+
+    /// `values` in groups of sixteen lanes (the last group padded with zeros).
+    static func groups(_ values: [Float]) -> [SIMD16<Float>] {
+        stride(from: 0, to: values.count, by: 16).map { start in
+            var group = SIMD16<Float>.zero
+            for lane in 0..<16 where start + lane < values.count { group[lane] = values[start + lane] }
+            return group
+        }
+    }
+
+    @Test func bytesRoundToNearestTiesToEvenInLaneOrderAsThePortableBodyDoes() {
+        for group in Self.groups(Self.byteScaleValues) {
+            let bytes = SampleConversion.bytesRoundedToNearest(group)
+            #expect(bytes == SampleConversion.portableBytesRoundedToNearest(group), "\(group)")
+            for lane in 0..<16 {
+                #expect(bytes[lane] == UInt8(group[lane].rounded(.toNearestOrEven)), "lane \(lane) of \(group)")
+            }
+        }
+    }
+
+    @Test func wordsRoundToNearestTiesToEvenInLaneOrderAsThePortableBodyDoes() {
+        // The domain is [0, 65535.5): byte-scale values times 257, and the ends and ties of the 16-bit range.
+        let wordScale = Self.byteScaleValues.map { $0 * 257 }.filter { $0 < 65535.5 } + [65535, 65535.25, 32767.5, 32768.5]
+        for group in Self.groups(wordScale) {
+            let words = SampleConversion.wordsRoundedToNearest(group)
+            #expect(words == SampleConversion.portableWordsRoundedToNearest(group), "\(group)")
+            for lane in 0..<16 {
+                #expect(words[lane] == UInt16(group[lane].rounded(.toNearestOrEven)), "lane \(lane) of \(group)")
+            }
+        }
+    }
+
+    @Test func bytesBecomeExactFloatsInLaneOrderAsThePortableBodyDoes() {
+        for start in stride(from: 0, to: 256, by: 16) {
+            var bytes = SIMD16<UInt8>.zero
+            for lane in 0..<16 { bytes[lane] = UInt8(start + lane) }
+            let reversed = SIMD16<UInt8>((0..<16).map { 255 - bytes[$0] })
+            for input in [bytes, reversed] {
+                let floats = SampleConversion.floats(input)
+                #expect(floats == SampleConversion.portableFloats(input))
+                for lane in 0..<16 { #expect(floats[lane] == Float(input[lane])) }
+            }
+        }
+    }
+
+    @Test func theClampLimitsEachLaneToItsBoundsAsThePortableBodyDoes() {
+        let lower = SIMD8<Float>(0, 0, 0, 255, 0, 0, 0, 255)
+        let upper = SIMD8<Float>(255, 255, 255, 255, 255, 255, 255, 255)
+        let inputs: [Float] = [-300, -1, -0.0, 0, 1e-30, 0.5, 127, 254.99, 255, 255.01, 1e6] + Self.byteScaleValues
+        for start in stride(from: 0, to: inputs.count - 8, by: 3) {
+            let values = SIMD8<Float>(inputs[start..<(start + 8)])
+            let limited = SampleConversion.limited(values, from: lower, upTo: upper)
+            let portable = SampleConversion.portableLimited(values, from: lower, upTo: upper)
+            for lane in 0..<8 {
+                #expect(limited[lane].bitPattern == portable[lane].bitPattern, "lane \(lane) of \(values)")
+                #expect(limited[lane] == min(max(values[lane], lower[lane]), upper[lane]), "lane \(lane) of \(values)")
+            }
+        }
+    }
+
+    /// Without this, a lost build setting would leave the tests above comparing the portable body with itself.
+    @Test func anX86BuildUsesTheV3BodyUnlessThePortableBuildIsAsked() {
+        #if arch(x86_64)
+        let portableAsked = ProcessInfo.processInfo.environment["BACKDROP_PORTABLE"] == "1"
+        #expect(SampleConversion.vectorBody == (portableAsked ? "portable" : "x86-64-v3"))
+        #else
+        #expect(SampleConversion.vectorBody == "portable")
+        #endif
+    }
+}

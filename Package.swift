@@ -2,8 +2,9 @@
 import PackageDescription
 
 // The renderer's loops are written for 8-wide vectors with fused multiply-add: on x86-64 the library is built for
-// x86-64-v3 (AVX2, FMA, F16C, BMI: Intel Haswell of 2013 and later, every AMD Zen). `BACKDROP_PORTABLE=1 swift
-// build` builds for baseline x86-64 instead (the same output, bit for bit, is not promised between the two:
+// x86-64-v3 (AVX2, FMA, F16C, BMI: Intel Haswell of 2013 and later, every AMD Zen), and BACKDROP_X86_64_V3 gives the
+// composite's conversions their bodies in the CPU's own instructions (`SampleConversion`). `BACKDROP_PORTABLE=1
+// swift build` builds for baseline x86-64 instead (the same output, bit for bit, is not promised between the two:
 // fused multiply-add rounds once where the baseline rounds twice).
 #if arch(x86_64)
 let vectorSettings: [SwiftSetting] = Context.environment["BACKDROP_PORTABLE"] == "1"

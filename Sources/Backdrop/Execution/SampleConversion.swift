@@ -76,7 +76,7 @@ public enum SampleConversion {
         #if BACKDROP_X86_64_V3
         // Packs work within each 128-bit half: after both, 32-bit group i holds lanes 4i … 4i + 3 of
         // (low 0–3, high 0–3, low 0–3, high 0–3 | low 4–7, high 4–7, …); one permute puts them in order.
-        let words = _mm256_packus_epi32(_mm256_cvtps_epi32(values.lowHalf), _mm256_cvtps_epi32(values.highHalf))
+        let words = roundedPackedWords(values)
         let bytes = _mm256_packus_epi16(words, words)
         let ordered = _mm256_permutevar8x32_epi32(bytes, _mm256_setr_epi32(0, 4, 1, 5, 0, 4, 1, 5))
         return unsafeBitCast(_mm256_castsi256_si128(ordered), to: SIMD16<UInt8>.self)
@@ -95,14 +95,21 @@ public enum SampleConversion {
     /// 16-bit words in lane order.
     @inline(__always) public static func wordsRoundedToNearest(_ values: SIMD16<Float>) -> SIMD16<UInt16> {
         #if BACKDROP_X86_64_V3
-        // The pack leaves 64-bit groups in the order low 0–3, high 0–3, low 4–7, high 4–7.
-        let words = _mm256_packus_epi32(_mm256_cvtps_epi32(values.lowHalf), _mm256_cvtps_epi32(values.highHalf))
-        let ordered = _mm256_permutevar8x32_epi32(words, _mm256_setr_epi32(0, 1, 4, 5, 2, 3, 6, 7))
+        let ordered = _mm256_permutevar8x32_epi32(roundedPackedWords(values), _mm256_setr_epi32(0, 1, 4, 5, 2, 3, 6, 7))
         return unsafeBitCast(ordered, to: SIMD16<UInt16>.self)
         #else
         return portableWordsRoundedToNearest(values)
         #endif
     }
+
+    #if BACKDROP_X86_64_V3
+    /// The sixteen values rounded to nearest, ties to even (`vcvtps2dq`), and packed to 16 bits with unsigned
+    /// saturation (`vpackusdw`), which works within each 128-bit half: the 64-bit groups hold lanes low 0–3,
+    /// high 0–3, low 4–7, high 4–7 of (values.lowHalf, values.highHalf), in that order.
+    @inline(__always) static func roundedPackedWords(_ values: SIMD16<Float>) -> __m256i {
+        _mm256_packus_epi32(_mm256_cvtps_epi32(values.lowHalf), _mm256_cvtps_epi32(values.highHalf))
+    }
+    #endif
 
     /// ``wordsRoundedToNearest(_:)``'s portable body.
     @inline(__always) public static func portableWordsRoundedToNearest(_ values: SIMD16<Float>) -> SIMD16<UInt16> {

@@ -53,8 +53,8 @@ public struct HorizontalBlurPass: RowPass {
     /// The row loop. Layout: `row` has `radius` valid pixels before index 0 and after index `width − 1`
     /// (the clamped padding). Eight output pixels are computed at a time in four independent 8-lane accumulators,
     /// so that the adds do not wait on each other (one accumulator per tap would wait the add's latency, three
-    /// cycles, per tap), then four, then one; each pixel still sums its taps in the same order (centre, then ±1,
-    /// ±2, …), so the result does not depend on where its group starts.
+    /// cycles, per tap), then the last few (at most seven) one at a time; each pixel sums its taps in the same order
+    /// either way (centre, then ±1, ±2, …), so the result does not depend on where its group starts.
     @inline(__always)
     static func convolve(_ row: UnsafeMutablePointer<SIMD4<Float>>, width: Int, radius: Int,
                          weights w: UnsafePointer<Float>, into out: UnsafeMutablePointer<SIMD4<Float>>) {
@@ -78,21 +78,6 @@ public struct HorizontalBlurPass: RowPass {
             UnsafeMutableRawPointer(out + (x &+ 4)).storeBytes(of: a45, as: SIMD8<Float>.self)
             UnsafeMutableRawPointer(out + (x &+ 6)).storeBytes(of: a67, as: SIMD8<Float>.self)
             x &+= 8
-        }
-        while x &+ 4 <= width {
-            // Pixels x, x + 1 and x + 2, x + 3 as two 8-lane vectors.
-            let c = row + x
-            var a01 = pair(c, 0) * centreWeight, a23 = pair(c, 2) * centreWeight
-            var t = 1
-            while t <= radius {
-                let weight = w[radius &+ t]
-                a01 += (pair(c, 0 &- t) + pair(c, t)) * weight
-                a23 += (pair(c, 2 &- t) + pair(c, 2 &+ t)) * weight
-                t &+= 1
-            }
-            UnsafeMutableRawPointer(out + x).storeBytes(of: a01, as: SIMD8<Float>.self)
-            UnsafeMutableRawPointer(out + (x &+ 2)).storeBytes(of: a23, as: SIMD8<Float>.self)
-            x &+= 4
         }
         while x < width {
             let c = row + x

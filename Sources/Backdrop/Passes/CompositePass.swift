@@ -132,10 +132,17 @@ private struct RowsToWrite: Sendable {
             return Self.forEachGroup(of: effectRow, count: frame.width, body)
         }
         columns.segments.withUnsafeBufferPointer { segments in
-            for segment in segments {
-                columns.interpolate(effectRow, segment, group: { x, v in body(x, v, 4) },
-                                    single: { x, v in body(x, Self.widened(v), 1) })
+            func interpolate(_ segments: Slice<UnsafeBufferPointer<BilinearTaps.Segment>>) {
+                for segment in segments {
+                    columns.interpolate(effectRow, segment, group: { x, v in body(x, v, 4) },
+                                        single: { x, v in body(x, Self.widened(v), 1) })
+                }
             }
+            // The edges segment by segment; the alike segments between them as one run.
+            guard let run = columns.uniformRun else { return interpolate(segments[...]) }
+            interpolate(segments[..<run.first])
+            columns.interpolate(effectRow, run, group: { x, v in body(x, v, 4) })
+            interpolate(segments[(run.first + run.count)...])
         }
     }
 

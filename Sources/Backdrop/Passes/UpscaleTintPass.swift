@@ -68,8 +68,16 @@ public struct UpscaleTintPass: ColourPass {
             let top = table.row(rows.lower[y]), bottom = table.row(rows.upper[y])
             // a + (b − a)·f rather than a·(1 − f) + b·f: exact where a = b, so flat areas keep their exact value
             // (and the exact ties of the tint round as in the references).
-            let weight = SIMD4<Float>(repeating: rows.fraction[y])
-            for x in 0..<width { out[x] = top[x] + (bottom[x] - top[x]) * weight }
+            // Two pixels per 8-lane vector (the compiler keeps 4-lane SIMD values in 4-lane registers).
+            let weight = SIMD8<Float>(repeating: rows.fraction[y])
+            var x = 0
+            while x &+ 2 <= width {
+                let a = UnsafeRawPointer(top + x).loadUnaligned(as: SIMD8<Float>.self)
+                let b = UnsafeRawPointer(bottom + x).loadUnaligned(as: SIMD8<Float>.self)
+                UnsafeMutableRawPointer(out + x).storeBytes(of: a + (b - a) * weight, as: SIMD8<Float>.self)
+                x &+= 2
+            }
+            if x < width { out[x] = top[x] + (bottom[x] - top[x]) * weight.lowHalf }
         })
     }
 }
@@ -90,10 +98,24 @@ struct BilinearTaps: Sendable {
     /// L1 cache, where one weight per output pixel (32 KB for a 2048-pixel row) would be read from L2 on every row.
     let weights: [SIMD4<Float>]
 
+    /// The segments inside the picture, when they are alike and come in groups of four (k a multiple of 4):
+    /// `segments[first ..< first + count]`, each k output indices reading inputs i and i + 1 with the same weights,
+    /// one after the other. The composite walks them without reading a segment (``interpolate(_:_:group:)``).
+    let uniformRun: UniformRun?
+
     /// Output indices start ..< end, reading inputs `lower` and `upper`, with weights
     /// `weights[self.weights ..< self.weights + end − start]`.
     struct Segment: Sendable {
         let start: Int, end: Int, lower: Int, upper: Int, weights: Int
+    }
+
+    /// `count` alike segments from `segments[first]` on (see ``uniformRun``).
+    struct UniformRun: Sendable {
+        let first: Int, count: Int
+        /// The first segment's output start, input and weights; each next one starts k later and one input on.
+        let start: Int, lower: Int, weights: Int
+        /// k, and k / 4 groups of four per segment.
+        let factor: Int, groupsPerSegment: Int
     }
 
     init(outputCount: Int, factor: Int, inputCount: Int) {
@@ -122,8 +144,54 @@ struct BilinearTaps: Sendable {
         }
         self.lower = lower; self.upper = upper; self.fraction = fraction
         self.segments = segments
+        uniformRun = Self.uniformRun(in: segments, factor: factor)
         // Padding: a group of four loads 16 lanes from its first weight on.
         self.weights = weights + [SIMD4<Float>](repeating: .zero, count: 3)
+    }
+
+    /// The longest stretch of alike segments (see ``uniformRun``), if k is a multiple of 4 and it has two or more.
+    static func uniformRun(in segments: [Segment], factor: Int) -> UniformRun? {
+        guard factor % 4 == 0 else { return nil }
+        func isInterior(_ s: Segment) -> Bool { s.end - s.start == factor && s.upper == s.lower + 1 }
+        func follows(_ s: Segment, _ previous: Segment) -> Bool {
+            isInterior(s) && s.start == previous.end && s.lower == previous.lower + 1 && s.weights == previous.weights
+        }
+        var best: (first: Int, count: Int) = (0, 0)
+        var i = 0
+        while i < segments.count {
+            guard isInterior(segments[i]) else { i += 1; continue }
+            var end = i + 1
+            while end < segments.count && follows(segments[end], segments[end - 1]) { end += 1 }
+            if end - i > best.count { best = (i, end - i) }
+            i = end
+        }
+        guard best.count >= 2 else { return nil }
+        let first = segments[best.first]
+        return UniformRun(first: best.first, count: best.count, start: first.start, lower: first.lower,
+                          weights: first.weights, factor: factor, groupsPerSegment: factor / 4)
+    }
+
+    /// The interpolated values of a run of alike segments, as ``interpolate(_:_:group:single:)`` computes them
+    /// (the same values, bit for bit), handed out four output indices at a time.
+    @inline(__always)
+    func interpolate(_ input: UnsafePointer<SIMD4<Float>>, _ run: UniformRun, group: (Int, SIMD16<Float>) -> Void) {
+        weights.withUnsafeBufferPointer { table in
+            let weights = UnsafeRawPointer(table.baseAddress! + run.weights)
+            var start = run.start, left = input + run.lower
+            for _ in 0..<run.count {
+                let delta = left[1] - left[0]
+                let left8 = SIMD8(lowHalf: left[0], highHalf: left[0]), delta8 = SIMD8(lowHalf: delta, highHalf: delta)
+                let left16 = SIMD16(lowHalf: left8, highHalf: left8), delta16 = SIMD16(lowHalf: delta8, highHalf: delta8)
+                var g = 0
+                while g < run.groupsPerSegment {
+                    group(start &+ 4 &* g, left16.addingProduct(
+                        delta16, weights.loadUnaligned(fromByteOffset: 64 &* g, as: SIMD16<Float>.self)))
+                    g &+= 1
+                }
+                start &+= run.factor
+                left += 1
+            }
+        }
     }
 
     /// The interpolated values a + (b − a)·f of one segment (one fused multiply-add per value), handed out four

@@ -38,6 +38,10 @@ public struct VibrancyFilterPass: Sendable {
         let lower: SIMD8<Float>, upper: SIMD8<Float>
         /// ``CompositePass/roundingOffset``, which the effect's values carry and the blend must not see.
         let offset: SIMD8<Float>
+        /// How many columns of the clip can start a group of four inside it: max(clip width − 3, 0). A group
+        /// starting at clip column f lies inside exactly when UInt(bitPattern: f) < this (one compare: a negative
+        /// f reads as a huge unsigned number).
+        let wholeGroupStarts: UInt
     }
 
     /// The constants for samples whose 1.0 is `maximum`. Not inlined, on purpose: constants the compiler can see
@@ -49,7 +53,8 @@ public struct VibrancyFilterPass: Sendable {
         }
         return Lanes(scale: two(maximum / 255, 0), shift: two(-blend.subtrahend * maximum, 0),
                      lower: two(0, maximum), upper: two(maximum, maximum),
-                     offset: two(CompositePass.roundingOffset, CompositePass.roundingOffset))
+                     offset: two(CompositePass.roundingOffset, CompositePass.roundingOffset),
+                     wholeGroupStarts: UInt(max(clipInFrame.width - 3, 0)))
     }
 
     /// The filter over frame columns x ..< x + count of one row (`count` = 4, or 1 in lanes 0–3), as the composite
@@ -59,7 +64,7 @@ public struct VibrancyFilterPass: Sendable {
     @inline(__always) func apply(content: UnsafePointer<UInt8>, columns x: Int, count: Int, over values: SIMD16<Float>,
                                  _ lanes: Lanes) -> SIMD16<Float> {
         let first = x &- clipInFrame.x
-        if count == 4 && first >= 0 && first &+ 4 <= clipInFrame.width {
+        if count == 4 && UInt(bitPattern: first) < lanes.wholeGroupStarts {
             let bytes = UnsafeRawPointer(content + 4 &* first).loadUnaligned(as: SIMD16<UInt8>.self)
             return Self.composite(bytes, over: values, lanes)
         }

@@ -195,6 +195,49 @@ struct RenderingPropertyTests {
     }
 }
 
+@Suite("Fused passes")
+struct FusedPassTests {
+    /// A picture whose rows take every path of the fused capture: opaque rows, opaque groups of four and eight
+    /// pixels, and translucent pixels (every seventh row, and every eleventh pixel of the other rows).
+    static func mixedAlphaPicture(width: Int, height: Int) -> RGBAImage<UInt8> {
+        let opaque = noiseImage(width: width, height: height), alphas = noiseImage(width: width, height: height, seed: 7)
+        var samples = opaque.samples
+        for y in 0..<height {
+            for x in 0..<width where y % 7 == 3 || (y % 2 == 1 && x % 11 == 0) {
+                samples[(y * width + x) * 4 + 3] = alphas.samples[(y * width + x) * 4]
+            }
+        }
+        return RGBAImage(width: width, height: height, samples: samples)
+    }
+
+    /// The fused capture and downscale (integer box sums, 16-bit for k ≤ 16, an opaque fast path) compute what the
+    /// two passes compute on their own in float, for every k the plans use and past 16, on a frame whose sides k
+    /// does not divide (the last column and row repeat). Float sums of k² terms differ from exact ones by at most
+    /// k²·2⁻²⁴ of the mean; a lost or doubled column would differ by 1/k.
+    @Test(arguments: [1, 2, 3, 5, 8, 12, 16, 17, 24])
+    func theFusedCaptureAndDownscaleComputeThePassesOnTheirOwn(factor k: Int) {
+        let source = Self.mixedAlphaPicture(width: 83, height: 61)
+        let frame = PixelRect(x: 3, y: 2, width: 77, height: 57)
+        let capture = CapturePass(frame: frame, imageSize: source.size, offscreen: true)
+        let downscale = DownscalePass(factor: k, inputSize: frame.size)
+        let fused = CaptureDownscale(capture: capture, downscale: downscale).run(source: source, parallelism: .serial)
+        let separate = downscale.rows(reading: .computed(size: frame.size, row: capture.rows(source: source)),
+                                      parallelism: .serial)
+        let size = downscale.descriptor.outputSize
+        #expect(fused.size == size)
+        let tolerance = Float(k * k) / Float(1 << 24) + 1e-7
+        var expected = [SIMD4<Float>](repeating: .zero, count: size.width)
+        for y in 0..<size.height {
+            expected.withUnsafeMutableBufferPointer { separate(y, $0.baseAddress!) }
+            for x in 0..<size.width {
+                let d = fused.row(y)[x] - expected[x]
+                let largest = max(abs(d.x), abs(d.y), abs(d.z), abs(d.w))
+                #expect(largest <= tolerance, "k = \(k), small pixel \(x),\(y): \(fused.row(y)[x]) against \(expected[x])")
+            }
+        }
+    }
+}
+
 @Suite("Image comparison")
 struct ImageDifferenceTests {
     @Test func identicalPicturesHaveInfinitePSNR() {

@@ -9,18 +9,23 @@
 /// - Layout: the source is straight RGBA8, row-major, unaligned; pixels are read four at a time (16 bytes) and a
 ///   group whose four alphas are 255 takes the integer path, which needs no multiply.
 /// - Output: a stored ⌈w/k⌉ × ⌈h/k⌉ image, computed in bands of small rows on all threads.
-struct CaptureDownscale {
-    let frame: PixelRect
-    let factor: Int
-    let outputSize: PixelSize
+public struct CaptureDownscale: Sendable {
+    /// The view's frame in pixels of the source picture.
+    public let frame: PixelRect
+    /// k.
+    public let factor: Int
+    /// ⌈w/k⌉ × ⌈h/k⌉.
+    public let outputSize: PixelSize
 
-    init(capture: CapturePass, downscale: DownscalePass) {
+    /// The capture and the downscale of a plan, fused.
+    public init(capture: CapturePass, downscale: DownscalePass) {
         frame = capture.frame
         factor = downscale.factor
         outputSize = downscale.descriptor.outputSize
     }
 
-    func run(source: RGBAImage<UInt8>, parallelism: Parallelism) -> FloatImage {
+    /// The small image: the capture of `source` inside the frame, downscaled.
+    public func run(source: RGBAImage<UInt8>, parallelism: Parallelism) -> FloatImage {
         let small = FloatImage(width: outputSize.width, height: outputSize.height)
         source.samples.withUnsafeBufferPointer { samples in
             let base = SendablePointer(UnsafeMutablePointer(mutating: samples.baseAddress!))
@@ -123,16 +128,36 @@ struct CaptureDownscale {
         let width = frame.width
         let opaque = UnsafeRawPointer(opaqueSums).assumingMemoryBound(to: SIMD4<UInt16>.self)
         let scale = 1 / Float(65025 * factor * factor)
+        // Small pixels whose k columns all lie inside the frame need no clamp of the column index.
+        let inside = min(outputSize.width, width / factor)
         for i in 0..<outputSize.width {
-            var opaqueTotal = SIMD4<UInt32>.zero
-            for c in 0..<factor {
-                opaqueTotal &+= SIMD4<UInt32>(truncatingIfNeeded: opaque[min(i &* factor &+ c, width &- 1)])
-            }
+            let opaqueTotal = i < inside ? Self.boxSum(opaque + i &* factor, factor: factor)
+                : (0..<factor).reduce(into: SIMD4<UInt32>.zero) { total, c in
+                    total &+= SIMD4<UInt32>(truncatingIfNeeded: opaque[min(i &* factor &+ c, width &- 1)])
+                }
             var total = SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: opaqueTotal)) * 255
             if let otherSums {
                 for c in 0..<factor { total += otherSums[min(i &* factor &+ c, width &- 1)] }
             }
             out[i] = total * scale
         }
+    }
+
+    /// The sum of `factor` consecutive opaque column sums. For k ≤ 16 a box's sum, at most k²·255 = 65280, fits in
+    /// 16 bits, so it is added two columns per 8-lane vector and widened once; wider boxes add 32-bit lanes.
+    @inline(__always)
+    static func boxSum(_ columns: UnsafePointer<SIMD4<UInt16>>, factor: Int) -> SIMD4<UInt32> {
+        guard factor <= 16 else {
+            return (0..<factor).reduce(into: SIMD4<UInt32>.zero) { $0 &+= SIMD4<UInt32>(truncatingIfNeeded: columns[$1]) }
+        }
+        var pairs = SIMD8<UInt16>.zero
+        var c = 0
+        while c &+ 2 <= factor {
+            pairs &+= UnsafeRawPointer(columns + c).loadUnaligned(as: SIMD8<UInt16>.self)
+            c &+= 2
+        }
+        var sum = pairs.lowHalf &+ pairs.highHalf
+        if c < factor { sum &+= columns[c] }
+        return SIMD4<UInt32>(truncatingIfNeeded: sum)
     }
 }

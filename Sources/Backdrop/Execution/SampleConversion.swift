@@ -159,3 +159,16 @@ extension SIMD4 where Scalar == Float {
         return unsafeBitCast((atLeastZero & ~above) | (upperBits & above), to: SIMD4<Float>.self)
     }
 }
+
+extension SIMD8 where Scalar == Float {
+    /// One pixel's four values in lanes 0–3 and again in 4–7: a per-pixel constant for two pixels at a time.
+    @inline(__always) init(repeatingPixel pixel: SIMD4<Float>) { self.init(lowHalf: pixel, highHalf: pixel) }
+}
+
+extension SIMD16 where Scalar == Float {
+    /// One pixel's four values in each of the four pixels' lanes.
+    @inline(__always) init(repeatingPixel pixel: SIMD4<Float>) {
+        let two = SIMD8(repeatingPixel: pixel)
+        self.init(lowHalf: two, highHalf: two)
+    }
+}

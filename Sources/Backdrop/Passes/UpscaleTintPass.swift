@@ -179,9 +179,7 @@ struct BilinearTaps: Sendable {
             let weights = UnsafeRawPointer(table.baseAddress! + run.weights)
             var start = run.start, left = input + run.lower
             for _ in 0..<run.count {
-                let delta = left[1] - left[0]
-                let left8 = SIMD8(lowHalf: left[0], highHalf: left[0]), delta8 = SIMD8(lowHalf: delta, highHalf: delta)
-                let left16 = SIMD16(lowHalf: left8, highHalf: left8), delta16 = SIMD16(lowHalf: delta8, highHalf: delta8)
+                let left16 = SIMD16(repeatingPixel: left[0]), delta16 = SIMD16(repeatingPixel: left[1] - left[0])
                 var g = 0
                 while g < run.groupsPerSegment {
                     group(start &+ 4 &* g, left16.addingProduct(
@@ -202,8 +200,7 @@ struct BilinearTaps: Sendable {
     func interpolate(_ input: UnsafePointer<SIMD4<Float>>, _ segment: Segment,
                      group: (Int, SIMD16<Float>) -> Void, single: (Int, SIMD4<Float>) -> Void) {
         let left = input[segment.lower], delta = input[segment.upper] - left
-        let left8 = SIMD8(lowHalf: left, highHalf: left), delta8 = SIMD8(lowHalf: delta, highHalf: delta)
-        let left16 = SIMD16(lowHalf: left8, highHalf: left8), delta16 = SIMD16(lowHalf: delta8, highHalf: delta8)
+        let left16 = SIMD16(repeatingPixel: left), delta16 = SIMD16(repeatingPixel: delta)
         weights.withUnsafeBufferPointer { table in
             let weights = table.baseAddress! + segment.weights, count = segment.end &- segment.start
             var i = 0

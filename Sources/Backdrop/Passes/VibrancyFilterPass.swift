@@ -48,8 +48,7 @@ public struct VibrancyFilterPass: Sendable {
     /// (0 in the alpha lanes of `scale`) make it split the vectors into colour and alpha parts with shuffles.
     @inline(never) func lanes(maximum: Float) -> Lanes {
         func two(_ colour: Float, _ alpha: Float) -> SIMD8<Float> {
-            let pixel = SIMD4<Float>(colour, colour, colour, alpha)
-            return SIMD8(lowHalf: pixel, highHalf: pixel)
+            SIMD8(repeatingPixel: SIMD4(colour, colour, colour, alpha))
         }
         return Lanes(scale: two(maximum / 255, 0), shift: two(-blend.subtrahend * maximum, 0),
                      lower: two(0, maximum), upper: two(maximum, maximum),

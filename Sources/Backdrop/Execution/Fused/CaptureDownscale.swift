@@ -128,13 +128,11 @@ public struct CaptureDownscale: Sendable {
         let width = frame.width
         let opaque = UnsafeRawPointer(opaqueSums).assumingMemoryBound(to: SIMD4<UInt16>.self)
         let scale = 1 / Float(65025 * factor * factor)
-        // Small pixels whose k columns all lie inside the frame need no clamp of the column index.
-        let inside = min(outputSize.width, width / factor)
+        // Boxes that lie inside the frame with k ≤ 16 take the 16-bit sum; the rest clamp the column.
+        let inside = factor <= 16 ? min(outputSize.width, width / factor) : 0
         for i in 0..<outputSize.width {
             let opaqueTotal = i < inside ? Self.boxSum(opaque + i &* factor, factor: factor)
-                : (0..<factor).reduce(into: SIMD4<UInt32>.zero) { total, c in
-                    total &+= SIMD4<UInt32>(truncatingIfNeeded: opaque[min(i &* factor &+ c, width &- 1)])
-                }
+                : Self.clampedBoxSum(opaque, first: i &* factor, factor: factor, columns: width)
             var total = SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: opaqueTotal)) * 255
             if let otherSums {
                 for c in 0..<factor { total += otherSums[min(i &* factor &+ c, width &- 1)] }
@@ -143,21 +141,27 @@ public struct CaptureDownscale: Sendable {
         }
     }
 
-    /// The sum of `factor` consecutive opaque column sums. For k ≤ 16 a box's sum, at most k²·255 = 65280, fits in
-    /// 16 bits, so it is added two columns per 8-lane vector and widened once; wider boxes add 32-bit lanes.
+    /// The sum of `factor` ≤ 16 consecutive opaque column sums: at most k²·255 = 65280, which fits in 16 bits, so
+    /// it is added two columns per 8-lane vector and widened once.
     @inline(__always)
-    static func boxSum(_ columns: UnsafePointer<SIMD4<UInt16>>, factor: Int) -> SIMD4<UInt32> {
-        guard factor <= 16 else {
-            return (0..<factor).reduce(into: SIMD4<UInt32>.zero) { $0 &+= SIMD4<UInt32>(truncatingIfNeeded: columns[$1]) }
-        }
+    static func boxSum(_ box: UnsafePointer<SIMD4<UInt16>>, factor: Int) -> SIMD4<UInt32> {
         var pairs = SIMD8<UInt16>.zero
         var c = 0
         while c &+ 2 <= factor {
-            pairs &+= UnsafeRawPointer(columns + c).loadUnaligned(as: SIMD8<UInt16>.self)
+            pairs &+= UnsafeRawPointer(box + c).loadUnaligned(as: SIMD8<UInt16>.self)
             c &+= 2
         }
         var sum = pairs.lowHalf &+ pairs.highHalf
-        if c < factor { sum &+= columns[c] }
+        if c < factor { sum &+= box[c] }
         return SIMD4<UInt32>(truncatingIfNeeded: sum)
+    }
+
+    /// The sum of opaque column sums `first ..< first + factor` in 32-bit lanes, the last of `columns` repeating
+    /// past the edge: boxes at the frame's right edge, and any box when k > 16.
+    @inline(__always)
+    static func clampedBoxSum(_ sums: UnsafePointer<SIMD4<UInt16>>, first: Int, factor: Int, columns: Int) -> SIMD4<UInt32> {
+        var total = SIMD4<UInt32>.zero
+        for c in 0..<factor { total &+= SIMD4<UInt32>(truncatingIfNeeded: sums[min(first &+ c, columns &- 1)]) }
+        return total
     }
 }

@@ -39,6 +39,18 @@ struct SampleConversionTests {
         }
     }
 
+    @Test func eightPixelsRoundToNearestTiesToEvenInLaneOrderAsThePortableBodyDoes() {
+        let groups = Self.groups(Self.byteScaleValues)
+        for (first, second) in zip(groups, groups.dropFirst().reversed()) {
+            let bytes = SampleConversion.bytesRoundedToNearest(first, second)
+            #expect(bytes == SampleConversion.portableBytesRoundedToNearest(first, second), "\(first) \(second)")
+            for lane in 0..<16 {
+                #expect(bytes[lane] == UInt8(first[lane].rounded(.toNearestOrEven)), "lane \(lane) of \(first)")
+                #expect(bytes[16 + lane] == UInt8(second[lane].rounded(.toNearestOrEven)), "lane \(lane) of \(second)")
+            }
+        }
+    }
+
     @Test func wordsRoundToNearestTiesToEvenInLaneOrderAsThePortableBodyDoes() {
         // The domain is [0, 65535.5): byte-scale values times 257, and the ends and ties of the 16-bit range.
         let wordScale = Self.byteScaleValues.map { $0 * 257 }.filter { $0 < 65535.5 } + [65535, 65535.25, 32767.5, 32768.5]
@@ -60,6 +72,17 @@ struct SampleConversionTests {
                 let floats = SampleConversion.floats(input)
                 #expect(floats == SampleConversion.portableFloats(input))
                 for lane in 0..<16 { #expect(floats[lane] == Float(input[lane])) }
+            }
+        }
+    }
+
+    @Test func eightBytesReadFromAnyAlignmentBecomeExactFloatsAsThePortableBodyDoes() {
+        let bytes = (0..<300).map { UInt8(truncatingIfNeeded: $0 &* 167 &+ 11) }
+        bytes.withUnsafeBytes { buffer in
+            for offset in 0..<(bytes.count - 8) {
+                let floats = SampleConversion.floats(eightBytesAt: buffer.baseAddress! + offset)
+                #expect(floats == SampleConversion.portableFloats(eightBytesAt: buffer.baseAddress! + offset))
+                for lane in 0..<8 { #expect(floats[lane] == Float(bytes[offset + lane]), "lane \(lane) at \(offset)") }
             }
         }
     }

@@ -82,6 +82,50 @@ struct VibrancyTests {
                           "\(style.name) \(path)")
     }
 
+    /// The composite blends the frame's interior run eight pixels at a time, with no clip check, when the content
+    /// covers it, and group by group with the check otherwise. Both must give the same bytes: the same content
+    /// pixels land on the same frame columns once from content covering the frame, and once from the middle
+    /// columns of it alone (a clip that ends inside the run on both sides), which leaves the other columns plain.
+    /// k = 4, 8 and 12 (one, two and three groups of four per segment), on frames whose runs hold an odd and an
+    /// even number of segments.
+    @Test(arguments: [(BlurStyle.dark, 1.0), (.extraLight, 2), (.light, 2)], [171, 159])
+    func blendingEightPixelsAtOnceGivesTheBytesOfBlendingGroupByGroup(_ setting: (BlurStyle, Double),
+                                                                      width: Int) throws {
+        let (style, scale) = setting
+        let frame = PixelRect(x: self.frame.x, y: self.frame.y, width: width, height: self.frame.height)
+        let covering = noiseImage(width: frame.width, height: frame.height, seed: 5, alpha: true)
+        let middle = (frame.width / 3)..<(frame.width * 2 / 3)
+        var cropped = [UInt8]()
+        for y in 0..<covering.height {
+            let row = y * covering.width * 4
+            cropped += covering.samples[(row + 4 * middle.lowerBound)..<(row + 4 * middle.upperBound)]
+        }
+        let part = RGBAImage(width: middle.count, height: covering.height, samples: cropped)
+        func render(_ content: RGBAImage<UInt8>?, at x: Int) throws -> (RGBAImage<UInt8>, Int) {
+            let vibrancy = content.map { Vibrancy(x: x, y: frame.y, contentSize: $0.size) }
+            let effect = Effect(style: style, frame: frame, scale: scale, vibrancy: vibrancy)
+            let plan = try RenderPlan(effect: effect, imageSize: source.size)
+            return (Renderer().render(source, plan: plan, vibrantContent: content, as: UInt8.self), plan.downscaleFactor)
+        }
+        let (whole, k) = try render(covering, at: frame.x)
+        let (checked, _) = try render(part, at: frame.x + middle.lowerBound)
+        let (plain, _) = try render(nil, at: 0)
+        #expect(k % 4 == 0, "k = \(k): the eight-pixel path needs k a multiple of 4")
+        var differing = 0, outsideChanged = 0
+        for y in frame.y..<frame.maxY {
+            for x in frame.x..<frame.maxX {
+                if middle.contains(x - frame.x) {
+                    if whole[x, y] != checked[x, y] { differing += 1 }
+                } else if checked[x, y] != plain[x, y] {
+                    outsideChanged += 1
+                }
+            }
+        }
+        #expect(differing == 0, "\(style.name) k = \(k): \(differing) pixels differ")
+        #expect(outsideChanged == 0, "\(style.name) k = \(k): \(outsideChanged) pixels outside the content changed")
+        #expect(whole != plain, "the content changed nothing")
+    }
+
     @Test func theBlendsFollowTheirFormulas() {
         let c = SIMD4<Float>(0.2, 0.7, 1.0, 1), b = SIMD4<Float>(0.5, 0.6, 0.1, 1)
         let darker = VibrancyBlend.plusDarker.blend(c, over: b), lighter = VibrancyBlend.plusLighter.blend(c, over: b)

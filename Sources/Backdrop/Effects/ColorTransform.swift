@@ -7,8 +7,8 @@
 /// Both steps are affine apart from the clamp, which is why the renderer may apply them before an upscale whose
 /// weights are convex (see ``UpscaleTintPass``).
 public struct ColorTransform: Sendable {
-    /// Row i of the 3×3 saturation matrix, padded with 0 for alpha.
-    let matrixRows: (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>)
+    /// Column j of the 3×3 saturation matrix (what channel j adds to R, G, B), padded with 0 for alpha.
+    let matrixColumns: (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>)
     /// The tint as premultiplied RGBA: (tint·a, tint·a, tint·a, a).
     let tintPremultiplied: SIMD4<Float>
     /// 1 − a.
@@ -19,8 +19,15 @@ public struct ColorTransform: Sendable {
     /// Saturation `saturation`, then the tint colour at `tintAlpha`.
     public init(saturation: Double, tintColor: SIMD3<Double>, tintAlpha: Double) {
         let s = Float(saturation)
-        let luma = SIMD4<Float>(0.2126, 0.7152, 0.0722, 0) * (1 - s)
-        matrixRows = (luma + SIMD4(s, 0, 0, 0), luma + SIMD4(0, s, 0, 0), luma + SIMD4(0, 0, s, 0))
+        // Every output channel takes (1 − s)·luma weight of each input channel, and s of its own.
+        let luma = SIMD3<Float>(0.2126, 0.7152, 0.0722) * (1 - s)
+        func column(_ j: Int) -> SIMD4<Float> {
+            var column = SIMD4<Float>(repeating: luma[j])
+            column[j] += s
+            column.w = 0
+            return column
+        }
+        matrixColumns = (column(0), column(1), column(2))
         let a = Float(tintAlpha)
         tintPremultiplied = SIMD4(Float(tintColor.x) * a, Float(tintColor.y) * a, Float(tintColor.z) * a, a)
         keep = 1 - a
@@ -39,13 +46,26 @@ public struct ColorTransform: Sendable {
 
     /// Applies the steps to one premultiplied pixel.
     @inline(__always) public func apply(_ p: SIMD4<Float>) -> SIMD4<Float> {
+        apply(SIMD8(lowHalf: p, highHalf: p)).lowHalf
+    }
+
+    /// Applies the steps to two premultiplied pixels (lanes 0–3 and 4–7), each exactly as ``apply(_:)-(SIMD4<Float>)``
+    /// does: the saturation as R·column₀ + G·column₁ + B·column₂ added to (0, 0, 0, A) in that order (a broadcast
+    /// and a multiply-add per channel, no sums across lanes), the clamp to [0, A] as `vmaxps`/`vminps`.
+    @inline(__always) public func apply(_ p: SIMD8<Float>) -> SIMD8<Float> {
         var c = p
         if saturates {
-            let r = (matrixRows.0 * p).sum(), g = (matrixRows.1 * p).sum(), b = (matrixRows.2 * p).sum()
-            c = SIMD4(r, g, b, p.w)
-            c = c.limited(upTo: SIMD4(repeating: p.w))
+            let columns = (SIMD8(repeatingPixel: matrixColumns.0), SIMD8(repeatingPixel: matrixColumns.1),
+                           SIMD8(repeatingPixel: matrixColumns.2))
+            let red = SIMD8(p[0], p[0], p[0], p[0], p[4], p[4], p[4], p[4])
+            let green = SIMD8(p[1], p[1], p[1], p[1], p[5], p[5], p[5], p[5])
+            let blue = SIMD8(p[2], p[2], p[2], p[2], p[6], p[6], p[6], p[6])
+            let alpha = SIMD8(p[3], p[3], p[3], p[3], p[7], p[7], p[7], p[7])
+            let alphaOnly = p * SIMD8(repeatingPixel: SIMD4(0, 0, 0, 1))
+            c = alphaOnly.addingProduct(red, columns.0).addingProduct(green, columns.1).addingProduct(blue, columns.2)
+            c = SampleConversion.limited(c, from: .zero, upTo: alpha)
         }
-        return tintPremultiplied + c * keep
+        return SIMD8(repeatingPixel: tintPremultiplied).addingProduct(c, SIMD8(repeating: keep))
     }
 }
 
@@ -55,7 +75,22 @@ extension ColorTransform {
     func outputRows(of input: Stage, maximum: Float) -> OutputRows {
         OutputRows(width: input.size.width, columns: nil, row: { y, out in
             input.readRow(y, into: out)
-            for x in 0..<input.size.width { out[x] = CompositePass.outputScaled(self.apply(out[x]), maximum: maximum) }
+            self.applyOutputScaled(out, count: input.size.width, maximum: maximum)
         })
+    }
+}
+
+extension ColorTransform {
+    /// `row[x]` ← ``CompositePass/outputScaled(_:maximum:)``(``apply(_:)-(SIMD4<Float>)``(`row[x]`)) for the first
+    /// `count` pixels, two at a time (an odd last one alone, with the same values).
+    @inline(__always) func applyOutputScaled(_ row: UnsafeMutablePointer<SIMD4<Float>>, count: Int, maximum: Float) {
+        var x = 0
+        while x &+ 2 <= count {
+            let pair = UnsafeMutableRawPointer(row + x)
+            pair.storeBytes(of: CompositePass.outputScaled(apply(pair.loadUnaligned(as: SIMD8<Float>.self)),
+                                                           maximum: maximum), as: SIMD8<Float>.self)
+            x &+= 2
+        }
+        if x < count { row[x] = CompositePass.outputScaled(apply(row[x]), maximum: maximum) }
     }
 }

@@ -52,6 +52,22 @@ public enum SampleConversion {
         #endif
     }
 
+    /// The eight 8-bit samples at `pointer` (any alignment) as floats 0 … 255: two pixels, widened straight from
+    /// memory (`vpmovzxbd` with a memory operand on x86-64-v3).
+    @inline(__always) public static func floats(eightBytesAt pointer: UnsafeRawPointer) -> SIMD8<Float> {
+        #if BACKDROP_X86_64_V3
+        _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(_mm_loadl_epi64(pointer.assumingMemoryBound(to: __m128i.self))))
+        #else
+        portableFloats(eightBytesAt: pointer)
+        #endif
+    }
+
+    /// ``floats(eightBytesAt:)``'s portable body.
+    @inline(__always) public static func portableFloats(eightBytesAt pointer: UnsafeRawPointer) -> SIMD8<Float> {
+        let bytes = pointer.loadUnaligned(as: SIMD8<UInt8>.self)
+        return SIMD8(lowHalf: floats(bytes.lowHalf), highHalf: floats(bytes.highHalf))
+    }
+
     /// ``floats(_:)-(SIMD16<UInt8>)``'s portable body: four at a time (the 16-lane widening compiles to a call).
     @inline(__always) public static func portableFloats(_ bytes: SIMD16<UInt8>) -> SIMD16<Float> {
         let quads = unsafeBitCast(bytes, to: (SIMD4<UInt8>, SIMD4<UInt8>, SIMD4<UInt8>, SIMD4<UInt8>).self)
@@ -89,6 +105,28 @@ public enum SampleConversion {
     @inline(__always) public static func portableBytesRoundedToNearest(_ values: SIMD16<Float>) -> SIMD16<UInt8> {
         func bytes(_ v: SIMD8<Float>) -> SIMD8<UInt8> { SIMD8(truncatingIfNeeded: roundedToNearest(v)) }
         return SIMD16(lowHalf: bytes(values.lowHalf), highHalf: bytes(values.highHalf))
+    }
+
+    /// Two groups of sixteen values in [0, 255.5) (eight pixels at 8-bit output scale, `first` then `second`)
+    /// rounded to nearest, ties to even, as bytes in lane order: one 32-byte store where two groups of four would
+    /// take two, with one pack and one permute fewer.
+    @inline(__always) public static func bytesRoundedToNearest(_ first: SIMD16<Float>,
+                                                               _ second: SIMD16<Float>) -> SIMD32<UInt8> {
+        #if BACKDROP_X86_64_V3
+        // After the byte pack, 32-bit group i holds lanes 0–3 of (first low, first high, second low, second high)
+        // for i = 0 … 3 and lanes 4–7 of the same for i = 4 … 7; one permute puts them in order.
+        let bytes = _mm256_packus_epi16(roundedPackedWords(first), roundedPackedWords(second))
+        let ordered = _mm256_permutevar8x32_epi32(bytes, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7))
+        return unsafeBitCast(ordered, to: SIMD32<UInt8>.self)
+        #else
+        return portableBytesRoundedToNearest(first, second)
+        #endif
+    }
+
+    /// ``bytesRoundedToNearest(_:_:)``'s portable body: each group as ``portableBytesRoundedToNearest(_:)``.
+    @inline(__always) public static func portableBytesRoundedToNearest(_ first: SIMD16<Float>,
+                                                                       _ second: SIMD16<Float>) -> SIMD32<UInt8> {
+        SIMD32(lowHalf: portableBytesRoundedToNearest(first), highHalf: portableBytesRoundedToNearest(second))
     }
 
     /// Sixteen values in [0, 65535.5) (four pixels at 16-bit output scale) rounded to nearest, ties to even, as

@@ -38,8 +38,15 @@ public struct CompositePass: Sendable {
     /// A premultiplied pixel at output scale: (clamp(C/A, 0, 1), clamp(A, 0, 1))·maximum + ``roundingOffset``.
     /// A pixel with A = 0 has C = 0 (premultiplied), so dividing by max(A, tiny) gives 0 without a branch.
     @inline(__always) public static func outputScaled(_ p: SIMD4<Float>, maximum: Float) -> SIMD4<Float> {
-        let a = max(p.w, .leastNormalMagnitude)
-        let straight = (p / SIMD4(a, a, a, 1)).limited(upTo: .one)
+        outputScaled(SIMD8(lowHalf: p, highHalf: p), maximum: maximum).lowHalf
+    }
+
+    /// Two pixels (lanes 0–3 and 4–7) at output scale, each as ``outputScaled(_:maximum:)-(SIMD4<Float>)``.
+    @inline(__always) public static func outputScaled(_ p: SIMD8<Float>, maximum: Float) -> SIMD8<Float> {
+        let alphas = SIMD8(p[3], p[3], p[3], 1, p[7], p[7], p[7], 1)
+        let divisor = SampleConversion.limited(alphas, from: SIMD8(repeating: .leastNormalMagnitude),
+                                               upTo: SIMD8(repeating: .greatestFiniteMagnitude))
+        let straight = SampleConversion.limited(p / divisor, from: .zero, upTo: .one)
         return straight * maximum + roundingOffset
     }
 
@@ -106,27 +113,37 @@ private struct RowsToWrite: Sendable {
 
     /// One frame row of the effect: upscaled along the row, with the vibrancy filter applied where the content
     /// is, and quantised into `out` (the frame's first sample in the output row). Values go from the
-    /// interpolation to the output four pixels at a time, in registers.
+    /// interpolation to the output four or eight pixels at a time, in registers.
     @inline(__always) func writeEffect<Sample: PixelSample>(row y: Int, effectRow: UnsafeMutablePointer<SIMD4<Float>>,
                                                             into out: UnsafeMutablePointer<Sample>) {
         effect.row(y, effectRow)
         guard let vibrancy, let content, y >= vibrancy.filter.clipInFrame.y && y < vibrancy.filter.clipInFrame.maxY else {
-            forEachGroup(of: effectRow) { x, values, count in Self.store(values, count: count, to: out + 4 &* x) }
+            forEachGroup(of: effectRow, pairsWithin: 0..<frame.width,
+                         pair: { x, first, second in Self.store(first, second, to: out + 4 &* x) },
+                         { x, values, count in Self.store(values, count: count, to: out + 4 &* x) })
             return
         }
         // A row that crosses the content: the filter blends the content's pixels over the values in registers.
-        let clip = vibrancy.filter.clipInFrame, lanes = vibrancy.filter.lanes(maximum: Sample.maximumValue)
+        let filter = vibrancy.filter, clip = filter.clipInFrame, lanes = filter.lanes(maximum: Sample.maximumValue)
         let contentRow = UnsafePointer(content.pointer) + vibrancy.content.sampleOffset(ofRow: y - clip.y)
-        forEachGroup(of: effectRow) { x, values, count in
-            Self.store(vibrancy.filter.apply(content: contentRow, columns: x, count: count, over: values, lanes),
+        forEachGroup(of: effectRow, pairsWithin: clip.x..<clip.maxX, pair: { x, first, second in
+            // Eight pixels wholly inside the clip (the caller checked the run once).
+            let bytes = UnsafeRawPointer(contentRow + 4 &* (x &- clip.x))
+            Self.store(VibrancyFilterPass.composite(bytes, over: first, lanes),
+                       VibrancyFilterPass.composite(bytes + 16, over: second, lanes), to: out + 4 &* x)
+        }, { x, values, count in
+            Self.store(filter.apply(content: contentRow, columns: x, count: count, over: values, lanes),
                        count: count, to: out + 4 &* x)
-        }
+        })
     }
 
     /// The effect's values for every frame column of a row, handed to `body` four pixels at a time
     /// (`body(x, values of x ..< x + 4, 4)`) or, at the end of a run, one (`body(x, values in lanes 0–3, 1)`):
-    /// interpolated along the row when k > 1, the row itself when k = 1.
-    @inline(__always) func forEachGroup(of effectRow: UnsafeMutablePointer<SIMD4<Float>>,
+    /// interpolated along the row when k > 1, the row itself when k = 1. When k is a multiple of 4 and the
+    /// interior run of alike segments (``BilinearTaps/uniformRun``) lies within the frame columns `pairsWithin`,
+    /// the run goes to `pair` eight pixels at a time instead (`pair(x, values of x ..< x + 4, of x + 4 ..< x + 8)`).
+    @inline(__always) func forEachGroup(of effectRow: UnsafeMutablePointer<SIMD4<Float>>, pairsWithin: Range<Int>,
+                                        pair: (Int, SIMD16<Float>, SIMD16<Float>) -> Void,
                                         _ body: (Int, SIMD16<Float>, Int) -> Void) {
         guard let columns = effect.columns else {
             return Self.forEachGroup(of: effectRow, count: frame.width, body)
@@ -141,7 +158,11 @@ private struct RowsToWrite: Sendable {
             // The edges segment by segment; the alike segments between them as one run.
             guard let run = columns.uniformRun else { return interpolate(segments[...]) }
             interpolate(segments[..<run.first])
-            columns.interpolate(effectRow, run, group: { x, v in body(x, v, 4) })
+            if pairsWithin.lowerBound <= run.start && run.start + run.count * run.factor <= pairsWithin.upperBound {
+                columns.interpolate(effectRow, run, pair: pair, group: { x, v in body(x, v, 4) })
+            } else {
+                columns.interpolate(effectRow, run, group: { x, v in body(x, v, 4) })
+            }
             interpolate(segments[(run.first + run.count)...])
         }
     }
@@ -173,6 +194,18 @@ private struct RowsToWrite: Sendable {
         } else {
             for i in 0..<count { out[i] = Sample(widening8: source[i]) }
         }
+    }
+
+    /// Eight pixels (`first`, then `second`), at output scale, → samples, rounded to nearest, ties to even
+    /// (``SampleConversion/bytesRoundedToNearest(_:_:)`` for 8 bits: one 32-byte store).
+    @inline(__always) static func store<Sample: PixelSample>(_ first: SIMD16<Float>, _ second: SIMD16<Float>,
+                                                             to out: UnsafeMutablePointer<Sample>) {
+        guard Sample.bitDepth == 8 else {
+            store(first, count: 4, to: out)
+            return store(second, count: 4, to: out + 16)
+        }
+        UnsafeMutableRawPointer(out).storeBytes(of: SampleConversion.bytesRoundedToNearest(first, second),
+                                                as: SIMD32<UInt8>.self)
     }
 
     /// The first `count` (4 or 1) pixels of `values`, at output scale, → samples, rounded to nearest, ties to even

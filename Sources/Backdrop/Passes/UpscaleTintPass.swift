@@ -58,9 +58,7 @@ public struct UpscaleTintPass: ColourPass {
             for y in band {
                 let row = table.row(y)
                 input.readRow(y, into: row)
-                for x in 0..<table.width {
-                    row[x] = CompositePass.outputScaled(transform.apply(row[x]), maximum: maximum)
-                }
+                transform.applyOutputScaled(row, count: table.width, maximum: maximum)
             }
         }
         let rows = rowTaps, width = table.width
@@ -188,6 +186,57 @@ struct BilinearTaps: Sendable {
                 }
                 start &+= run.factor
                 left += 1
+            }
+        }
+    }
+
+    /// The same values as ``interpolate(_:_:group:)``, handed out eight output indices at a time
+    /// (`pair(x, values of x ..< x + 4, values of x + 4 ..< x + 8)`), so that the caller can store eight pixels at
+    /// once. With an odd number of groups per segment (k = 4, 12, …) a pair can span two segments, so segments are
+    /// walked two at a time; an odd run's last group is handed to `group`.
+    @inline(__always)
+    func interpolate(_ input: UnsafePointer<SIMD4<Float>>, _ run: UniformRun,
+                     pair: (Int, SIMD16<Float>, SIMD16<Float>) -> Void, group: (Int, SIMD16<Float>) -> Void) {
+        weights.withUnsafeBufferPointer { table in
+            let weights = UnsafeRawPointer(table.baseAddress! + run.weights), groups = run.groupsPerSegment
+            /// A segment's left input and its difference to the right one, over four pixels' lanes: read once per
+            /// segment, before the caller's stores (which the compiler cannot tell apart from `input`).
+            @inline(__always) func ends(_ left: UnsafePointer<SIMD4<Float>>) -> (SIMD16<Float>, SIMD16<Float>) {
+                (SIMD16(repeatingPixel: left[0]), SIMD16(repeatingPixel: left[1] - left[0]))
+            }
+            /// Group g of a segment with those ends.
+            @inline(__always) func value(_ ends: (SIMD16<Float>, SIMD16<Float>), _ g: Int) -> SIMD16<Float> {
+                ends.0.addingProduct(ends.1, weights.loadUnaligned(fromByteOffset: 64 &* g, as: SIMD16<Float>.self))
+            }
+            var start = run.start, left = input + run.lower, remaining = run.count
+            if groups % 2 == 0 {
+                while remaining > 0 {
+                    let segment = ends(left)
+                    var g = 0
+                    while g < groups {
+                        pair(start &+ 4 &* g, value(segment, g), value(segment, g &+ 1))
+                        g &+= 2
+                    }
+                    start &+= run.factor; left += 1; remaining &-= 1
+                }
+                return
+            }
+            // Two segments (2·k output indices, an even number of groups) per step; the pair in the middle takes
+            // the first segment's last group and the second's first.
+            while remaining >= 2 {
+                let first = ends(left), second = ends(left + 1), secondStart = start &+ run.factor
+                var g = 0
+                while g &+ 1 < groups { pair(start &+ 4 &* g, value(first, g), value(first, g &+ 1)); g &+= 2 }
+                pair(start &+ 4 &* g, value(first, g), value(second, 0))
+                g = 1
+                while g < groups { pair(secondStart &+ 4 &* g, value(second, g), value(second, g &+ 1)); g &+= 2 }
+                start &+= 2 &* run.factor; left += 2; remaining &-= 2
+            }
+            if remaining == 1 {
+                let last = ends(left)
+                var g = 0
+                while g &+ 1 < groups { pair(start &+ 4 &* g, value(last, g), value(last, g &+ 1)); g &+= 2 }
+                group(start &+ 4 &* g, value(last, g))
             }
         }
     }

@@ -30,14 +30,21 @@ public struct VibrancyFilterPass: Sendable {
 
     /// The filter's constants at output scale (1.0 stands as `maximum`), two pixels wide: each half of a
     /// four-pixel group uses the same eight lanes, so that they stay in registers.
+    ///
+    /// The effect's values v carry ``CompositePass/roundingOffset`` (v = b + offset, b the backdrop), which the
+    /// blend must not see. Rather than subtract it, the clamp's bounds carry it too: clamp(c' + v, lower + offset,
+    /// upper + offset) − v = clamp(c' + b, lower, upper) − b. At 8 bits both sides are the same floats: b = v −
+    /// offset and the sums are exact (multiples of v's spacing, no larger than max) wherever the clamp does not
+    /// bind, and where it binds the difference is (bound + offset) − v = bound − b, exact. At 16 bits the spacing
+    /// of v near 65535 is coarser than the offset, so the two forms can round apart in the last bit (one level of
+    /// 65535 on 96 of 12.6 million samples of a full-screen dark render).
     struct Lanes {
-        /// Content bytes → the blend's addend: colour c·max/255 − subtrahend·max; 0 on alpha.
+        /// Content bytes → c' = c·max/255 − subtrahend·max on colour (the blend's addend), a/255 on alpha (the
+        /// content's coverage, shuffled from this lane to the others).
         let scale: SIMD8<Float>, shift: SIMD8<Float>
-        /// The blend's clamp: [0, max] on colour; [max, max] on alpha, so that the alpha lane's blend is max and
-        /// the mix gives A_b + (max − A_b)·a there.
+        /// The blend's clamp, plus the offset: [0, max] on colour; [max, max] on alpha, so that the alpha lane's
+        /// blend is max and the mix gives A_b + (max − A_b)·a there.
         let lower: SIMD8<Float>, upper: SIMD8<Float>
-        /// ``CompositePass/roundingOffset``, which the effect's values carry and the blend must not see.
-        let offset: SIMD8<Float>
         /// How many columns of the clip can start a group of four inside it: max(clip width − 3, 0). A group
         /// starting at clip column f lies inside exactly when UInt(bitPattern: f) < this (one compare: a negative
         /// f reads as a huge unsigned number).
@@ -45,14 +52,14 @@ public struct VibrancyFilterPass: Sendable {
     }
 
     /// The constants for samples whose 1.0 is `maximum`. Not inlined, on purpose: constants the compiler can see
-    /// (0 in the alpha lanes of `scale`) make it split the vectors into colour and alpha parts with shuffles.
+    /// (0 in the alpha lanes of `shift`) make it split the vectors into colour and alpha parts with shuffles.
     @inline(never) func lanes(maximum: Float) -> Lanes {
         func two(_ colour: Float, _ alpha: Float) -> SIMD8<Float> {
             SIMD8(repeatingPixel: SIMD4(colour, colour, colour, alpha))
         }
-        return Lanes(scale: two(maximum / 255, 0), shift: two(-blend.subtrahend * maximum, 0),
-                     lower: two(0, maximum), upper: two(maximum, maximum),
-                     offset: two(CompositePass.roundingOffset, CompositePass.roundingOffset),
+        let offset = CompositePass.roundingOffset
+        return Lanes(scale: two(maximum / 255, 1 / 255), shift: two(-blend.subtrahend * maximum, 0),
+                     lower: two(offset, maximum + offset), upper: two(maximum + offset, maximum + offset),
                      wholeGroupStarts: UInt(max(clipInFrame.width - 3, 0)))
     }
 
@@ -89,14 +96,22 @@ public struct VibrancyFilterPass: Sendable {
                       highHalf: composite(c.highHalf, over: values.highHalf, lanes))
     }
 
-    /// Two content pixels (straight, 0 … 255) over two effect pixels at output scale. The mix is
-    /// v + (blend − b)·a with b = v − offset, so that a pixel whose content alpha is 0 keeps its value v bit for bit.
+    /// Four content pixels read at `bytes` (16 bytes, any alignment) over four effect pixels, as above: each
+    /// half's eight bytes are widened straight from memory.
+    @inline(__always) static func composite(_ bytes: UnsafeRawPointer, over values: SIMD16<Float>,
+                                            _ lanes: Lanes) -> SIMD16<Float> {
+        SIMD16(lowHalf: composite(SampleConversion.floats(eightBytesAt: bytes), over: values.lowHalf, lanes),
+               highHalf: composite(SampleConversion.floats(eightBytesAt: bytes + 8), over: values.highHalf, lanes))
+    }
+
+    /// Two content pixels (straight, 0 … 255) over two effect pixels v at output scale: v + (blend − b)·a, with
+    /// the offset carried by the clamp's bounds (``Lanes``), so that a pixel whose content alpha is 0 keeps its
+    /// value v bit for bit. The alpha a = c_a·(1/255) comes out of the same multiply-add as the colour's addend.
     @inline(__always) static func composite(_ c: SIMD8<Float>, over values: SIMD8<Float>, _ lanes: Lanes) -> SIMD8<Float> {
+        let addend = lanes.shift.addingProduct(c, lanes.scale)
         // Each pixel's alpha in its four lanes: one in-lane shuffle.
-        let alpha = SIMD8(c[3], c[3], c[3], c[3], c[7], c[7], c[7], c[7]) * (1 / 255)
-        let backdrop = values - lanes.offset
-        let blended = SampleConversion.limited(lanes.shift.addingProduct(c, lanes.scale) + backdrop,
-                                               from: lanes.lower, upTo: lanes.upper)
-        return values.addingProduct(blended - backdrop, alpha)
+        let alpha = SIMD8(addend[3], addend[3], addend[3], addend[3], addend[7], addend[7], addend[7], addend[7])
+        let blended = SampleConversion.limited(addend + values, from: lanes.lower, upTo: lanes.upper)
+        return values.addingProduct(blended - values, alpha)
     }
 }

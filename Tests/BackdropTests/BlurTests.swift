@@ -97,11 +97,12 @@ struct BlurTests {
         }
     }
 
-    /// The direct sums run eight pixels at a time, then four, then one (the horizontal pass), and two at a time
-    /// with an odd last pixel (the vertical pass): every width from 1 to 19 crosses each of those tails.
+    /// The direct sums run eight pixels at a time, then one (the horizontal pass), and four at a time, then one,
+    /// in blocks of four rows (the vertical pass): every width from 1 to 19 crosses each of those tails, and the
+    /// transposed image's five rows end in a block with one row.
     @Test(arguments: Array(1...19))
     func theDirectSumsMatchTheirDefinitionAtEveryWidth(width: Int) {
-        let kernel = GaussianKernel(sigma: 2.2)  // radius 9: a four-tap block and a one-tap tail in the vertical pass
+        let kernel = GaussianKernel(sigma: 2.2)  // radius 9: a window of 22 rows for each block of four
         let image = Self.randomImage(width: width, height: 5, seed: UInt64(width) &* 0x9E37_79B9_7F4A_7C15 | 1)
         let blurred = Self.horizontalBlur(image, kernel: kernel)
         // The vertical pass on the transposed image computes the same definition down the columns.

@@ -75,22 +75,23 @@ extension ColorTransform {
     func outputRows(of input: Stage, maximum: Float) -> OutputRows {
         OutputRows(width: input.size.width, columns: nil, row: { y, out in
             input.readRow(y, into: out)
-            self.applyOutputScaled(out, count: input.size.width, maximum: maximum)
+            self.applyOutputScaled(out, into: out, count: input.size.width, maximum: maximum)
         })
     }
 }
 
 extension ColorTransform {
-    /// `row[x]` ← ``CompositePass/outputScaled(_:maximum:)``(``apply(_:)-(SIMD4<Float>)``(`row[x]`)) for the first
-    /// `count` pixels, two at a time (an odd last one alone, with the same values).
-    @inline(__always) func applyOutputScaled(_ row: UnsafeMutablePointer<SIMD4<Float>>, count: Int, maximum: Float) {
+    /// `out[x]` ← ``CompositePass/outputScaled(_:maximum:)``(``apply(_:)-(SIMD4<Float>)``(`row[x]`)) for the first
+    /// `count` pixels, two at a time (an odd last one alone, with the same values). `out` may be `row`.
+    @inline(__always) func applyOutputScaled(_ row: UnsafePointer<SIMD4<Float>>, into out: UnsafeMutablePointer<SIMD4<Float>>,
+                                             count: Int, maximum: Float) {
         var x = 0
         while x &+ 2 <= count {
-            let pair = UnsafeMutableRawPointer(row + x)
-            pair.storeBytes(of: CompositePass.outputScaled(apply(pair.loadUnaligned(as: SIMD8<Float>.self)),
-                                                           maximum: maximum), as: SIMD8<Float>.self)
+            let pair = UnsafeRawPointer(row + x).loadUnaligned(as: SIMD8<Float>.self)
+            UnsafeMutableRawPointer(out + x).storeBytes(of: CompositePass.outputScaled(apply(pair), maximum: maximum),
+                                                        as: SIMD8<Float>.self)
             x &+= 2
         }
-        if x < count { row[x] = CompositePass.outputScaled(apply(row[x]), maximum: maximum) }
+        if x < count { out[x] = CompositePass.outputScaled(apply(row[x]), maximum: maximum) }
     }
 }

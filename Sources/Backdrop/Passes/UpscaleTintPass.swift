@@ -52,13 +52,17 @@ public struct UpscaleTintPass: ColourPass {
     public func outputRows(reading input: Stage, maximum: Float, parallelism: Parallelism) -> OutputRows {
         guard factor > 1 else { return transform.outputRows(of: input, maximum: maximum) }
         let transform = transform
-        // Each input row is read once, into its table row: the blur's rows are computed straight into the table.
+        // Each input row is read once, into its table row: straight from a stored image, or computed into it.
         let table = FloatImage(width: input.size.width, height: input.size.height)
         parallelism.forEachBand(of: table.height) { band in
             for y in band {
                 let row = table.row(y)
-                input.readRow(y, into: row)
-                transform.applyOutputScaled(row, count: table.width, maximum: maximum)
+                if case .stored(let image) = input {
+                    transform.applyOutputScaled(image.row(y), into: row, count: table.width, maximum: maximum)
+                } else {
+                    input.readRow(y, into: row)
+                    transform.applyOutputScaled(row, into: row, count: table.width, maximum: maximum)
+                }
             }
         }
         let rows = rowTaps, width = table.width

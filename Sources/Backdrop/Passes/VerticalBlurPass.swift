@@ -1,9 +1,9 @@
 /// Pass 4, vertical blur: a 1-D Gaussian along each column.
 ///
 /// - Input: a stored image (rows are read at random), output: the same size, premultiplied rows.
-/// - Maths: out[y] = Σ_{t=−r…r} w[t] · in[clamp(y + t)], accumulated four input rows (taps) at a time over
-///   256-pixel chunks, so the inner loop runs along contiguous memory and the sums stay in the L1 cache.
-///   Kernels wider than ``GaussianKernel/widestDirectRadius`` (exact mode) run the same blur as
+/// - Maths: out[y] = Σ_{t=−r…r} w[t] · in[clamp(y + t)], summed from the top tap down, one fused multiply-add
+///   per tap, four output rows at a time so that each input row is read once for four of them
+///   (``convolveBlock(_:firstRow:radius:weights:rows:into:)``). Kernels wider than ``GaussianKernel/widestDirectRadius`` (exact mode) run the same blur as
 ///   ``RecursiveGaussian`` down the columns, in strips of 32 columns, overwriting the stored input
 ///   (``output(reading:for:parallelism:)``).
 /// - Edges: clamp (the edge row repeats), within the frame only.
@@ -17,46 +17,50 @@ public struct VerticalBlurPass: RowPass {
     /// Which input rows an output row reads (decides whether the input is stored).
     public var inputAccess: RowAccess { .neighbourhood }
 
-    /// The kernel's weights, each in all eight lanes of a vector. Loaded as vectors, the weights stay one
-    /// multiplier per tap: given scalars, the compiler's vectoriser pairs two taps' weights in one vector and pays
-    /// for it with a blend of the two rows' sums on every step (seen in `perf annotate`).
-    let weightLanes: [SIMD8<Float>]
+    /// The kernel's weights, each in all eight lanes of a vector, with three zero weights on each side: output
+    /// row j of a block of four (j = 0 … 3) gives input row s of the block's window the weight
+    /// `paddedWeights[s + 3 − j]` (see ``convolveBlock(_:firstRow:radius:weights:rows:into:)``). Vectors, not
+    /// scalars: the multiply-adds take them straight from memory, one multiplier per tap.
+    let paddedWeights: [SIMD8<Float>]
 
     /// A vertical blur over an image of `size`.
     public init(kernel: GaussianKernel, size: PixelSize) {
         self.kernel = kernel
-        weightLanes = kernel.weights.map { SIMD8(repeating: $0) }
+        let zeros = [SIMD8<Float>](repeating: .zero, count: 3)
+        paddedWeights = zeros + kernel.weights.map { SIMD8(repeating: $0) } + zeros
         descriptor = PassDescriptor(name: "vertical blur", kind: .verticalBlur, inputSize: size, outputSize: size,
                                     texelsPerPixel: kernel.taps, blends: false, offscreen: true,
                                     // On the GPU one bilinear fetch between two taps reads both (linear sampling).
                                     gpuFetchesPerPixel: Double((kernel.taps + 1) / 2))
     }
 
-    /// Computes any output row from `input`. With a recursive kernel the whole output is computed first, over
-    /// the stored input (see ``output(reading:for:parallelism:)``), and its rows are handed out.
+    /// Any output row, from the whole output, which is computed first (stored): four rows share their input reads
+    /// (direct kernels), or the recursion runs the whole column (recursive ones), so no row is computed alone.
     public func rows(reading input: Stage, parallelism: Parallelism) -> RowFunction {
-        if kernel.recursive != nil {
-            let image = output(reading: input, for: .neighbourhood, parallelism: parallelism).storedImage
-            return { y, out in out.update(from: image.row(y), count: image.width) }
-        }
-        let image = input.storedImage
-        let width = image.width, lastRow = image.height - 1, radius = kernel.radius, weights = weightLanes
-        return { y, out in
-            weights.withUnsafeBufferPointer { w in
-                VerticalBlurPass.convolve(image, row: y, lastRow: lastRow, width: width, radius: radius,
-                                          weights: w.baseAddress!, into: out)
-            }
-        }
+        let image = output(reading: input, for: .neighbourhood, parallelism: parallelism).storedImage
+        return { y, out in out.update(from: image.row(y), count: image.width) }
     }
 
-    /// The output as `consumer` reads it. With a recursive kernel: the stored input, overwritten column strip by
-    /// column strip with its blur (the recursion runs the whole column, so no row can be computed alone).
+    /// The output, stored, whatever `consumer` is. Direct kernels: a new image, in blocks of four rows on all
+    /// threads. Recursive kernels: the stored input, overwritten column strip by column strip with its blur.
     public func output(reading input: Stage, for consumer: RowAccess, parallelism: Parallelism) -> Stage {
+        let image = input.storedImage
         guard let recursive = kernel.recursive else {
-            return .rows(rows(reading: input, parallelism: parallelism), size: descriptor.outputSize, for: consumer,
-                         parallelism: parallelism)
+            let result = FloatImage(width: image.width, height: image.height), radius = kernel.radius
+            let weights = paddedWeights
+            parallelism.forEachBand(of: (image.height + 3) / 4) { band in
+                let rows = UnsafeMutablePointer<UnsafePointer<SIMD4<Float>>>.allocate(capacity: 2 * radius + 4)
+                defer { rows.deallocate() }
+                weights.withUnsafeBufferPointer { w in
+                    for block in band {
+                        VerticalBlurPass.convolveBlock(image, firstRow: 4 * block, radius: radius,
+                                                       weights: w.baseAddress!, rows: rows, into: result)
+                    }
+                }
+            }
+            return .stored(result)
         }
-        let image = input.storedImage, strip = Self.stripWidth
+        let strip = Self.stripWidth
         parallelism.forEachBand(of: (image.width + strip - 1) / strip) { band in
             let causal = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: image.height * strip)
             let states = UnsafeMutablePointer<RecursiveGaussian.State>.allocate(capacity: strip)
@@ -105,69 +109,60 @@ public struct VerticalBlurPass: RowPass {
         }
     }
 
-    /// The column loop for output row `y`, in chunks of 256 pixels: the chunk's sums (4 KB) stay in the L1 cache
-    /// while each tap streams two input rows through it sequentially, which the prefetcher follows. (Holding four
-    /// pixels' sums in registers across all taps was slower: it reads 2r + 1 rows 32 KB apart, which collide in
-    /// the same L1 sets.) Two pixels (one 8-lane vector) at a time; each pixel sums its taps in the same order
-    /// whatever the band or thread, and an odd last pixel runs the same sums on 4 lanes.
+    /// Output rows y0 ..< y0 + 4 (`firstRow` = y0; rows past the bottom are computed and not stored) from the
+    /// window of input rows y0 − r … y0 + 3 + r (clamped: the edge row repeats), whose row pointers go in `rows`
+    /// (2r + 4 of them). Each input row is read once per four pixels and multiplied into the four output rows'
+    /// sums, with weight 0 where a tap is outside an output row's kernel: adding 0·v leaves a sum exactly as it
+    /// was, so every output row is Σ w[t]·in[y + t] summed from t = −r up, whatever block or band it falls in.
+    /// Four pixels (two 8-lane vectors per row, eight sums in registers) at a time, then one at a time.
     @inline(__always)
-    static func convolve(_ image: FloatImage, row y: Int, lastRow: Int, width: Int, radius: Int,
-                         weights w: UnsafePointer<SIMD8<Float>>, into out: UnsafeMutablePointer<SIMD4<Float>>) {
-        let pairs = width / 2
-        let centre = image.row(y), centreWeight = w[radius]
-        var start = 0
-        while start < pairs {
-            let end = min(start &+ 128, pairs)
-            for p in start..<end { store(load(centre, p) * centreWeight, out, p) }
-            // Four taps per sweep of the chunk: one load and store of the sums per four taps instead of per tap.
-            var t = 1
-            while t &+ 3 <= radius {
-                let a0 = image.row(max(y &- t, 0)), b0 = image.row(min(y &+ t, lastRow))
-                let a1 = image.row(max(y &- t &- 1, 0)), b1 = image.row(min(y &+ t &+ 1, lastRow))
-                let a2 = image.row(max(y &- t &- 2, 0)), b2 = image.row(min(y &+ t &+ 2, lastRow))
-                let a3 = image.row(max(y &- t &- 3, 0)), b3 = image.row(min(y &+ t &+ 3, lastRow))
-                let w0 = w[radius &+ t], w1 = w[radius &+ t &+ 1], w2 = w[radius &+ t &+ 2], w3 = w[radius &+ t &+ 3]
-                for p in start..<end {
-                    let sum = ((load(a0, p) + load(b0, p)) * w0 + (load(a1, p) + load(b1, p)) * w1)
-                        + ((load(a2, p) + load(b2, p)) * w2 + (load(a3, p) + load(b3, p)) * w3)
-                    store(load(out, p) + sum, out, p)
-                }
-                t &+= 4
+    static func convolveBlock(_ image: FloatImage, firstRow y0: Int, radius: Int, weights w: UnsafePointer<SIMD8<Float>>,
+                              rows: UnsafeMutablePointer<UnsafePointer<SIMD4<Float>>>, into output: FloatImage) {
+        let span = 2 &* radius &+ 4, lastRow = image.height &- 1, width = image.width
+        for s in 0..<span { rows[s] = UnsafePointer(image.row(min(max(y0 &- radius &+ s, 0), lastRow))) }
+        let count = min(4, image.height &- y0)
+        let out = (output.row(y0), output.row(min(y0 &+ 1, lastRow)), output.row(min(y0 &+ 2, lastRow)),
+                   output.row(min(y0 &+ 3, lastRow)))
+        var x = 0
+        while x &+ 4 <= width {
+            var a0 = SIMD8<Float>.zero, b0 = SIMD8<Float>.zero, a1 = SIMD8<Float>.zero, b1 = SIMD8<Float>.zero
+            var a2 = SIMD8<Float>.zero, b2 = SIMD8<Float>.zero, a3 = SIMD8<Float>.zero, b3 = SIMD8<Float>.zero
+            for s in 0..<span {
+                let low = load(rows[s] + x), high = load(rows[s] + (x &+ 2))
+                let w0 = w[s &+ 3], w1 = w[s &+ 2], w2 = w[s &+ 1], w3 = w[s]
+                a0 = a0.addingProduct(low, w0); b0 = b0.addingProduct(high, w0)
+                a1 = a1.addingProduct(low, w1); b1 = b1.addingProduct(high, w1)
+                a2 = a2.addingProduct(low, w2); b2 = b2.addingProduct(high, w2)
+                a3 = a3.addingProduct(low, w3); b3 = b3.addingProduct(high, w3)
             }
-            while t <= radius {
-                let above = image.row(max(y &- t, 0)), below = image.row(min(y &+ t, lastRow))
-                let weight = w[radius &+ t]
-                for p in start..<end { store(load(out, p) + (load(above, p) + load(below, p)) * weight, out, p) }
-                t &+= 1
-            }
-            start = end
+            store(a0, out.0 + x); store(b0, out.0 + (x &+ 2))
+            if count > 1 { store(a1, out.1 + x); store(b1, out.1 + (x &+ 2)) }
+            if count > 2 { store(a2, out.2 + x); store(b2, out.2 + (x &+ 2)) }
+            if count > 3 { store(a3, out.3 + x); store(b3, out.3 + (x &+ 2)) }
+            x &+= 4
         }
-        if width % 2 == 1 {  // the last pixel: the same sums, in the same order, on one pixel
-            let x = width &- 1
-            var sum = centre[x] * centreWeight.lowHalf
-            var t = 1
-            while t &+ 3 <= radius {
-                let s0 = image.row(max(y &- t, 0))[x] + image.row(min(y &+ t, lastRow))[x]
-                let s1 = image.row(max(y &- t &- 1, 0))[x] + image.row(min(y &+ t &+ 1, lastRow))[x]
-                let s2 = image.row(max(y &- t &- 2, 0))[x] + image.row(min(y &+ t &+ 2, lastRow))[x]
-                let s3 = image.row(max(y &- t &- 3, 0))[x] + image.row(min(y &+ t &+ 3, lastRow))[x]
-                sum += (s0 * w[radius &+ t].lowHalf + s1 * w[radius &+ t &+ 1].lowHalf) + (s2 * w[radius &+ t &+ 2].lowHalf + s3 * w[radius &+ t &+ 3].lowHalf)
-                t &+= 4
+        while x < width {  // the last one to three pixels: the same sums, one pixel at a time
+            var a0 = SIMD4<Float>.zero, a1 = SIMD4<Float>.zero, a2 = SIMD4<Float>.zero, a3 = SIMD4<Float>.zero
+            for s in 0..<span {
+                let v = rows[s][x]
+                a0 = a0.addingProduct(v, w[s &+ 3].lowHalf); a1 = a1.addingProduct(v, w[s &+ 2].lowHalf)
+                a2 = a2.addingProduct(v, w[s &+ 1].lowHalf); a3 = a3.addingProduct(v, w[s].lowHalf)
             }
-            while t <= radius {
-                sum += (image.row(max(y &- t, 0))[x] + image.row(min(y &+ t, lastRow))[x]) * w[radius &+ t].lowHalf
-                t &+= 1
-            }
-            out[x] = sum
+            out.0[x] = a0
+            if count > 1 { out.1[x] = a1 }
+            if count > 2 { out.2[x] = a2 }
+            if count > 3 { out.3[x] = a3 }
+            x &+= 1
         }
     }
 
-    /// Pixels 2p and 2p + 1 of a row, as one vector.
-    @inline(__always) static func load(_ row: UnsafeMutablePointer<SIMD4<Float>>, _ p: Int) -> SIMD8<Float> {
-        UnsafeRawPointer(row + 2 &* p).loadUnaligned(as: SIMD8<Float>.self)
+    /// Pixels x and x + 1 of a row, as one vector.
+    @inline(__always) static func load(_ pixels: UnsafePointer<SIMD4<Float>>) -> SIMD8<Float> {
+        UnsafeRawPointer(pixels).loadUnaligned(as: SIMD8<Float>.self)
     }
 
-    @inline(__always) static func store(_ value: SIMD8<Float>, _ row: UnsafeMutablePointer<SIMD4<Float>>, _ p: Int) {
-        UnsafeMutableRawPointer(row + 2 &* p).storeBytes(of: value, as: SIMD8<Float>.self)
+    /// Stores `value` as pixels x and x + 1 at `pixels`.
+    @inline(__always) static func store(_ value: SIMD8<Float>, _ pixels: UnsafeMutablePointer<SIMD4<Float>>) {
+        UnsafeMutableRawPointer(pixels).storeBytes(of: value, as: SIMD8<Float>.self)
     }
 }

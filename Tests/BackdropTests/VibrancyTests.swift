@@ -86,9 +86,9 @@ struct VibrancyTests {
     /// covers it, and group by group with the check otherwise. Both must give the same bytes: the same content
     /// pixels land on the same frame columns once from content covering the frame, and once from the middle
     /// columns of it alone (a clip that ends inside the run on both sides), which leaves the other columns plain.
-    /// k = 4, 8 and 12 (one, two and three groups of four per segment), on frames whose runs hold an odd and an
-    /// even number of segments.
-    @Test(arguments: [(BlurStyle.dark, 1.0), (.extraLight, 2), (.light, 2)], [171, 159])
+    /// k = 4, 8 and 12 (one, two and three groups of four per segment, each compiled with its own count) and
+    /// k = 16 and 24 (the count read from the run), on frames whose runs hold an odd and an even number of segments.
+    @Test(arguments: [(BlurStyle.dark, 1.0), (.extraLight, 2), (.light, 2), (.extraLight, 4), (.light, 4)], [171, 159])
     func blendingEightPixelsAtOnceGivesTheBytesOfBlendingGroupByGroup(_ setting: (BlurStyle, Double),
                                                                       width: Int) throws {
         let (style, scale) = setting

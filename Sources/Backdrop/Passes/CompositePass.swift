@@ -159,7 +159,13 @@ private struct RowsToWrite: Sendable {
             guard let run = columns.uniformRun else { return interpolate(segments[...]) }
             interpolate(segments[..<run.first])
             if pairsWithin.lowerBound <= run.start && run.start + run.count * run.factor <= pairsWithin.upperBound {
-                columns.interpolate(effectRow, run, pair: pair, group: { x, v in body(x, v, 4) })
+                // The common k as constants, so that the loop over a segment's groups unrolls away.
+                switch run.groupsPerSegment {
+                case 1: columns.interpolate(effectRow, run, OneGroupPerSegment.self, pair: pair, group: { x, v in body(x, v, 4) })
+                case 2: columns.interpolate(effectRow, run, TwoGroupsPerSegment.self, pair: pair, group: { x, v in body(x, v, 4) })
+                case 3: columns.interpolate(effectRow, run, ThreeGroupsPerSegment.self, pair: pair, group: { x, v in body(x, v, 4) })
+                default: columns.interpolate(effectRow, run, RunGroupsPerSegment.self, pair: pair, group: { x, v in body(x, v, 4) })
+                }
             } else {
                 columns.interpolate(effectRow, run, group: { x, v in body(x, v, 4) })
             }

@@ -197,12 +197,16 @@ struct BilinearTaps: Sendable {
     /// The same values as ``interpolate(_:_:group:)``, handed out eight output indices at a time
     /// (`pair(x, values of x ..< x + 4, values of x + 4 ..< x + 8)`), so that the caller can store eight pixels at
     /// once. With an odd number of groups per segment (k = 4, 12, …) a pair can span two segments, so segments are
-    /// walked two at a time; an odd run's last group is handed to `group`.
+    /// walked two at a time; an odd run's last group is handed to `group`. `Groups` gives the number of groups per
+    /// segment to the compiler when it is one of the common ones (k = 4, 8, 12), so that the loop over a segment's
+    /// groups unrolls away.
     @inline(__always)
-    func interpolate(_ input: UnsafePointer<SIMD4<Float>>, _ run: UniformRun,
-                     pair: (Int, SIMD16<Float>, SIMD16<Float>) -> Void, group: (Int, SIMD16<Float>) -> Void) {
+    func interpolate<Groups: GroupsPerSegment>(_ input: UnsafePointer<SIMD4<Float>>, _ run: UniformRun, _: Groups.Type,
+                                               pair: (Int, SIMD16<Float>, SIMD16<Float>) -> Void,
+                                               group: (Int, SIMD16<Float>) -> Void) {
         weights.withUnsafeBufferPointer { table in
-            let weights = UnsafeRawPointer(table.baseAddress! + run.weights), groups = run.groupsPerSegment
+            let weights = UnsafeRawPointer(table.baseAddress! + run.weights)
+            let groups = Groups.count ?? run.groupsPerSegment
             /// A segment's left input and its difference to the right one, over four pixels' lanes: read once per
             /// segment, before the caller's stores (which the compiler cannot tell apart from `input`).
             @inline(__always) func ends(_ left: UnsafePointer<SIMD4<Float>>) -> (SIMD16<Float>, SIMD16<Float>) {
@@ -269,3 +273,15 @@ struct BilinearTaps: Sendable {
         }
     }
 }
+
+/// The number of groups of four output indices in a segment of a ``BilinearTaps/UniformRun`` (k / 4), as a type:
+/// a constant the compiler sees for the common k, or `nil` (read from the run) for any other.
+protocol GroupsPerSegment {
+    static var count: Int? { get }
+}
+
+/// k = 4, 8, 12: one, two, three groups per segment; any other k: the run's own count.
+enum OneGroupPerSegment: GroupsPerSegment { static var count: Int? { 1 } }
+enum TwoGroupsPerSegment: GroupsPerSegment { static var count: Int? { 2 } }
+enum ThreeGroupsPerSegment: GroupsPerSegment { static var count: Int? { 3 } }
+enum RunGroupsPerSegment: GroupsPerSegment { static var count: Int? { nil } }

@@ -10,7 +10,7 @@ import _Builtin_intrinsics.intel
 /// - float → integer: adding 1.5·2²³ rounds the value to the nearest integer (ties to even, the FPU's mode) and
 ///   leaves it in the low mantissa bits: exact for values in [0, 2²²).
 ///
-/// The four-pixel (16-lane) forms the composite uses have a second body for x86-64-v3 builds
+/// The four- and eight-pixel (16- and 32-lane) forms the composite uses have a second body for x86-64-v3 builds
 /// (`BACKDROP_X86_64_V3`, see Package.swift), written with the CPU's own conversions and packs
 /// (`_Builtin_intrinsics.intel`, Clang's intrinsics as the toolchain ships them): Swift's generic 16-lane
 /// conversions become a shuffle per lane or a call. Both bodies give the same values, bit for bit

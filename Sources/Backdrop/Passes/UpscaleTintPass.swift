@@ -102,7 +102,8 @@ struct BilinearTaps: Sendable {
 
     /// The segments inside the picture, when they are alike and come in groups of four (k a multiple of 4):
     /// `segments[first ..< first + count]`, each k output indices reading inputs i and i + 1 with the same weights,
-    /// one after the other. The composite walks them without reading a segment (``interpolate(_:_:group:)``).
+    /// one after the other. The composite walks them without reading a segment (``interpolate(_:_:group:)``, or
+    /// eight output indices at a time, ``interpolate(_:_:_:pair:group:)``).
     let uniformRun: UniformRun?
 
     /// Output indices start ..< end, reading inputs `lower` and `upper`, with weights

@@ -14,9 +14,11 @@ struct BlurTests {
             state ^= state << 13; state ^= state >> 7; state ^= state << 17
             return Float(state >> 40) / Float(1 << 24)
         }
-        for i in 0..<(width * height) {
-            let a = next()
-            image.pixels[i] = SIMD4(next() * a, next() * a, next() * a, a)
+        for y in 0..<height {
+            for x in 0..<width {
+                let a = next()
+                image[x, y] = SIMD4(next() * a, next() * a, next() * a, a)
+            }
         }
         return image
     }
@@ -87,7 +89,7 @@ struct BlurTests {
         let rowResult = Self.horizontalBlur(transposed, kernel: kernel)
         for threads in [1, 2, 3] {
             let copy = FloatImage(width: width, height: height)
-            copy.pixels.update(from: image.pixels, count: width * height)
+            for y in 0..<height { copy.row(y).update(from: image.row(y), count: width) }
             let pass = VerticalBlurPass(kernel: kernel, size: image.size)
             let columns = pass.output(reading: .stored(copy), for: .sameRow, parallelism: Parallelism(threads: threads))
                 .storedImage

@@ -160,11 +160,14 @@ private struct RowsToWrite: Sendable {
             interpolate(segments[..<run.first])
             if pairsWithin.lowerBound <= run.start && run.start + run.count * run.factor <= pairsWithin.upperBound {
                 // The common k as constants, so that the loop over a segment's groups unrolls away.
+                func pairs<Groups: GroupsPerSegment>(_ groups: Groups.Type) {
+                    columns.interpolate(effectRow, run, groups, pair: pair, group: { x, v in body(x, v, 4) })
+                }
                 switch run.groupsPerSegment {
-                case 1: columns.interpolate(effectRow, run, OneGroupPerSegment.self, pair: pair, group: { x, v in body(x, v, 4) })
-                case 2: columns.interpolate(effectRow, run, TwoGroupsPerSegment.self, pair: pair, group: { x, v in body(x, v, 4) })
-                case 3: columns.interpolate(effectRow, run, ThreeGroupsPerSegment.self, pair: pair, group: { x, v in body(x, v, 4) })
-                default: columns.interpolate(effectRow, run, RunGroupsPerSegment.self, pair: pair, group: { x, v in body(x, v, 4) })
+                case 1: pairs(OneGroupPerSegment.self)
+                case 2: pairs(TwoGroupsPerSegment.self)
+                case 3: pairs(ThreeGroupsPerSegment.self)
+                default: pairs(RunGroupsPerSegment.self)
                 }
             } else {
                 columns.interpolate(effectRow, run, group: { x, v in body(x, v, 4) })

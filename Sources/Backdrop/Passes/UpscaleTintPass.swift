@@ -217,15 +217,17 @@ struct BilinearTaps: Sendable {
             @inline(__always) func value(_ ends: (SIMD16<Float>, SIMD16<Float>), _ g: Int) -> SIMD16<Float> {
                 ends.0.addingProduct(ends.1, weights.loadUnaligned(fromByteOffset: 64 &* g, as: SIMD16<Float>.self))
             }
+            /// The pairs of groups g0 and g0 + 1, g0 + 2 and g0 + 3, … that lie wholly in one segment (first output
+            /// index `start`); returns the group after the last pair.
+            @inline(__always) func pairs(_ segment: (SIMD16<Float>, SIMD16<Float>), from g0: Int, start: Int) -> Int {
+                var g = g0
+                while g &+ 1 < groups { pair(start &+ 4 &* g, value(segment, g), value(segment, g &+ 1)); g &+= 2 }
+                return g
+            }
             var start = run.start, left = input + run.lower, remaining = run.count
             if groups % 2 == 0 {
                 while remaining > 0 {
-                    let segment = ends(left)
-                    var g = 0
-                    while g < groups {
-                        pair(start &+ 4 &* g, value(segment, g), value(segment, g &+ 1))
-                        g &+= 2
-                    }
+                    _ = pairs(ends(left), from: 0, start: start)
                     start &+= run.factor; left += 1; remaining &-= 1
                 }
                 return
@@ -233,19 +235,16 @@ struct BilinearTaps: Sendable {
             // Two segments (2·k output indices, an even number of groups) per step; the pair in the middle takes
             // the first segment's last group and the second's first.
             while remaining >= 2 {
-                let first = ends(left), second = ends(left + 1), secondStart = start &+ run.factor
-                var g = 0
-                while g &+ 1 < groups { pair(start &+ 4 &* g, value(first, g), value(first, g &+ 1)); g &+= 2 }
-                pair(start &+ 4 &* g, value(first, g), value(second, 0))
-                g = 1
-                while g < groups { pair(secondStart &+ 4 &* g, value(second, g), value(second, g &+ 1)); g &+= 2 }
+                let first = ends(left), second = ends(left + 1)
+                let middle = pairs(first, from: 0, start: start)
+                pair(start &+ 4 &* middle, value(first, middle), value(second, 0))
+                _ = pairs(second, from: 1, start: start &+ run.factor)
                 start &+= 2 &* run.factor; left += 2; remaining &-= 2
             }
             if remaining == 1 {
                 let last = ends(left)
-                var g = 0
-                while g &+ 1 < groups { pair(start &+ 4 &* g, value(last, g), value(last, g &+ 1)); g &+= 2 }
-                group(start &+ 4 &* g, value(last, g))
+                let single = pairs(last, from: 0, start: start)
+                group(start &+ 4 &* single, value(last, single))
             }
         }
     }

@@ -71,8 +71,7 @@ public struct VibrancyFilterPass: Sendable {
                                  _ lanes: Lanes) -> SIMD16<Float> {
         let first = x &- clipInFrame.x
         if count == 4 && UInt(bitPattern: first) < lanes.wholeGroupStarts {
-            let bytes = UnsafeRawPointer(content + 4 &* first).loadUnaligned(as: SIMD16<UInt8>.self)
-            return Self.composite(bytes, over: values, lanes)
+            return Self.composite(UnsafeRawPointer(content + 4 &* first), over: values, lanes)
         }
         // The clip's left and right edges, and single pixels: one pixel at a time, in lanes 0–3.
         var result = values

@@ -74,8 +74,7 @@ extension ColorTransform {
     /// all a per-pixel colour pass needs.
     func outputRows(of input: Stage, maximum: Float) -> OutputRows {
         OutputRows(width: input.size.width, columns: nil, row: { y, out in
-            input.readRow(y, into: out)
-            self.applyOutputScaled(out, into: out, count: input.size.width, maximum: maximum)
+            self.applyOutputScaled(input.row(y, orInto: out), into: out, count: input.size.width, maximum: maximum)
         })
     }
 }

@@ -37,9 +37,9 @@ public struct DownscalePass: RowPass {
         let scale = SIMD4<Float>(repeating: 1 / Float(k * k))
         return { y, out in
             out.update(repeating: .zero, count: outWidth)
-            withScratchRow(inWidth) { row in
+            withScratchRow(inWidth) { scratch in
                 for j in 0..<k {
-                    input.readRow(min(y * k + j, inHeight - 1), into: row)
+                    let row = input.row(min(y * k + j, inHeight - 1), orInto: scratch)
                     for x in 0..<outWidth {
                         var sum = SIMD4<Float>.zero
                         let start = x * k

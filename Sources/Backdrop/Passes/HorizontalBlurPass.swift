@@ -29,9 +29,8 @@ public struct HorizontalBlurPass: RowPass {
         let width = descriptor.outputSize.width, radius = kernel.radius, weights = kernel.weights
         if let recursive = kernel.recursive {
             return { y, out in
-                withScratchRow(width) { row in
-                    input.readRow(y, into: row)
-                    HorizontalBlurPass.filter(row, width: width, recursive, into: out)
+                withScratchRow(width) { scratch in
+                    HorizontalBlurPass.filter(input.row(y, orInto: scratch), width: width, recursive, into: out)
                 }
             }
         }
@@ -96,7 +95,7 @@ public struct HorizontalBlurPass: RowPass {
     /// anticausal ones added right to left. `row` is `width` pixels (no padding: the recursion starts from the edge
     /// pixels' steady states).
     @inline(__always)
-    static func filter(_ row: UnsafeMutablePointer<SIMD4<Float>>, width: Int, _ gaussian: RecursiveGaussian,
+    static func filter(_ row: UnsafePointer<SIMD4<Float>>, width: Int, _ gaussian: RecursiveGaussian,
                        into out: UnsafeMutablePointer<SIMD4<Float>>) {
         var state = gaussian.causalStart(edge: SIMD4(widening: row[0]))
         for x in 0..<width {

@@ -57,12 +57,7 @@ public struct UpscaleTintPass: ColourPass {
         parallelism.forEachBand(of: table.height) { band in
             for y in band {
                 let row = table.row(y)
-                if case .stored(let image) = input {
-                    transform.applyOutputScaled(image.row(y), into: row, count: table.width, maximum: maximum)
-                } else {
-                    input.readRow(y, into: row)
-                    transform.applyOutputScaled(row, into: row, count: table.width, maximum: maximum)
-                }
+                transform.applyOutputScaled(input.row(y, orInto: row), into: row, count: table.width, maximum: maximum)
             }
         }
         let rows = rowTaps, width = table.width
@@ -175,7 +170,9 @@ struct BilinearTaps: Sendable {
     }
 
     /// The interpolated values of a run of alike segments, as ``interpolate(_:_:group:single:)`` computes them
-    /// (the same values, bit for bit), handed out four output indices at a time.
+    /// (the same values, bit for bit), handed out four output indices at a time: for a caller that checks each
+    /// group (vibrant content whose clip ends inside the run). It is also the independent walk the eight-pixel
+    /// one below is tested against (`VibrancyTests`), which is why the two are not one.
     @inline(__always)
     func interpolate(_ input: UnsafePointer<SIMD4<Float>>, _ run: UniformRun, group: (Int, SIMD16<Float>) -> Void) {
         weights.withUnsafeBufferPointer { table in

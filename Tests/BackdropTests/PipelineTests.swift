@@ -197,13 +197,15 @@ struct RenderingPropertyTests {
 
 @Suite("Fused passes")
 struct FusedPassTests {
-    /// A picture whose rows take every path of the fused capture: opaque rows, opaque groups of four and eight
-    /// pixels, and translucent pixels (every seventh row, and every eleventh pixel of the other rows).
+    /// A picture that takes every path of the fused capture: strips of 32 pixels that are opaque over every block
+    /// of rows (the top left), strips that are not, opaque and translucent groups of four inside those, and
+    /// translucent pixels in the groups and in the columns past the last group. Outside the opaque top left,
+    /// every seventh row and every eleventh pixel of the odd rows are translucent.
     static func mixedAlphaPicture(width: Int, height: Int) -> RGBAImage<UInt8> {
         let opaque = noiseImage(width: width, height: height), alphas = noiseImage(width: width, height: height, seed: 7)
         var samples = opaque.samples
         for y in 0..<height {
-            for x in 0..<width where y % 7 == 3 || (y % 2 == 1 && x % 11 == 0) {
+            for x in 0..<width where (x >= 40 || y >= 30) && (y % 7 == 3 || (y % 2 == 1 && x % 11 == 0)) {
                 samples[(y * width + x) * 4 + 3] = alphas.samples[(y * width + x) * 4]
             }
         }

@@ -87,6 +87,17 @@ struct SampleConversionTests {
         }
     }
 
+    @Test func sixteenBytesReadFromAnyAlignmentWidenToWordsInLaneOrderAsThePortableBodyDoes() {
+        let bytes = (0..<300).map { UInt8(truncatingIfNeeded: $0 &* 167 &+ 11) }
+        bytes.withUnsafeBytes { buffer in
+            for offset in 0..<(bytes.count - 16) {
+                let words = SampleConversion.words(sixteenBytesAt: buffer.baseAddress! + offset)
+                #expect(words == SampleConversion.portableWords(sixteenBytesAt: buffer.baseAddress! + offset))
+                for lane in 0..<16 { #expect(words[lane] == UInt16(bytes[offset + lane]), "lane \(lane) at \(offset)") }
+            }
+        }
+    }
+
     @Test func theClampLimitsEachLaneToItsBoundsAsThePortableBodyDoes() {
         let lower = SIMD8<Float>(0, 0, 0, 255, 0, 0, 0, 255)
         let upper = SIMD8<Float>(255, 255, 255, 255, 255, 255, 255, 255)

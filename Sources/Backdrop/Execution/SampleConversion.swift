@@ -68,6 +68,22 @@ public enum SampleConversion {
         return SIMD8(lowHalf: floats(bytes.lowHalf), highHalf: floats(bytes.highHalf))
     }
 
+    /// The sixteen bytes at `pointer` (any alignment) widened to 16-bit lanes: four pixels, for integer sums
+    /// (`vpmovzxbw` with a memory operand on x86-64-v3; Swift's generic widening becomes a call).
+    @inline(__always) public static func words(sixteenBytesAt pointer: UnsafeRawPointer) -> SIMD16<UInt16> {
+        #if BACKDROP_X86_64_V3
+        unsafeBitCast(_mm256_cvtepu8_epi16(_mm_loadu_si128(pointer.assumingMemoryBound(to: __m128i.self))),
+                      to: SIMD16<UInt16>.self)
+        #else
+        portableWords(sixteenBytesAt: pointer)
+        #endif
+    }
+
+    /// ``words(sixteenBytesAt:)``'s portable body.
+    @inline(__always) public static func portableWords(sixteenBytesAt pointer: UnsafeRawPointer) -> SIMD16<UInt16> {
+        SIMD16<UInt16>(truncatingIfNeeded: pointer.loadUnaligned(as: SIMD16<UInt8>.self))
+    }
+
     /// ``floats(_:)-(SIMD16<UInt8>)``'s portable body: four at a time (the 16-lane widening compiles to a call).
     @inline(__always) public static func portableFloats(_ bytes: SIMD16<UInt8>) -> SIMD16<Float> {
         let quads = unsafeBitCast(bytes, to: (SIMD4<UInt8>, SIMD4<UInt8>, SIMD4<UInt8>, SIMD4<UInt8>).self)

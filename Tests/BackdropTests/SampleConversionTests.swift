@@ -76,25 +76,29 @@ struct SampleConversionTests {
         }
     }
 
+    /// Calls `check(pointer, offset)` for a read at every byte offset of a 300-byte pattern that leaves `width`
+    /// bytes to read; `pattern[offset + lane]` is the byte each lane must come from.
+    static func atEveryAlignment(reading width: Int, _ check: (UnsafeRawPointer, Int) -> Void) {
+        pattern.withUnsafeBytes { buffer in
+            for offset in 0..<(pattern.count - width) { check(buffer.baseAddress! + offset, offset) }
+        }
+    }
+
+    static let pattern = (0..<300).map { UInt8(truncatingIfNeeded: $0 &* 167 &+ 11) }
+
     @Test func eightBytesReadFromAnyAlignmentBecomeExactFloatsAsThePortableBodyDoes() {
-        let bytes = (0..<300).map { UInt8(truncatingIfNeeded: $0 &* 167 &+ 11) }
-        bytes.withUnsafeBytes { buffer in
-            for offset in 0..<(bytes.count - 8) {
-                let floats = SampleConversion.floats(eightBytesAt: buffer.baseAddress! + offset)
-                #expect(floats == SampleConversion.portableFloats(eightBytesAt: buffer.baseAddress! + offset))
-                for lane in 0..<8 { #expect(floats[lane] == Float(bytes[offset + lane]), "lane \(lane) at \(offset)") }
-            }
+        Self.atEveryAlignment(reading: 8) { pointer, offset in
+            let floats = SampleConversion.floats(eightBytesAt: pointer)
+            #expect(floats == SampleConversion.portableFloats(eightBytesAt: pointer))
+            for lane in 0..<8 { #expect(floats[lane] == Float(Self.pattern[offset + lane]), "lane \(lane) at \(offset)") }
         }
     }
 
     @Test func sixteenBytesReadFromAnyAlignmentWidenToWordsInLaneOrderAsThePortableBodyDoes() {
-        let bytes = (0..<300).map { UInt8(truncatingIfNeeded: $0 &* 167 &+ 11) }
-        bytes.withUnsafeBytes { buffer in
-            for offset in 0..<(bytes.count - 16) {
-                let words = SampleConversion.words(sixteenBytesAt: buffer.baseAddress! + offset)
-                #expect(words == SampleConversion.portableWords(sixteenBytesAt: buffer.baseAddress! + offset))
-                for lane in 0..<16 { #expect(words[lane] == UInt16(bytes[offset + lane]), "lane \(lane) at \(offset)") }
-            }
+        Self.atEveryAlignment(reading: 16) { pointer, offset in
+            let words = SampleConversion.words(sixteenBytesAt: pointer)
+            #expect(words == SampleConversion.portableWords(sixteenBytesAt: pointer))
+            for lane in 0..<16 { #expect(words[lane] == UInt16(Self.pattern[offset + lane]), "lane \(lane) at \(offset)") }
         }
     }
 

@@ -75,7 +75,8 @@ public struct CaptureDownscale: Sendable {
     /// If every pixel of the strip of ``stripGroups`` groups from `firstGroup` in the k `rows` is opaque, stores
     /// the strip's 16-bit column sums into `sums` and returns true; otherwise stores nothing and returns false.
     /// The k rows are added in registers, a strip at a time, rather than each row into the sums in memory: the
-    /// k reads of the 16 KB sums row per small row were what held the capture back (measured: twice as fast).
+    /// k reads and writes of the 16 KB sums row per small row held the capture back (measured: 2.0 → 1.3 ms of
+    /// CPU a frame over both threads, at k = 8).
     @inline(__always)
     static func storeOpaqueStrip(rows: UnsafePointer<UnsafePointer<UInt8>>, count: Int, firstGroup: Int,
                                  into sums: UnsafeMutablePointer<SIMD16<UInt16>>) -> Bool {

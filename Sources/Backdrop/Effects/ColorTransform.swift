@@ -86,9 +86,7 @@ extension ColorTransform {
                                              count: Int, maximum: Float) {
         var x = 0
         while x &+ 2 <= count {
-            let pair = UnsafeRawPointer(row + x).loadUnaligned(as: SIMD8<Float>.self)
-            UnsafeMutableRawPointer(out + x).storeBytes(of: CompositePass.outputScaled(apply(pair), maximum: maximum),
-                                                        as: SIMD8<Float>.self)
+            (out + x).pixelPair = CompositePass.outputScaled(apply((row + x).pixelPair), maximum: maximum)
             x &+= 2
         }
         if x < count { out[x] = CompositePass.outputScaled(apply(row[x]), maximum: maximum) }

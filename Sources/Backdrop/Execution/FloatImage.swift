@@ -45,3 +45,16 @@ public final class FloatImage: @unchecked Sendable {
     /// The size in pixels.
     public var size: PixelSize { PixelSize(width: width, height: height) }
 }
+
+extension UnsafePointer where Pointee == SIMD4<Float> {
+    /// This pixel and the next as one 8-lane vector (any alignment): the passes' loops work two pixels at a time.
+    @inline(__always) var pixelPair: SIMD8<Float> { UnsafeRawPointer(self).loadUnaligned(as: SIMD8<Float>.self) }
+}
+
+extension UnsafeMutablePointer where Pointee == SIMD4<Float> {
+    /// This pixel and the next as one 8-lane vector (any alignment), read or written at once.
+    @inline(__always) var pixelPair: SIMD8<Float> {
+        get { UnsafePointer(self).pixelPair }
+        nonmutating set { UnsafeMutableRawPointer(self).storeBytes(of: newValue, as: SIMD8<Float>.self) }
+    }
+}

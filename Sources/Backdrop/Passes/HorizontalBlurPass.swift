@@ -61,21 +61,22 @@ public struct HorizontalBlurPass: RowPass {
         var x = 0
         while x &+ 8 <= width {
             let c = row + x
-            var a01 = pair(c, 0) * centreWeight, a23 = pair(c, 2) * centreWeight
-            var a45 = pair(c, 4) * centreWeight, a67 = pair(c, 6) * centreWeight
+            var a01 = c.pixelPair * centreWeight, a23 = (c + 2).pixelPair * centreWeight
+            var a45 = (c + 4).pixelPair * centreWeight, a67 = (c + 6).pixelPair * centreWeight
             var t = 1
             while t <= radius {
                 let weight = w[radius &+ t]
-                a01 += (pair(c, 0 &- t) + pair(c, t)) * weight
-                a23 += (pair(c, 2 &- t) + pair(c, 2 &+ t)) * weight
-                a45 += (pair(c, 4 &- t) + pair(c, 4 &+ t)) * weight
-                a67 += (pair(c, 6 &- t) + pair(c, 6 &+ t)) * weight
+                // c + (0 &- t), not c − t: that form cost 0.5M more instructions a frame.
+                a01 += ((c + (0 &- t)).pixelPair + (c + t).pixelPair) * weight
+                a23 += ((c + (2 &- t)).pixelPair + (c + (2 &+ t)).pixelPair) * weight
+                a45 += ((c + (4 &- t)).pixelPair + (c + (4 &+ t)).pixelPair) * weight
+                a67 += ((c + (6 &- t)).pixelPair + (c + (6 &+ t)).pixelPair) * weight
                 t &+= 1
             }
-            UnsafeMutableRawPointer(out + x).storeBytes(of: a01, as: SIMD8<Float>.self)
-            UnsafeMutableRawPointer(out + (x &+ 2)).storeBytes(of: a23, as: SIMD8<Float>.self)
-            UnsafeMutableRawPointer(out + (x &+ 4)).storeBytes(of: a45, as: SIMD8<Float>.self)
-            UnsafeMutableRawPointer(out + (x &+ 6)).storeBytes(of: a67, as: SIMD8<Float>.self)
+            (out + x).pixelPair = a01
+            (out + (x &+ 2)).pixelPair = a23
+            (out + (x &+ 4)).pixelPair = a45
+            (out + (x &+ 6)).pixelPair = a67
             x &+= 8
         }
         while x < width {
@@ -107,10 +108,5 @@ public struct HorizontalBlurPass: RowPass {
             x &-= 1
             out[x] = SIMD4(narrowing: SIMD4(widening: out[x]) + gaussian.anticausal(SIMD4(widening: row[x]), &state))
         }
-    }
-
-    /// Pixels i and i + 1 from `c`, as one vector.
-    @inline(__always) static func pair(_ c: UnsafeMutablePointer<SIMD4<Float>>, _ i: Int) -> SIMD8<Float> {
-        UnsafeRawPointer(c + i).loadUnaligned(as: SIMD8<Float>.self)
     }
 }

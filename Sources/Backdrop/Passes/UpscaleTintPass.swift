@@ -69,9 +69,8 @@ public struct UpscaleTintPass: ColourPass {
             let weight = SIMD8<Float>(repeating: rows.fraction[y])
             var x = 0
             while x &+ 2 <= width {
-                let a = UnsafeRawPointer(top + x).loadUnaligned(as: SIMD8<Float>.self)
-                let b = UnsafeRawPointer(bottom + x).loadUnaligned(as: SIMD8<Float>.self)
-                UnsafeMutableRawPointer(out + x).storeBytes(of: a + (b - a) * weight, as: SIMD8<Float>.self)
+                let a = (top + x).pixelPair, b = (bottom + x).pixelPair
+                (out + x).pixelPair = a + (b - a) * weight
                 x &+= 2
             }
             if x < width { out[x] = top[x] + (bottom[x] - top[x]) * weight.lowHalf }

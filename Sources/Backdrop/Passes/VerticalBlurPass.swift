@@ -128,17 +128,17 @@ public struct VerticalBlurPass: RowPass {
             var a0 = SIMD8<Float>.zero, b0 = SIMD8<Float>.zero, a1 = SIMD8<Float>.zero, b1 = SIMD8<Float>.zero
             var a2 = SIMD8<Float>.zero, b2 = SIMD8<Float>.zero, a3 = SIMD8<Float>.zero, b3 = SIMD8<Float>.zero
             for s in 0..<span {
-                let low = load(rows[s] + x), high = load(rows[s] + (x &+ 2))
+                let low = (rows[s] + x).pixelPair, high = (rows[s] + (x &+ 2)).pixelPair
                 let w0 = w[s &+ 3], w1 = w[s &+ 2], w2 = w[s &+ 1], w3 = w[s]
                 a0 = a0.addingProduct(low, w0); b0 = b0.addingProduct(high, w0)
                 a1 = a1.addingProduct(low, w1); b1 = b1.addingProduct(high, w1)
                 a2 = a2.addingProduct(low, w2); b2 = b2.addingProduct(high, w2)
                 a3 = a3.addingProduct(low, w3); b3 = b3.addingProduct(high, w3)
             }
-            store(a0, out.0 + x); store(b0, out.0 + (x &+ 2))
-            if count > 1 { store(a1, out.1 + x); store(b1, out.1 + (x &+ 2)) }
-            if count > 2 { store(a2, out.2 + x); store(b2, out.2 + (x &+ 2)) }
-            if count > 3 { store(a3, out.3 + x); store(b3, out.3 + (x &+ 2)) }
+            (out.0 + x).pixelPair = a0; (out.0 + (x &+ 2)).pixelPair = b0
+            if count > 1 { (out.1 + x).pixelPair = a1; (out.1 + (x &+ 2)).pixelPair = b1 }
+            if count > 2 { (out.2 + x).pixelPair = a2; (out.2 + (x &+ 2)).pixelPair = b2 }
+            if count > 3 { (out.3 + x).pixelPair = a3; (out.3 + (x &+ 2)).pixelPair = b3 }
             x &+= 4
         }
         while x < width {  // the last one to three pixels: the same sums, one pixel at a time
@@ -154,15 +154,5 @@ public struct VerticalBlurPass: RowPass {
             if count > 3 { out.3[x] = a3 }
             x &+= 1
         }
-    }
-
-    /// Pixels x and x + 1 of a row, as one vector.
-    @inline(__always) static func load(_ pixels: UnsafePointer<SIMD4<Float>>) -> SIMD8<Float> {
-        UnsafeRawPointer(pixels).loadUnaligned(as: SIMD8<Float>.self)
-    }
-
-    /// Stores `value` as pixels x and x + 1 at `pixels`.
-    @inline(__always) static func store(_ value: SIMD8<Float>, _ pixels: UnsafeMutablePointer<SIMD4<Float>>) {
-        UnsafeMutableRawPointer(pixels).storeBytes(of: value, as: SIMD8<Float>.self)
     }
 }

@@ -45,7 +45,7 @@ public struct CaptureDownscale: Sendable {
                     var hasOtherSums = false
                     var group = 0
                     while group &+ Self.stripGroups <= groups {
-                        if !Self.storeOpaqueStrip(rows: rows, count: factor, firstGroup: group, into: opaqueSums) {
+                        if !storeOpaqueStrip(rows: rows, firstGroup: group, into: opaqueSums) {
                             addGroups(group..<group &+ Self.stripGroups, rows: rows, opaqueSums: opaqueSums,
                                       otherSums: otherSums, hasOtherSums: &hasOtherSums)
                         }
@@ -78,11 +78,11 @@ public struct CaptureDownscale: Sendable {
     /// k reads and writes of the 16 KB sums row per small row held the capture back (measured: 2.0 → 1.3 ms of
     /// CPU a frame over both threads, at k = 8).
     @inline(__always)
-    static func storeOpaqueStrip(rows: UnsafePointer<UnsafePointer<UInt8>>, count: Int, firstGroup: Int,
-                                 into sums: UnsafeMutablePointer<SIMD16<UInt16>>) -> Bool {
+    func storeOpaqueStrip(rows: UnsafePointer<UnsafePointer<UInt8>>, firstGroup: Int,
+                          into sums: UnsafeMutablePointer<SIMD16<UInt16>>) -> Bool {
         var sum0 = SIMD16<UInt16>.zero, sum1 = sum0, sum2 = sum0, sum3 = sum0, sum4 = sum0, sum5 = sum0, sum6 = sum0, sum7 = sum0
         var all = SIMD4<UInt64>(repeating: .max)
-        for r in 0..<count {
+        for r in 0..<factor {
             let pixels = UnsafeRawPointer(rows[r] + firstGroup &* 16)
             // Every byte of the strip AND-ed in 64-bit lanes (in byte lanes, Swift's `&` compiles lane by lane).
             all &= (pixels.loadUnaligned(as: SIMD4<UInt64>.self) & pixels.loadUnaligned(fromByteOffset: 32, as: SIMD4<UInt64>.self))
@@ -94,7 +94,7 @@ public struct CaptureDownscale: Sendable {
             sum4 &+= widened(4); sum5 &+= widened(5); sum6 &+= widened(6); sum7 &+= widened(7)
         }
         // The alphas are 255 (a SIMD comparison compiles lane by lane).
-        guard (all[0] & all[1] & all[2] & all[3]) | colourBytes == .max else { return false }
+        guard (all[0] & all[1] & all[2] & all[3]) | Self.colourBytes == .max else { return false }
         let out = sums + firstGroup
         out[0] = sum0; out[1] = sum1; out[2] = sum2; out[3] = sum3; out[4] = sum4; out[5] = sum5; out[6] = sum6; out[7] = sum7
         return true

@@ -39,18 +39,6 @@ struct SampleConversionTests {
         }
     }
 
-    @Test func eightPixelsRoundToNearestTiesToEvenInLaneOrderAsThePortableBodyDoes() {
-        let groups = Self.groups(Self.byteScaleValues)
-        for (first, second) in zip(groups, groups.dropFirst().reversed()) {
-            let bytes = SampleConversion.bytesRoundedToNearest(first, second)
-            #expect(bytes == SampleConversion.portableBytesRoundedToNearest(first, second), "\(first) \(second)")
-            for lane in 0..<16 {
-                #expect(bytes[lane] == UInt8(first[lane].rounded(.toNearestOrEven)), "lane \(lane) of \(first)")
-                #expect(bytes[16 + lane] == UInt8(second[lane].rounded(.toNearestOrEven)), "lane \(lane) of \(second)")
-            }
-        }
-    }
-
     @Test func wordsRoundToNearestTiesToEvenInLaneOrderAsThePortableBodyDoes() {
         // The domain is [0, 65535.5): byte-scale values times 257, and the ends and ties of the 16-bit range.
         let wordScale = Self.byteScaleValues.map { $0 * 257 }.filter { $0 < 65535.5 } + [65535, 65535.25, 32767.5, 32768.5]

@@ -11,4 +11,16 @@ public struct OutputRows: Sendable {
     let columns: BilinearTaps?
     /// Writes the row for frame row `y` (`width` values).
     let row: RowFunction
+    /// Writes the same row in ``FixedPoint`` (`width` pixels, and the padding to a group of four): for upscaled rows
+    /// at 8-bit output scale, interpolated from a fixed-point table. nil otherwise: the composite then works on
+    /// ``row``'s floats.
+    let fixedPointRow: (@Sendable (_ y: Int, _ out: UnsafeMutablePointer<SIMD4<Int16>>) -> Void)?
+
+    init(width: Int, columns: BilinearTaps?, row: @escaping RowFunction,
+         fixedPointRow: (@Sendable (_ y: Int, _ out: UnsafeMutablePointer<SIMD4<Int16>>) -> Void)? = nil) {
+        self.width = width
+        self.columns = columns
+        self.row = row
+        self.fixedPointRow = fixedPointRow
+    }
 }

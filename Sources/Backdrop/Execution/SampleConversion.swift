@@ -10,7 +10,7 @@ import _Builtin_intrinsics.intel
 /// - float → integer: adding 1.5·2²³ rounds the value to the nearest integer (ties to even, the FPU's mode) and
 ///   leaves it in the low mantissa bits: exact for values in [0, 2²²).
 ///
-/// The four- and eight-pixel (16- and 32-lane) forms the composite uses have a second body for x86-64-v3 builds
+/// The four-pixel (16-lane) forms the composite uses have a second body for x86-64-v3 builds
 /// (`BACKDROP_X86_64_V3`, see Package.swift), written with the CPU's own conversions and packs
 /// (`_Builtin_intrinsics.intel`, Clang's intrinsics as the toolchain ships them): Swift's generic 16-lane
 /// conversions become a shuffle per lane or a call. Both bodies give the same values, bit for bit
@@ -121,28 +121,6 @@ public enum SampleConversion {
     @inline(__always) public static func portableBytesRoundedToNearest(_ values: SIMD16<Float>) -> SIMD16<UInt8> {
         func bytes(_ v: SIMD8<Float>) -> SIMD8<UInt8> { SIMD8(truncatingIfNeeded: roundedToNearest(v)) }
         return SIMD16(lowHalf: bytes(values.lowHalf), highHalf: bytes(values.highHalf))
-    }
-
-    /// Two groups of sixteen values in [0, 255.5) (eight pixels at 8-bit output scale, `first` then `second`)
-    /// rounded to nearest, ties to even, as bytes in lane order: one 32-byte store where two groups of four would
-    /// take two, with one pack and one permute fewer.
-    @inline(__always) public static func bytesRoundedToNearest(_ first: SIMD16<Float>,
-                                                               _ second: SIMD16<Float>) -> SIMD32<UInt8> {
-        #if BACKDROP_X86_64_V3
-        // After the byte pack, 32-bit group i holds lanes 0–3 of (first low, first high, second low, second high)
-        // for i = 0 … 3 and lanes 4–7 of the same for i = 4 … 7; one permute puts them in order.
-        let bytes = _mm256_packus_epi16(roundedPackedWords(first), roundedPackedWords(second))
-        let ordered = _mm256_permutevar8x32_epi32(bytes, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7))
-        return unsafeBitCast(ordered, to: SIMD32<UInt8>.self)
-        #else
-        return portableBytesRoundedToNearest(first, second)
-        #endif
-    }
-
-    /// ``bytesRoundedToNearest(_:_:)``'s portable body: each group as ``portableBytesRoundedToNearest(_:)``.
-    @inline(__always) public static func portableBytesRoundedToNearest(_ first: SIMD16<Float>,
-                                                                       _ second: SIMD16<Float>) -> SIMD32<UInt8> {
-        SIMD32(lowHalf: portableBytesRoundedToNearest(first), highHalf: portableBytesRoundedToNearest(second))
     }
 
     /// Sixteen values in [0, 65535.5) (four pixels at 16-bit output scale) rounded to nearest, ties to even, as

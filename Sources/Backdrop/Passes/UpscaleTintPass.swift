@@ -48,19 +48,28 @@ public struct UpscaleTintPass: ColourPass {
 
     /// The upscaled rows as the composite reads them. With k > 1 the colour steps and the conversion to output
     /// scale run once per small pixel (a table of 1/k² of the frame's pixels, kept in cache); each frame row is
-    /// then one vertical interpolation of two table rows, and the composite interpolates along the row.
+    /// then one vertical interpolation of two table rows, and the composite interpolates along the row. At 8-bit
+    /// output scale (`maximum` 255) the table is also kept in ``FixedPoint``, and the rows are interpolated in it.
     public func outputRows(reading input: Stage, maximum: Float, parallelism: Parallelism) -> OutputRows {
         guard factor > 1 else { return transform.outputRows(of: input, maximum: maximum) }
         let transform = transform
         // Each input row is read once, into its table row: straight from a stored image, or computed into it.
         let table = FloatImage(width: input.size.width, height: input.size.height)
+        let fixedPointTable = maximum == 255 ? FixedPointImage(width: table.width, height: table.height) : nil
         parallelism.forEachBand(of: table.height) { band in
             for y in band {
                 let row = table.row(y)
                 transform.applyOutputScaled(input.row(y, orInto: row), into: row, count: table.width, maximum: maximum)
+                fixedPointTable?.quantise(row, intoRow: y)
             }
         }
         let rows = rowTaps, width = table.width
+        let fixedPointRow = fixedPointTable.map { fixed in
+            { @Sendable (y: Int, out: UnsafeMutablePointer<SIMD4<Int16>>) in
+                fixed.interpolate(between: rows.lower[y], and: rows.upper[y],
+                                  multiplier: FixedPoint.multiplier(rows.fraction[y]), into: out)
+            }
+        }
         return OutputRows(width: width, columns: columnTaps, row: { y, out in
             let top = table.row(rows.lower[y]), bottom = table.row(rows.upper[y])
             // a + (b − a)·f rather than a·(1 − f) + b·f: exact where a = b, so flat areas keep their exact value
@@ -74,7 +83,7 @@ public struct UpscaleTintPass: ColourPass {
                 x &+= 2
             }
             if x < width { out[x] = top[x] + (bottom[x] - top[x]) * weight.lowHalf }
-        })
+        }, fixedPointRow: fixedPointRow)
     }
 }
 
@@ -93,11 +102,13 @@ struct BilinearTaps: Sendable {
     /// segment inside the picture has the same k weights, so the table is a few hundred bytes that stay in the
     /// L1 cache, where one weight per output pixel (32 KB for a 2048-pixel row) would be read from L2 on every row.
     let weights: [SIMD4<Float>]
+    /// The same weights as multipliers of ``FixedPoint/scaledProduct(_:_:)`` (round(f·2¹⁵)), for 8-bit output.
+    let fixedPointWeights: [SIMD4<Int16>]
 
     /// The segments inside the picture, when they are alike and come in groups of four (k a multiple of 4):
     /// `segments[first ..< first + count]`, each k output indices reading inputs i and i + 1 with the same weights,
-    /// one after the other. The composite walks them without reading a segment (``interpolate(_:_:group:)``, or
-    /// eight output indices at a time, ``interpolate(_:_:_:pair:group:)``).
+    /// one after the other. The composite walks them without reading a segment (``interpolate(_:_:_:group:)``, or
+    /// eight output indices at a time, ``interpolate(_:_:_:_:pair:group:)``).
     let uniformRun: UniformRun?
 
     /// Output indices start ..< end, reading inputs `lower` and `upper`, with weights
@@ -144,6 +155,7 @@ struct BilinearTaps: Sendable {
         uniformRun = Self.uniformRun(in: segments, factor: factor)
         // Padding: a group of four loads 16 lanes from its first weight on.
         self.weights = weights + [SIMD4<Float>](repeating: .zero, count: 3)
+        fixedPointWeights = self.weights.map { SIMD4(repeating: FixedPoint.multiplier($0.x)) }
     }
 
     /// The longest stretch of alike segments (see ``uniformRun``), if k is a multiple of 4 and it has two or more.
@@ -168,21 +180,21 @@ struct BilinearTaps: Sendable {
                           weights: first.weights, factor: factor, groupsPerSegment: factor / 4)
     }
 
-    /// The interpolated values of a run of alike segments, as ``interpolate(_:_:group:single:)`` computes them
+    /// The interpolated values of a run of alike segments, as ``interpolate(_:_:_:group:single:)`` computes them
     /// (the same values, bit for bit), handed out four output indices at a time: for a caller that checks each
     /// group (vibrant content whose clip ends inside the run). It is also the independent walk the eight-pixel
     /// one below is tested against (`VibrancyTests`), which is why the two are not one.
     @inline(__always)
-    func interpolate(_ input: UnsafePointer<SIMD4<Float>>, _ run: UniformRun, group: (Int, SIMD16<Float>) -> Void) {
-        weights.withUnsafeBufferPointer { table in
-            let weights = UnsafeRawPointer(table.baseAddress! + run.weights)
+    func interpolate<A: InterpolationArithmetic>(_ input: UnsafePointer<A.Pixel>, _ run: UniformRun, _: A.Type,
+                                                 group: (Int, A.Group) -> Void) {
+        A.withWeights(of: self) { table in
+            let weights = table + run.weights
             var start = run.start, left = input + run.lower
             for _ in 0..<run.count {
-                let left16 = SIMD16(repeatingPixel: left[0]), delta16 = SIMD16(repeatingPixel: left[1] - left[0])
+                let left16 = A.group(repeating: left[0]), delta16 = A.group(repeating: A.difference(left[1], left[0]))
                 var g = 0
                 while g < run.groupsPerSegment {
-                    group(start &+ 4 &* g, left16.addingProduct(
-                        delta16, weights.loadUnaligned(fromByteOffset: 64 &* g, as: SIMD16<Float>.self)))
+                    group(start &+ 4 &* g, A.interpolated(left16, delta16, weights + 4 &* g))
                     g &+= 1
                 }
                 start &+= run.factor
@@ -191,31 +203,32 @@ struct BilinearTaps: Sendable {
         }
     }
 
-    /// The same values as ``interpolate(_:_:group:)``, handed out eight output indices at a time
+    /// The same values as ``interpolate(_:_:_:group:)``, handed out eight output indices at a time
     /// (`pair(x, values of x ..< x + 4, values of x + 4 ..< x + 8)`), so that the caller can store eight pixels at
     /// once. With an odd number of groups per segment (k = 4, 12, …) a pair can span two segments, so segments are
     /// walked two at a time; an odd run's last group is handed to `group`. `Groups` gives the number of groups per
     /// segment to the compiler when it is one of the common ones (k = 4, 8, 12), so that the loop over a segment's
     /// groups unrolls away.
     @inline(__always)
-    func interpolate<Groups: GroupsPerSegment>(_ input: UnsafePointer<SIMD4<Float>>, _ run: UniformRun, _: Groups.Type,
-                                               pair: (Int, SIMD16<Float>, SIMD16<Float>) -> Void,
-                                               group: (Int, SIMD16<Float>) -> Void) {
-        weights.withUnsafeBufferPointer { table in
-            let weights = UnsafeRawPointer(table.baseAddress! + run.weights)
+    func interpolate<A: InterpolationArithmetic, Groups: GroupsPerSegment>(
+        _ input: UnsafePointer<A.Pixel>, _ run: UniformRun, _: A.Type, _: Groups.Type,
+        pair: (Int, A.Group, A.Group) -> Void, group: (Int, A.Group) -> Void
+    ) {
+        A.withWeights(of: self) { table in
+            let weights = table + run.weights
             let groups = Groups.count ?? run.groupsPerSegment
             /// A segment's left input and its difference to the right one, over four pixels' lanes: read once per
             /// segment, before the caller's stores (which the compiler cannot tell apart from `input`).
-            @inline(__always) func ends(_ left: UnsafePointer<SIMD4<Float>>) -> (SIMD16<Float>, SIMD16<Float>) {
-                (SIMD16(repeatingPixel: left[0]), SIMD16(repeatingPixel: left[1] - left[0]))
+            @inline(__always) func ends(_ left: UnsafePointer<A.Pixel>) -> (A.Group, A.Group) {
+                (A.group(repeating: left[0]), A.group(repeating: A.difference(left[1], left[0])))
             }
             /// Group g of a segment with those ends.
-            @inline(__always) func value(_ ends: (SIMD16<Float>, SIMD16<Float>), _ g: Int) -> SIMD16<Float> {
-                ends.0.addingProduct(ends.1, weights.loadUnaligned(fromByteOffset: 64 &* g, as: SIMD16<Float>.self))
+            @inline(__always) func value(_ ends: (A.Group, A.Group), _ g: Int) -> A.Group {
+                A.interpolated(ends.0, ends.1, weights + 4 &* g)
             }
             /// The pairs of groups g0 and g0 + 1, g0 + 2 and g0 + 3, … that lie wholly in one segment (first output
             /// index `start`); returns the group after the last pair.
-            @inline(__always) func pairs(_ segment: (SIMD16<Float>, SIMD16<Float>), from g0: Int, start: Int) -> Int {
+            @inline(__always) func pairs(_ segment: (A.Group, A.Group), from g0: Int, start: Int) -> Int {
                 var g = g0
                 while g &+ 1 < groups { pair(start &+ 4 &* g, value(segment, g), value(segment, g &+ 1)); g &+= 2 }
                 return g
@@ -245,25 +258,25 @@ struct BilinearTaps: Sendable {
         }
     }
 
-    /// The interpolated values a + (b − a)·f of one segment (one fused multiply-add per value), handed out four
-    /// output indices at a time (`group(x, values of x ..< x + 4)`) and then one at a time for the rest
-    /// (`single(x, value)`). Exact where a = b: flat areas keep their exact value (and the exact ties of the
-    /// tint round as in the references). Every caller gets the same values.
+    /// The interpolated values a + (b − a)·f of one segment (``InterpolationArithmetic/interpolated(_:_:_:)``),
+    /// handed out four output indices at a time (`group(x, values of x ..< x + 4)`) and then one at a time for the
+    /// rest (`single(x, values in lanes 0–3)`). Exact where a = b: flat areas keep their exact value (and the exact
+    /// ties of the tint round as in the references). Every caller gets the same values.
     @inline(__always)
-    func interpolate(_ input: UnsafePointer<SIMD4<Float>>, _ segment: Segment,
-                     group: (Int, SIMD16<Float>) -> Void, single: (Int, SIMD4<Float>) -> Void) {
-        let left = input[segment.lower], delta = input[segment.upper] - left
-        let left16 = SIMD16(repeatingPixel: left), delta16 = SIMD16(repeatingPixel: delta)
-        weights.withUnsafeBufferPointer { table in
-            let weights = table.baseAddress! + segment.weights, count = segment.end &- segment.start
+    func interpolate<A: InterpolationArithmetic>(_ input: UnsafePointer<A.Pixel>, _ segment: Segment, _: A.Type,
+                                                 group: (Int, A.Group) -> Void, single: (Int, A.Group) -> Void) {
+        let left = A.group(repeating: input[segment.lower])
+        let delta = A.group(repeating: A.difference(input[segment.upper], input[segment.lower]))
+        A.withWeights(of: self) { table in
+            let weights = table + segment.weights, count = segment.end &- segment.start
             var i = 0
             while i &+ 4 <= count {
-                group(segment.start &+ i,
-                      left16.addingProduct(delta16, UnsafeRawPointer(weights + i).loadUnaligned(as: SIMD16<Float>.self)))
+                group(segment.start &+ i, A.interpolated(left, delta, weights + i))
                 i &+= 4
             }
             while i < count {
-                single(segment.start &+ i, left.addingProduct(delta, weights[i]))
+                // One pixel: the group's arithmetic on lanes 0–3, with this index's weights in every pixel's lanes.
+                single(segment.start &+ i, A.interpolated(left, delta, weightOf: weights + i))
                 i &+= 1
             }
         }

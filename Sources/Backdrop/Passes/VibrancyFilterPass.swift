@@ -6,7 +6,8 @@
 ///   ``VibrancyBlend/composite(colour:alpha:over:one:)``: straight colour b·(1 − a) + blend(c, b)·a, alpha
 ///   a + A_b·(1 − a). Where the content's alpha is 0, and outside the rectangle, the effect's value is not touched.
 /// - Schedule: the composite calls it on each group of four output pixels between the upscale and the
-///   quantisation, in registers (one pass over the output).
+///   quantisation, in registers (one pass over the output), in the composite's arithmetic: `Float` for 16-bit
+///   output, ``FixedPoint`` for 8-bit (``composite(_:over:_:)-(FixedPoint.Lanes,_,_)``).
 /// - Work (GPU): over the clipped rectangle only, 2 texels read per pixel written (content and backdrop), blended
 ///   into the framebuffer.
 public struct VibrancyFilterPass: Sendable {
@@ -18,26 +19,30 @@ public struct VibrancyFilterPass: Sendable {
     public let descriptor: PassDescriptor
     /// Which rows of the effect an output row reads (decides whether the effect is stored).
     public var inputAccess: RowAccess { .sameRow }
+    /// How many columns of the clip can start a group of four inside it: max(clip width − 3, 0). A group starting
+    /// at clip column f lies inside exactly when UInt(bitPattern: f) < this (one compare: a negative f reads as a
+    /// huge unsigned number).
+    let wholeGroupStarts: UInt
 
     /// The filter for content clipped to `clipInFrame` (frame coordinates).
     public init(blend: VibrancyBlend, clipInFrame: PixelRect) {
         self.blend = blend
         self.clipInFrame = clipInFrame
+        wholeGroupStarts = UInt(max(clipInFrame.width - 3, 0))
         descriptor = PassDescriptor(name: "vibrancy filter", kind: .vibrancyFilter, inputSize: clipInFrame.size,
                                     outputSize: clipInFrame.size, texelsPerPixel: 2, blends: true, offscreen: false,
                                     gpuTexelsFromMemory: 2 * clipInFrame.size.area)
     }
 
-    /// The filter's constants at output scale (1.0 stands as `maximum`), two pixels wide: each half of a
-    /// four-pixel group uses the same eight lanes, so that they stay in registers.
+    /// The filter's constants in `Float` at output scale (1.0 stands as `maximum`; the composite uses them for
+    /// 16-bit output), two pixels wide: each half of a four-pixel group uses the same eight lanes, so that they
+    /// stay in registers.
     ///
     /// The effect's values v carry ``CompositePass/roundingOffset`` (v = b + offset, b the backdrop), which the
     /// blend must not see. Rather than subtract it, the clamp's bounds carry it too: clamp(c' + v, lower + offset,
-    /// upper + offset) − v = clamp(c' + b, lower, upper) − b. At 8 bits both sides are the same floats: b = v −
-    /// offset and the sums are exact (multiples of v's spacing, no larger than max) wherever the clamp does not
-    /// bind, and where it binds the difference is (bound + offset) − v = bound − b, exact. At 16 bits the spacing
-    /// of v near 65535 is coarser than the offset, so the two forms can round apart in the last bit (one level of
-    /// 65535 on 96 of 12.6 million samples of a full-screen dark render).
+    /// upper + offset) − v = clamp(c' + b, lower, upper) − b. The spacing of v near 65535 is coarser than the
+    /// offset, so the two forms can round apart in the last bit (one level of 65535 on 96 of 12.6 million samples
+    /// of a full-screen dark render).
     struct Lanes {
         /// Content bytes → c' = c·max/255 − subtrahend·max on colour (the blend's addend), a/255 on alpha (the
         /// content's coverage, shuffled from this lane to the others).
@@ -45,10 +50,6 @@ public struct VibrancyFilterPass: Sendable {
         /// The blend's clamp, plus the offset: [0, max] on colour; [max, max] on alpha, so that the alpha lane's
         /// blend is max and the mix gives A_b + (max − A_b)·a there.
         let lower: SIMD8<Float>, upper: SIMD8<Float>
-        /// How many columns of the clip can start a group of four inside it: max(clip width − 3, 0). A group
-        /// starting at clip column f lies inside exactly when UInt(bitPattern: f) < this (one compare: a negative
-        /// f reads as a huge unsigned number).
-        let wholeGroupStarts: UInt
     }
 
     /// The constants for samples whose 1.0 is `maximum`. Not inlined, on purpose: constants the compiler can see
@@ -59,28 +60,47 @@ public struct VibrancyFilterPass: Sendable {
         }
         let offset = CompositePass.roundingOffset
         return Lanes(scale: two(maximum / 255, 1 / 255), shift: two(-blend.subtrahend * maximum, 0),
-                     lower: two(offset, maximum + offset), upper: two(maximum + offset, maximum + offset),
-                     wholeGroupStarts: UInt(max(clipInFrame.width - 3, 0)))
+                     lower: two(offset, maximum + offset), upper: two(maximum + offset, maximum + offset))
+    }
+
+    /// The filter's constants in ``FixedPoint`` (8-bit output, 1.0 = 255 levels = 32 640 units), four pixels wide.
+    struct FixedPointLanes {
+        /// Added to content·128 on colour: −subtrahend·32 640 (the blend's addend); 0 on alpha.
+        let shift: FixedPoint.Lanes
+        /// The blend's clamp: [0, 32 640] on colour; [32 640, 32 640] on alpha, so that the alpha lane's blend is
+        /// 1.0 and the mix gives A_b + (1 − A_b)·a there.
+        let lower: FixedPoint.Lanes, upper: FixedPoint.Lanes
+    }
+
+    /// The constants for 8-bit output. Not inlined, for the reason ``lanes(maximum:)`` gives.
+    @inline(never) func fixedPointLanes() -> FixedPointLanes {
+        let one = Int16(255 * FixedPoint.unitsPerLevel)
+        func four(_ colour: Int16, _ alpha: Int16) -> FixedPoint.Lanes {
+            FixedPoint.Lanes(repeatingPixel: SIMD4(colour, colour, colour, alpha))
+        }
+        return FixedPointLanes(shift: four(-Int16(blend.subtrahend) * one, 0), lower: four(0, one),
+                               upper: four(one, one))
     }
 
     /// The filter over frame columns x ..< x + count of one row (`count` = 4, or 1 in lanes 0–3), as the composite
-    /// hands them: the finished effect's values at output scale (``CompositePass/outputScaled(_:maximum:)``).
-    /// `content` is the row's clipped content (straight RGBA8, its first pixel at frame column `clipInFrame.x`).
-    /// Columns outside the clip keep their values.
-    @inline(__always) func apply(content: UnsafePointer<UInt8>, columns x: Int, count: Int, over values: SIMD16<Float>,
-                                 _ lanes: Lanes) -> SIMD16<Float> {
+    /// hands them: the finished effect's values in the composite's arithmetic `A`. `content` is the row's clipped
+    /// content (straight RGBA8, its first pixel at frame column `clipInFrame.x`). Columns outside the clip keep
+    /// their values.
+    @inline(__always) func apply<A: CompositeArithmetic>(content: UnsafePointer<UInt8>, columns x: Int, count: Int,
+                                                         over values: A.Group, _ constants: A.BlendConstants,
+                                                         _: A.Type) -> A.Group {
         let first = x &- clipInFrame.x
-        if count == 4 && UInt(bitPattern: first) < lanes.wholeGroupStarts {
-            return Self.composite(UnsafeRawPointer(content + 4 &* first), over: values, lanes)
+        if count == 4 && UInt(bitPattern: first) < wholeGroupStarts {
+            return A.blend(UnsafeRawPointer(content + 4 &* first), over: values, constants)
         }
         // The clip's left and right edges, and single pixels: one pixel at a time, in lanes 0–3.
         var result = values
         for i in 0..<count where first &+ i >= 0 && first &+ i < clipInFrame.width {
             let bytes = UnsafeRawPointer(content + 4 &* (first &+ i)).loadUnaligned(as: SIMD4<UInt8>.self)
-            let pixel = SIMD4(values[4 &* i], values[4 &* i &+ 1], values[4 &* i &+ 2], values[4 &* i &+ 3])
-            let mixed = Self.composite(SIMD16(lowHalf: SIMD8(lowHalf: bytes, highHalf: .zero), highHalf: .zero),
-                                       over: SIMD16(lowHalf: SIMD8(lowHalf: pixel, highHalf: .zero), highHalf: .zero),
-                                       lanes)
+            var pixel = A.Group()
+            for lane in 0..<4 { pixel[lane] = values[4 &* i &+ lane] }
+            let mixed = A.blend(SIMD16(lowHalf: SIMD8(lowHalf: bytes, highHalf: .zero), highHalf: .zero),
+                                over: pixel, constants)
             for lane in 0..<4 { result[4 &* i &+ lane] = mixed[lane] }
         }
         return result
@@ -112,5 +132,22 @@ public struct VibrancyFilterPass: Sendable {
         let alpha = SIMD8(addend[3], addend[3], addend[3], addend[3], addend[7], addend[7], addend[7], addend[7])
         let blended = SampleConversion.limited(addend + values, from: lanes.lower, upTo: lanes.upper)
         return values.addingProduct(blended - values, alpha)
+    }
+}
+
+extension VibrancyFilterPass {
+    /// Four content pixels (0 … 255 in each lane) over four effect pixels q in ``FixedPoint``: the same blend and
+    /// mix as the float form, q + (clamp(c·128 + shift + q, lower, upper) − q)·a, written as
+    /// q + scaledProduct(clamp(c·128 + shift, lower − q, upper − q), a·257/2), so that no sum leaves an `Int16`.
+    /// The coverage a·257/2 (integer division) is a/255 within 2⁻¹⁶ of its 2¹⁵: 0 for a = 0, which keeps the value
+    /// exactly, and 32 767 for a = 255, which gives the blend within one unit (1/128 of a level; exactly where it
+    /// moves the value by less than 128 levels). Plus-darker's clamp is ≤ 0 and plus-lighter's ≥ 0, and so is the
+    /// product: the blends never lighten and never darken, as in `Float`.
+    @inline(__always) static func composite(_ c: FixedPoint.Lanes, over q: FixedPoint.Lanes,
+                                            _ lanes: FixedPointLanes) -> FixedPoint.Lanes {
+        let difference = FixedPoint.limited((c &<< 7) &+ lanes.shift, from: lanes.lower &- q, upTo: lanes.upper &- q)
+        let alphas = unsafeBitCast(FixedPoint.alphas(c), to: SIMD16<UInt16>.self)
+        let coverage = unsafeBitCast((alphas &* 257) &>> 1, to: FixedPoint.Lanes.self)
+        return q &+ FixedPoint.scaledProduct(difference, coverage)
     }
 }

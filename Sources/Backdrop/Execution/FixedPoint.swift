@@ -151,11 +151,13 @@ extension SIMD16 where Scalar == Int16 {
 /// padding to a whole group of four, so that rows are read and written four pixels (32 bytes) at a time.
 /// A reference type so that row bands can be written from several threads at once (disjoint rows).
 final class FixedPointImage: @unchecked Sendable {
+    /// The size in pixels.
     let width: Int, height: Int
     /// Pixels from one row's start to the next: `width` rounded up to a multiple of 4.
     let rowStride: Int
     private let pixels: UnsafeMutablePointer<SIMD4<Int16>>
 
+    /// An image of the given size, uninitialised until ``quantise(_:intoRow:)`` writes its rows.
     init(width: Int, height: Int) {
         self.width = width
         self.height = height
@@ -165,9 +167,11 @@ final class FixedPointImage: @unchecked Sendable {
 
     deinit { pixels.deallocate() }
 
+    /// The first pixel of row `y`.
     @inline(__always) func row(_ y: Int) -> UnsafeMutablePointer<SIMD4<Int16>> { pixels + y * rowStride }
 
-    /// Row y ← ``FixedPoint/quantised(_:)`` of the `width` values at `values`, four pixels at a time.
+    /// Row y ← ``FixedPoint/quantised(_:)`` of the `width` values at `values`, four pixels at a time, and zeros
+    /// in its padding.
     @inline(__always) func quantise(_ values: UnsafePointer<SIMD4<Float>>, intoRow y: Int) {
         let out = row(y)
         var x = 0
@@ -180,6 +184,10 @@ final class FixedPointImage: @unchecked Sendable {
         while x < width {
             out[x] = FixedPoint.quantised(SIMD16(lowHalf: SIMD8(lowHalf: values[x], highHalf: .zero),
                                                  highHalf: .zero)).firstPixel
+            x &+= 1
+        }
+        while x < rowStride {
+            out[x] = .zero
             x &+= 1
         }
     }

@@ -6,8 +6,8 @@
 ///   ``VibrancyBlend/composite(colour:alpha:over:one:)``: straight colour b·(1 − a) + blend(c, b)·a, alpha
 ///   a + A_b·(1 − a). Where the content's alpha is 0, and outside the rectangle, the effect's value is not touched.
 /// - Schedule: the composite calls it on each group of four output pixels between the upscale and the
-///   quantisation, in registers (one pass over the output), in the composite's arithmetic: `Float` for 16-bit
-///   output, ``FixedPoint`` for 8-bit (``composite(_:over:_:)-(FixedPoint.Lanes,_,_)``).
+///   quantisation, in registers (one pass over the output), in the composite's arithmetic: ``FixedPoint`` for 8-bit
+///   output with an upscale (``composite(_:over:_:)-(FixedPoint.Lanes,_,_)``), `Float` otherwise.
 /// - Work (GPU): over the clipped rectangle only, 2 texels read per pixel written (content and backdrop), blended
 ///   into the framebuffer.
 public struct VibrancyFilterPass: Sendable {
@@ -35,7 +35,7 @@ public struct VibrancyFilterPass: Sendable {
     }
 
     /// The filter's constants in `Float` at output scale (1.0 stands as `maximum`; the composite uses them for
-    /// 16-bit output), two pixels wide: each half of a four-pixel group uses the same eight lanes, so that they
+    /// 16-bit output, and for 8-bit output without an upscale), two pixels wide: each half of a four-pixel group uses the same eight lanes, so that they
     /// stay in registers.
     ///
     /// The effect's values v carry ``CompositePass/roundingOffset`` (v = b + offset, b the backdrop), which the

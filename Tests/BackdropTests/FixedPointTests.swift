@@ -24,23 +24,10 @@ struct FixedPointTests {
         return values
     }()
 
-    /// `values` in groups of sixteen lanes (the last group padded with zeros).
-    static func groups(_ values: [Int16]) -> [FixedPoint.Lanes] {
-        stride(from: 0, to: values.count, by: 16).map { start in
-            var group = FixedPoint.Lanes()
-            for lane in 0..<16 where start + lane < values.count { group[lane] = values[start + lane] }
-            return group
-        }
-    }
-
     @Test func quantisingRoundsOneHundredTwentyEightTimesTheValueTiesToEvenInLaneOrderAsThePortableBodyDoes() {
-        for group in SampleConversionTests.groups(SampleConversionTests.byteScaleValues) {
-            let q = FixedPoint.quantised(group)
-            #expect(q == FixedPoint.portableQuantised(group), "\(group)")
-            for lane in 0..<16 {
-                #expect(q[lane] == Int16((group[lane] * 128).rounded(.toNearestOrEven)), "lane \(lane) of \(group)")
-            }
-        }
+        SampleConversionTests.expectLaneByLane(SampleConversionTests.byteScaleValues, FixedPoint.quantised,
+                                               portable: FixedPoint.portableQuantised,
+                                               lane: { Int16(($0 * 128).rounded(.toNearestOrEven)) })
     }
 
     /// ⌊q/128 + ½⌋: ties (q = 128·n + 64) round up, as the reference renders do.
@@ -60,7 +47,7 @@ struct FixedPointTests {
     /// below 16 384 in size (the vibrancy filter's full coverage) and takes one unit off beyond.
     @Test func theScaledProductIsTheProductRoundedHalfUpAsThePortableBodyDoes() {
         let multipliers: [Int16] = [0, 1, 2048, 6144, 10_240, 14_336, 16_384, 18_432, 22_528, 26_624, 30_720, 32_767]
-        for a in Self.groups(Self.signedValues) {
+        for a in SampleConversionTests.groups(Self.signedValues) {
             for b in multipliers {
                 let product = FixedPoint.scaledProduct(a, FixedPoint.Lanes(repeating: b))
                 #expect(product == FixedPoint.portableScaledProduct(a, FixedPoint.Lanes(repeating: b)))
@@ -76,7 +63,7 @@ struct FixedPointTests {
 
     @Test func theClampAndTheAlphaShuffleAgreeWithThePortableBodies() {
         let lower = FixedPoint.Lanes(Array(repeating: [Int16(-100), 0, 0, 32_640], count: 4).flatMap { $0 }), upper = FixedPoint.Lanes(repeating: 32_640)
-        for group in Self.groups(Self.signedValues) {
+        for group in SampleConversionTests.groups(Self.signedValues) {
             #expect(FixedPoint.limited(group, from: lower, upTo: upper)
                     == FixedPoint.portableLimited(group, from: lower, upTo: upper))
             #expect(FixedPoint.limited(group, from: lower, upTo: upper) == group.clamped(lowerBound: lower, upperBound: upper))

@@ -21,34 +21,38 @@ struct SampleConversionTests {
     }()
 
     /// `values` in groups of sixteen lanes (the last group padded with zeros).
-    static func groups(_ values: [Float]) -> [SIMD16<Float>] {
+    static func groups<Scalar: SIMDScalar>(_ values: [Scalar]) -> [SIMD16<Scalar>] {
         stride(from: 0, to: values.count, by: 16).map { start in
-            var group = SIMD16<Float>.zero
+            var group = SIMD16<Scalar>()
             for lane in 0..<16 where start + lane < values.count { group[lane] = values[start + lane] }
             return group
         }
     }
 
-    @Test func bytesRoundToNearestTiesToEvenInLaneOrderAsThePortableBodyDoes() {
-        for group in Self.groups(Self.byteScaleValues) {
-            let bytes = SampleConversion.bytesRoundedToNearest(group)
-            #expect(bytes == SampleConversion.portableBytesRoundedToNearest(group), "\(group)")
-            for lane in 0..<16 {
-                #expect(bytes[lane] == UInt8(group[lane].rounded(.toNearestOrEven)), "lane \(lane) of \(group)")
-            }
+    /// For each group of sixteen `values`: `body` gives what `portable` gives, and in each lane what `lane` gives for
+    /// that lane's value.
+    static func expectLaneByLane<Output: SIMD>(_ values: [Float], _ body: (SIMD16<Float>) -> Output,
+                                               portable: (SIMD16<Float>) -> Output,
+                                               lane: (Float) -> Output.Scalar) where Output.Scalar: Equatable {
+        for group in groups(values) {
+            let result = body(group)
+            #expect(result == portable(group), "\(group)")
+            for index in 0..<16 { #expect(result[index] == lane(group[index]), "lane \(index) of \(group)") }
         }
+    }
+
+    @Test func bytesRoundToNearestTiesToEvenInLaneOrderAsThePortableBodyDoes() {
+        Self.expectLaneByLane(Self.byteScaleValues, SampleConversion.bytesRoundedToNearest,
+                              portable: SampleConversion.portableBytesRoundedToNearest,
+                              lane: { UInt8($0.rounded(.toNearestOrEven)) })
     }
 
     @Test func wordsRoundToNearestTiesToEvenInLaneOrderAsThePortableBodyDoes() {
         // The domain is [0, 65535.5): byte-scale values times 257, and the ends and ties of the 16-bit range.
         let wordScale = Self.byteScaleValues.map { $0 * 257 }.filter { $0 < 65535.5 } + [65535, 65535.25, 32767.5, 32768.5]
-        for group in Self.groups(wordScale) {
-            let words = SampleConversion.wordsRoundedToNearest(group)
-            #expect(words == SampleConversion.portableWordsRoundedToNearest(group), "\(group)")
-            for lane in 0..<16 {
-                #expect(words[lane] == UInt16(group[lane].rounded(.toNearestOrEven)), "lane \(lane) of \(group)")
-            }
-        }
+        Self.expectLaneByLane(wordScale, SampleConversion.wordsRoundedToNearest,
+                              portable: SampleConversion.portableWordsRoundedToNearest,
+                              lane: { UInt16($0.rounded(.toNearestOrEven)) })
     }
 
     @Test func bytesBecomeExactFloatsInLaneOrderAsThePortableBodyDoes() {

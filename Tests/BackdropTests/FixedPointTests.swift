@@ -6,7 +6,7 @@ import Testing
 /// portable body, and the whole arithmetic against the 16-bit output, which the composite computes in `Float`.
 @Suite("Fixed point")
 struct FixedPointTests {
-    /// Every q the composite produces (0 … 32 704 at 8-bit output scale) and a few past it, in groups of sixteen.
+    /// Every q up to 32 767 (the composite's are at most 32 640), in groups of sixteen.
     static let qGroups: [FixedPoint.Lanes] = stride(from: 0, through: 32_767, by: 16).map { start in
         var group = FixedPoint.Lanes()
         for lane in 0..<16 { group[lane] = Int16(min(start + lane * 7 % 16, 32_767)) }
@@ -30,11 +30,12 @@ struct FixedPointTests {
                                                lane: { Int16(($0 * 128).rounded(.toNearestOrEven)) })
     }
 
-    /// ⌊q/128 + ½⌋: ties (q = 128·n + 64) round up, as the reference renders do.
+    /// ⌊q/128 + ½⌋, eight pixels and four at a time: ties (q = 128·n + 64) round up, as the reference renders do.
     @Test func eightPixelsBecomeSamplesRoundedHalfUpInLaneOrderAsThePortableBodyDoes() {
-        for (first, second) in zip(Self.qGroups, Self.qGroups.reversed()) where first.max() <= 32_704 && second.max() <= 32_704 {
+        for (first, second) in zip(Self.qGroups, Self.qGroups.reversed()) where first.max() <= 32_703 && second.max() <= 32_703 {
             let bytes = FixedPoint.bytes(first, second)
             #expect(bytes == FixedPoint.portableBytes(first, second))
+            #expect(FixedPoint.bytes(first) == bytes.lowHalf && FixedPoint.bytes(second) == bytes.highHalf)
             for lane in 0..<16 {
                 #expect(Int(bytes[lane]) == (Int(first[lane]) + 64) / 128, "lane \(lane) of \(first)")
                 #expect(Int(bytes[16 + lane]) == (Int(second[lane]) + 64) / 128, "lane \(lane) of \(second)")

@@ -125,7 +125,7 @@ enum FixedPointArithmetic: CompositeArithmetic {
 
     @inline(__always) static func group(repeating pixel: SIMD4<Int16>) -> SIMD16<Int16> { SIMD16(repeatingPixel: pixel) }
 
-    /// Exact: both are in [0, 32 704].
+    /// Exact: both are in [0, 32 640].
     @inline(__always) static func difference(_ b: SIMD4<Int16>, _ a: SIMD4<Int16>) -> SIMD4<Int16> { b &- a }
 
     /// left + ``FixedPoint/scaledProduct(_:_:)`` of delta and the weights: two instructions per value.

@@ -5,9 +5,9 @@ import _Builtin_intrinsics.intel
 /// The composite's arithmetic for 8-bit output: 16-bit integers in 8.7 fixed point, sixteen lanes (four pixels)
 /// to a vector, where `Float` needs eight.
 ///
-/// - A value v at 8-bit output scale (0 … 255.5, ``CompositePass/outputScaled(_:maximum:)``) is held as
-///   q = round(128·v), ties to even (``quantised(_:)``): 1/128 of a level. q ≤ 32 704, so q and the difference of
-///   two of them fit in an `Int16`.
+/// - A value v at 8-bit output scale (0 … 255 + 2⁻¹², ``CompositePass/outputScaled(_:maximum:)``) is held as
+///   q = round(128·v), ties to even (``quantised(_:)``): 1/128 of a level. q ≤ 32 640, so q and the difference of
+///   two of them fit in an `Int16`; interpolation and the vibrancy filter keep q within the two values they mix.
 /// - A sample is ⌊q/128 + ½⌋, ties up (``bytes(_:_:)``, one `vpmulhrsw` by 256). An exact tie of the maths, such as
 ///   76.5 (the light tint over a channel that saturation clamps to 0), is q = 9792 exactly and rounds up, as in the
 ///   reference renders.
@@ -130,7 +130,7 @@ public enum FixedPoint {
         SIMD32(lowHalf: bytes(first), highHalf: bytes(second))
     }
 
-    /// Four pixels' q as samples ⌊q/128 + ½⌋ in lane order (q ∈ [0, 32 704]).
+    /// Four pixels' q as samples ⌊q/128 + ½⌋ in lane order (q ∈ [0, 32 703]: a sample ≤ 255).
     @inline(__always) public static func bytes(_ group: Lanes) -> SIMD16<UInt8> {
         SIMD16(truncatingIfNeeded: (group &+ 64) &>> 7)
     }

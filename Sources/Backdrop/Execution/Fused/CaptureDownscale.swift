@@ -143,14 +143,25 @@ public struct CaptureDownscale: Sendable {
         let scale = 1 / Float(65025 * factor * factor)
         // Boxes that lie inside the frame with k ≤ 16 take the 16-bit sum; the rest clamp the column.
         let inside = factor <= 16 ? min(outputSize.width, width / factor) : 0
-        for i in 0..<outputSize.width {
-            let opaqueTotal = i < inside ? Self.boxSum(opaque + i &* factor, factor: factor)
-                : Self.clampedBoxSum(opaque, first: i &* factor, factor: factor, columns: width)
-            var total = SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: opaqueTotal)) * 255
-            if let otherSums {
-                for c in 0..<factor { total += otherSums[min(i &* factor &+ c, width &- 1)] }
+        /// The row's small pixels with k = `factor`: a literal at the call sites below for the common k, so that
+        /// the box sum's loop unrolls away (the capture 5.85M → 3.94M instructions a frame at k = 8).
+        @inline(__always) func reduceRow(factor: Int) {
+            for i in 0..<outputSize.width {
+                let opaqueTotal = i < inside ? Self.boxSum(opaque + i &* factor, factor: factor)
+                    : Self.clampedBoxSum(opaque, first: i &* factor, factor: factor, columns: width)
+                var total = SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: opaqueTotal)) * 255
+                if let otherSums {
+                    for c in 0..<factor { total += otherSums[min(i &* factor &+ c, width &- 1)] }
+                }
+                out[i] = total * scale
             }
-            out[i] = total * scale
+        }
+        switch factor {
+        case 4: reduceRow(factor: 4)
+        case 6: reduceRow(factor: 6)
+        case 8: reduceRow(factor: 8)
+        case 12: reduceRow(factor: 12)
+        default: reduceRow(factor: factor)
         }
     }
 

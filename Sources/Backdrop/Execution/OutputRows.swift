@@ -14,10 +14,12 @@ public struct OutputRows: Sendable {
     /// Writes the same row in ``FixedPoint`` (`width` pixels, and the padding to a group of four): for upscaled rows
     /// at 8-bit output scale, interpolated from a fixed-point table. nil otherwise: the composite then works on
     /// ``row``'s floats.
-    let fixedPointRow: (@Sendable (_ y: Int, _ out: UnsafeMutablePointer<SIMD4<Int16>>) -> Void)?
+    let fixedPointRow: FixedPointRowFunction?
 
-    init(width: Int, columns: BilinearTaps?, row: @escaping RowFunction,
-         fixedPointRow: (@Sendable (_ y: Int, _ out: UnsafeMutablePointer<SIMD4<Int16>>) -> Void)? = nil) {
+    /// Writes row `y` in ``FixedPoint`` into `out`; called from worker threads, for any row, in any order.
+    typealias FixedPointRowFunction = @Sendable (_ y: Int, _ out: UnsafeMutablePointer<SIMD4<Int16>>) -> Void
+
+    init(width: Int, columns: BilinearTaps?, row: @escaping RowFunction, fixedPointRow: FixedPointRowFunction? = nil) {
         self.width = width
         self.columns = columns
         self.row = row

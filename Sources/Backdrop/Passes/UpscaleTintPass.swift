@@ -64,8 +64,8 @@ public struct UpscaleTintPass: ColourPass {
             }
         }
         let rows = rowTaps, width = table.width
-        let fixedPointRow = fixedPointTable.map { fixed in
-            { @Sendable (y: Int, out: UnsafeMutablePointer<SIMD4<Int16>>) in
+        let fixedPointRow = fixedPointTable.map { fixed -> OutputRows.FixedPointRowFunction in
+            { y, out in
                 fixed.interpolate(between: rows.lower[y], and: rows.upper[y],
                                   multiplier: FixedPoint.multiplier(rows.fraction[y]), into: out)
             }

@@ -204,8 +204,9 @@ private struct RowsToWrite: Sendable {
             x &+= 4
         }
         while x < count {
+            // The pixel in the group's first lanes, the rest zero; the pointer lives only inside the closure.
             var single = A.Group()
-            UnsafeMutableRawPointer(&single).storeBytes(of: row[x], as: A.Pixel.self)
+            withUnsafeMutableBytes(of: &single) { $0.storeBytes(of: row[x], as: A.Pixel.self) }
             body(x, single, 1)
             x &+= 1
         }

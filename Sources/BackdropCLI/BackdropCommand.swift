@@ -18,6 +18,7 @@ public struct BackdropCommand: ParsableCommand {
           backdrop demo --output demo
           backdrop render photo.png -o blurred.png --style dark --frame 0,600,1024,168 --scale 2
           backdrop estimate --all-devices --style light
+          backdrop estimate --scene photos-table-shadows --all-devices
           backdrop compare golden.png blurred.png --min-psnr 40 --diff diff.png
           backdrop styles
 
@@ -26,7 +27,7 @@ public struct BackdropCommand: ParsableCommand {
         use 1 for "outside the tolerance" and 2 for unreadable input.
         """,
         version: "0.1.0",
-        subcommands: [RenderCommand.self, StylesCommand.self, DemoCommand.self, DevicesCommand.self, EstimateCommand.self,
+        subcommands: [RenderCommand.self, StylesCommand.self, DemoCommand.self, DevicesCommand.self, EstimateCommand.self, ScenesCommand.self,
                       CompareCommand.self, CheckCommand.self, ReportCommand.self]
     )
 

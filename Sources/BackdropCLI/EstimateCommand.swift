@@ -5,11 +5,16 @@ import Foundation
 struct EstimateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "estimate",
-        abstract: "Predict what an effect view costs on a device's GPU: per pass, idle gaps, frame budget, blur or tint-only.",
+        abstract: "Predict what an effect view or a whole screen costs on a device's GPU: passes, idle gaps, frame rate, GPU use.",
         discussion: """
-        Prices the same pass plan the renderer runs, with Backdrop's cost model (a roofline of ALU, texture \
-        and memory per pass, fitted to Apple's published measurements; see --model). Every figure is a \
-        prediction; the iPad (3rd generation) and iPad Air are the devices the published figures measured.
+        Prices the passes of one frame with Backdrop's cost model (a roofline of fill, ALU and memory per pass, a \
+        fixed cost per draw, and an idle gap plus a framebuffer store and load at each render-target switch; see \
+        --model). Every figure is a prediction; the iPad (3rd generation) and iPad Air are the devices the \
+        published blur figures measured.
+
+        Without --scene, the frame is one effect view (--style, --vibrancy, --view). With --scene, it is a whole \
+        screen: a built-in scene (see 'backdrop scenes') or a JSON scene file; --explain then says which layers \
+        cause offscreen passes and what the usual fix for each would save.
 
         --path auto takes the model's decision for the device: blur when its full-screen light blur is \
         predicted to take at most 2/3 of the 16.67 ms frame, tint-only otherwise. Apple's iOS 7 policy is shown \
@@ -19,8 +24,9 @@ struct EstimateCommand: ParsableCommand {
         Examples:
           backdrop estimate --device ipad-air --style extraLight --vibrancy
           backdrop estimate --all-devices --style light
-          backdrop estimate --device ipad-3 --style light --path blur --format json
-          backdrop estimate --device iphone-5s --view 320x200 --format svg -o timeline.svg
+          backdrop estimate --scene photos-table-shadows --all-devices
+          backdrop estimate --scene contacts-table-masks --device iphone-4s --explain
+          backdrop estimate --scene my-screen.json --device iphone-5 --format svg -o timeline.svg
           backdrop estimate --model
         """
     )
@@ -30,6 +36,12 @@ struct EstimateCommand: ParsableCommand {
 
     @Flag(name: .customLong("all-devices"), help: "Estimate on every device of the table.")
     var allDevices = false
+
+    @Option(help: ArgumentHelp("A built-in scene's name (see 'backdrop scenes') or a JSON scene file.", valueName: "name|file"))
+    var scene: String?
+
+    @Flag(help: "With --scene: which layers cause offscreen passes, and what fixing each would save.")
+    var explain = false
 
     @OptionGroup var styleOptions: StyleOptions
 
@@ -48,13 +60,13 @@ struct EstimateCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file (atomically) instead of standard output.", valueName: "path"))
     var output: String?
 
-    @Flag(help: "Print the cost model: its coefficients, the seed figures it was fitted to and how well it reproduces them.")
+    @Flag(help: "Print the cost model: its coefficients, the figures it was fitted to and the held-out checks.")
     var model = false
 
     func run() throws {
         let estimator = Estimator()
         if model {
-            try emit(ModelReport.text(estimator.model))
+            try emit(CostModelReport.text(estimator.model))
             return
         }
         guard let choice = Estimator.PathChoice(rawValue: path.lowercased()) else {
@@ -67,6 +79,11 @@ struct EstimateCommand: ParsableCommand {
         if format == "svg", devices.count != 1 {
             throw BackdropError(.badOption, "--format svg draws one device's frame: give --device, not --all-devices")
         }
+        if let scene {
+            try runScene(scene, devices: devices, estimator: estimator, choice: choice)
+            return
+        }
+        if explain { throw BackdropError(.badOption, "--explain goes with --scene") }
         let style = try styleOptions.resolve()
         let viewPoints = try view.map(Self.parseView)
         let estimates = try devices.map { device throws(BackdropError) in
@@ -74,16 +91,48 @@ struct EstimateCommand: ParsableCommand {
         }
         switch format {
         case "json":
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             let records = estimates.map(EstimateRecord.init)
-            let data = allDevices ? try encoder.encode(records) : try encoder.encode(records[0])
-            try emit(String(decoding: data, as: UTF8.self) + "\n")
+            try emit(allDevices ? Self.json(records) : Self.json(records[0]))
         case "svg":
             try emit(TimelineSVG.render(estimates[0]))
         default:
             try emit(estimates.count == 1 ? EstimateText.detail(estimates[0]) : EstimateText.table(estimates))
         }
+    }
+
+    func runScene(_ name: String, devices: [Device], estimator: Estimator, choice: Estimator.PathChoice) throws {
+        if vibrancy || view != nil || styleOptions.isGiven {
+            throw BackdropError(.badOption, "--scene prices its own layers: leave out --style, --vibrancy and --view")
+        }
+        let scene = try BuiltInScenes.load(name)
+        let estimates = try devices.map { device throws(BackdropError) in
+            try estimator.estimate(scene: scene, device: device, path: choice)
+        }
+        if explain {
+            guard format == "text" else { throw BackdropError(.badOption, "--explain prints text: leave out --format") }
+            var text = ""
+            for estimate in estimates {
+                let advice = try SceneAdvice(scene: scene, device: estimate.device, estimator: estimator, path: choice)
+                text += SceneText.explanation(advice, for: estimate)
+            }
+            try emit(text)
+            return
+        }
+        switch format {
+        case "json":
+            let records = estimates.map(SceneRecord.init)
+            try emit(allDevices ? Self.json(records) : Self.json(records[0]))
+        case "svg":
+            try emit(TimelineSVG.render(estimates[0]))
+        default:
+            try emit(estimates.count == 1 ? SceneText.detail(estimates[0]) : SceneText.table(estimates))
+        }
+    }
+
+    static func json<Value: Encodable>(_ value: Value) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
     }
 
     func chosenDevices() throws(BackdropError) -> [Device] {
@@ -125,14 +174,14 @@ enum EstimateText {
         lines.append("")
         let rows = estimate.frame.passes.map { priced in
             [priced.pass.name, ms(priced.startMs), ms(priced.ms), priced.bound.rawValue, "\(priced.pass.pixelsWritten)",
-             String(format: "%.0f", priced.pass.gpuFetches), String(format: "%.1f", Double(priced.pass.bytesMoved) / 1e6),
-             priced.pass.offscreen ? String(format: "%.1f MB", Double(priced.pass.textureBytes) / 1e6) : "on screen"]
+             String(format: "%.0f", priced.pass.gpuFetches), String(format: "%.1f", Double(priced.bytes) / 1e6),
+             priced.isOffscreen ? String(format: "%.1f MB", Double(priced.pass.textureBytes) / 1e6) : "on screen"]
         }
         lines.append(TextTable(header: ["pass", "start ms", "ms", "bound", "pixels", "fetches", "MB moved", "target"], rows: rows).rendered)
         lines.append("")
         let gaps = estimate.frame.gaps.map { ms($0.ms) }.joined(separator: " + ")
         lines.append("idle gaps:  \(estimate.frame.gaps.count) render-target switches, \(gaps.isEmpty ? "none" : gaps) = \(ms(estimate.idleMs)) ms")
-        lines.append("frame:      \(ms(estimate.totalMs)) ms of \(ms(estimate.budgetMs)) ms (tiler lead \(ms(estimate.frame.tilerMs)) ms) → \(ms(estimate.leftMs)) ms left, \(String(format: "%.0f", estimate.fps)) fps, \(estimate.verdict.rawValue)")
+        lines.append("frame:      \(ms(estimate.totalMs)) ms of \(ms(estimate.budgetMs)) ms (tiler lead \(ms(estimate.frame.tilerMs)) ms) → \(ms(estimate.leftMs)) ms left, \(String(format: "%.1f", estimate.fps)) fps, \(estimate.verdict.rawValue)")
         lines.append("blur:       model \(estimate.decision.path.rawValue), Apple iOS 7 \(estimate.decision.applePolicy.rawValue) — \(estimate.decision.reason)")
         return lines.joined(separator: "\n") + "\n"
     }
@@ -141,7 +190,7 @@ enum EstimateText {
     static func table(_ estimates: [Estimate]) -> String {
         let rows = estimates.map { e in
             [e.device.id, e.path.rawValue, e.decision.applePolicy.rawValue + (e.decision.agreesWithApple ? "" : " *"),
-             ms(e.totalMs), ms(e.idleMs), ms(e.leftMs), String(format: "%.0f", e.fps), e.verdict.rawValue,
+             ms(e.totalMs), ms(e.idleMs), ms(e.leftMs), String(format: "%.1f", e.fps), e.verdict.rawValue,
              e.device.hasSeedMeasurements ? "yes" : "–"]
         }
         var text = TextTable(header: ["device", "path", "Apple iOS 7", "total ms", "idle ms", "left ms", "fps", "verdict", "measured in the talk"],
@@ -155,26 +204,3 @@ enum EstimateText {
     }
 }
 
-/// The cost model described: coefficients, fit, hold-out.
-enum ModelReport {
-    static func text(_ model: CostModel) -> String {
-        var lines = ["Backdrop's GPU cost model: per pass, max(ALU, texture, memory) time; a gap per render-target switch.", ""]
-        lines.append(String(format: "a  shader operations per texture fetch      %8.2f   fitted", model.flopsPerFetch))
-        lines.append(String(format: "b  shader operations per pixel written      %8.2f   fitted", model.flopsPerPixel))
-        lines.append(String(format: "v  extra operations per vibrancy-filter px  %8.2f   fitted", model.vibrancyFilterFlopsPerPixel))
-        lines.append(String(format: "e  share of peak memory bandwidth           %8.3f   fitted", model.bandwidthEfficiency))
-        lines.append(String(format: "g  idle per render-target switch, ms        %8.2f   F3 (0.1–0.2 ms), not fitted", model.gapMs))
-        lines.append(String(format: "t  tiler lead before the first pass, ms     %8.2f   nominal (F4), not fitted", model.tilerMs))
-        lines.append("")
-        let rows = (SeedFigure.all + [SeedFigure.v3Reading]).map { seed in
-            let predicted = seed.predictedMs(by: model)
-            let role = seed.id == "V3" ? "not fitted (our reading)" : seed.usedInFit ? "fitted" : "held out"
-            return [seed.id, seed.deviceID, seed.style.name + (seed.vibrancy ? " + vibrancy" : ""), seed.path.rawValue,
-                    String(format: "%.2f", seed.ms), String(format: "%.2f", predicted),
-                    String(format: "%+.1f %%", (predicted - seed.ms) / seed.ms * 100), role]
-        }
-        lines.append(TextTable(header: ["seed", "device", "effect (full screen)", "path", "measured ms", "predicted ms", "error", "use"],
-                               rows: rows).rendered)
-        return lines.joined(separator: "\n") + "\n"
-    }
-}

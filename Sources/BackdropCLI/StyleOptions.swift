@@ -27,6 +27,11 @@ struct StyleOptions: ParsableArguments {
     var vibrancyBlend: String = "plusDarker"
 
     /// The chosen style. Throws a usage error naming the problem.
+    /// Whether any style option was given (the style is not the default light).
+    var isGiven: Bool {
+        style != "light" || sigma != nil || saturation != nil || tint != nil || tintAlpha != nil
+    }
+
     func resolve() throws(BackdropError) -> BlurStyle {
         let customOptions = [sigma != nil, saturation != nil, tint != nil, tintAlpha != nil]
         if style.lowercased() != "custom" {

@@ -1,11 +1,13 @@
 /// One device of the table (`../shared/spec/devices.md`): its screen, its GPU's capacity and Apple's iOS 7
 /// blur policy. Ids are the names the CLI takes.
 ///
-/// Figures marked "≈" in the spec are published estimates (clock × units), not measurements; `sources` says
-/// where each GPU figure comes from. Texture units are per Imagination's published configurations:
-/// SGX535 1 (≈ 500 Mpixel/s "effective" at 200 MHz, which PowerVR quotes with a 2.5× overdraw factor), SGX543
-/// and SGX554 2 per core (the 554 doubles the 543's ALUs, not its texture units), G6430 8.
-public struct Device: Sendable, Codable, Equatable, Identifiable {
+/// Apple never published GPU clocks: every clock is a reviewer's estimate or a database entry, and `sources`
+/// names them with the spec's source ids ([S9], [S24], …). Texels per clock are the texture units' bilinear
+/// samples per clock: 2 per SGX543 or SGX554 core, 8 for the G6430. For the SGX535 the model uses 1, what the
+/// device achieves: the iPad's measured 179.1 Mtexels/s at about 200 MHz is under one texel a clock, though spec
+/// sheets list two units (`devices.md`, note 1). The model's fill rate is texels per clock × clock, with no
+/// efficiency factor; ``measuredFillRateMTexelsPerSecond`` is what GLBenchmark measured, where it did.
+public struct Device: Sendable, Equatable, Identifiable {
     /// Apple's shipped blur policy on iOS 7 (seed figure B4).
     public enum BlurPolicy: String, Sendable, Codable {
         case blur
@@ -24,12 +26,12 @@ public struct Device: Sendable, Codable, Equatable, Identifiable {
     public let soc: String
     /// GPU model.
     public let gpu: String
-    /// GPU clock in MHz.
+    /// GPU clock in MHz (an estimate: see `sources`).
     public let gpuClockMHz: Double
-    /// Peak fp32 GFLOPS (clock × ALU lanes × 2).
+    /// Peak fp32 GFLOPS.
     public let gflops: Double
-    /// Texture units (bilinear samples per clock).
-    public let textureUnits: Int
+    /// Bilinear texture samples per clock that the model uses (all texture units together).
+    public let texelsPerClock: Double
     /// Memory bus as published, e.g. "128-bit LPDDR2-800".
     public let memoryBus: String
     /// Peak memory bandwidth, GB/s (bus width × transfer rate).
@@ -44,11 +46,38 @@ public struct Device: Sendable, Codable, Equatable, Identifiable {
     public let lastIOS: String
     /// Apple's shipped iOS 7 blur policy (seed figure B4).
     public let iOS7Blur: BlurPolicy
-    /// Where the GPU figures come from.
+    /// A single-texture fill rate that a benchmark measured, Mtexels/s, or nil where none was published.
+    public let measuredFillRateMTexelsPerSecond: Double?
+    /// Where the figures come from, with the spec's source ids.
     public let sources: String
 
-    /// Peak bilinear texture samples per second.
-    public var texelsPerSecond: Double { Double(textureUnits) * gpuClockMHz * 1e6 }
+    /// A device with the given figures.
+    public init(id: String, name: String, year: Int, soc: String, gpu: String, gpuClockMHz: Double, gflops: Double,
+                texelsPerClock: Double, memoryBus: String, memoryBandwidthGBps: Double, screen: PixelSize, scale: Double,
+                ramMB: Int, lastIOS: String, iOS7Blur: BlurPolicy, measuredFillRateMTexelsPerSecond: Double?, sources: String) {
+        self.id = id
+        self.name = name
+        self.year = year
+        self.soc = soc
+        self.gpu = gpu
+        self.gpuClockMHz = gpuClockMHz
+        self.gflops = gflops
+        self.texelsPerClock = texelsPerClock
+        self.memoryBus = memoryBus
+        self.memoryBandwidthGBps = memoryBandwidthGBps
+        self.screen = screen
+        self.scale = scale
+        self.ramMB = ramMB
+        self.lastIOS = lastIOS
+        self.iOS7Blur = iOS7Blur
+        self.measuredFillRateMTexelsPerSecond = measuredFillRateMTexelsPerSecond
+        self.sources = sources
+    }
+
+    /// The model's single-texture fill rate: texels per clock × clock, texels per second.
+    public var texelsPerSecond: Double { texelsPerClock * gpuClockMHz * 1e6 }
+    /// The model's single-texture fill rate in Mtexels/s (`backdrop devices`, key `fillRateMTexelsPerSecond`).
+    public var fillRateMTexelsPerSecond: Double { texelsPerSecond / 1e6 }
     /// The screen in points.
     public var screenPoints: (width: Double, height: Double) {
         (Double(screen.width) / scale, Double(screen.height) / scale)
@@ -57,65 +86,129 @@ public struct Device: Sendable, Codable, Equatable, Identifiable {
     public var hasSeedMeasurements: Bool { id == "ipad-3" || id == "ipad-air" }
 }
 
+extension Device: Codable {
+    enum CodingKeys: String, CodingKey {
+        case id, name, year, soc, gpu, gpuClockMHz, gflops, texelsPerClock, memoryBus, memoryBandwidthGBps, screen,
+             scale, ramMB, lastIOS, iOS7Blur, measuredFillRateMTexelsPerSecond, sources, fillRateMTexelsPerSecond
+    }
+
+    /// Encodes the stored figures and, for readers of the JSON, the model's fill rate.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(name, forKey: .name)
+        try container.encode(year, forKey: .year)
+        try container.encode(soc, forKey: .soc)
+        try container.encode(gpu, forKey: .gpu)
+        try container.encode(gpuClockMHz, forKey: .gpuClockMHz)
+        try container.encode(gflops, forKey: .gflops)
+        try container.encode(texelsPerClock, forKey: .texelsPerClock)
+        try container.encode(memoryBus, forKey: .memoryBus)
+        try container.encode(memoryBandwidthGBps, forKey: .memoryBandwidthGBps)
+        try container.encode(screen, forKey: .screen)
+        try container.encode(scale, forKey: .scale)
+        try container.encode(ramMB, forKey: .ramMB)
+        try container.encode(lastIOS, forKey: .lastIOS)
+        try container.encode(iOS7Blur, forKey: .iOS7Blur)
+        try container.encodeIfPresent(measuredFillRateMTexelsPerSecond, forKey: .measuredFillRateMTexelsPerSecond)
+        try container.encode(sources, forKey: .sources)
+        try container.encode(fillRateMTexelsPerSecond, forKey: .fillRateMTexelsPerSecond)
+    }
+
+    /// Decodes the stored figures; the fill rate is derived, not read.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(id: try container.decode(String.self, forKey: .id), name: try container.decode(String.self, forKey: .name),
+                  year: try container.decode(Int.self, forKey: .year), soc: try container.decode(String.self, forKey: .soc),
+                  gpu: try container.decode(String.self, forKey: .gpu),
+                  gpuClockMHz: try container.decode(Double.self, forKey: .gpuClockMHz),
+                  gflops: try container.decode(Double.self, forKey: .gflops),
+                  texelsPerClock: try container.decode(Double.self, forKey: .texelsPerClock),
+                  memoryBus: try container.decode(String.self, forKey: .memoryBus),
+                  memoryBandwidthGBps: try container.decode(Double.self, forKey: .memoryBandwidthGBps),
+                  screen: try container.decode(PixelSize.self, forKey: .screen),
+                  scale: try container.decode(Double.self, forKey: .scale),
+                  ramMB: try container.decode(Int.self, forKey: .ramMB),
+                  lastIOS: try container.decode(String.self, forKey: .lastIOS),
+                  iOS7Blur: try container.decode(BlurPolicy.self, forKey: .iOS7Blur),
+                  measuredFillRateMTexelsPerSecond: try container.decodeIfPresent(Double.self, forKey: .measuredFillRateMTexelsPerSecond),
+                  sources: try container.decode(String.self, forKey: .sources))
+    }
+}
+
 extension Device {
     /// Every device from the iPhone 3GS to the iPad Air, in the order of `devices.md`.
     public static let all: [Device] = [
-        Device(id: "iphone-3gs", name: "iPhone 3GS", year: 2009, soc: "Samsung (APL0298)", gpu: "PowerVR SGX535",
-               gpuClockMHz: 150, gflops: 1.2, textureUnits: 1, memoryBus: "32-bit LPDDR-400", memoryBandwidthGBps: 1.6,
+        Device(id: "iphone-3gs", name: "iPhone 3GS", year: 2009, soc: "Samsung APL0298", gpu: "PowerVR SGX535",
+               gpuClockMHz: 150, gflops: 1.2, texelsPerClock: 1, memoryBus: "32-bit LPDDR", memoryBandwidthGBps: 1.6,
                screen: PixelSize(width: 320, height: 480), scale: 1, ramMB: 256, lastIOS: "6.1.6", iOS7Blur: .noIOS7,
-               sources: "clock ≈ (devices.md); bandwidth ≈ 32 bit × 400 MT/s = 1.6 GB/s (derived, not in devices.md); 1 TMU (SGX535 ≈ 500 Mpixel/s effective at 200 MHz, MacRumors via 9to5mac 2011-01-14)"),
+               measuredFillRateMTexelsPerSecond: nil,
+               sources: "clock unsourced (150 MHz; weak sources say 200); 32-bit bus [S40]; 1 texel/clock as the iPad's SGX535 achieves [S29]"),
         Device(id: "iphone-4", name: "iPhone 4", year: 2010, soc: "A4", gpu: "PowerVR SGX535",
-               gpuClockMHz: 200, gflops: 1.6, textureUnits: 1, memoryBus: "64-bit LPDDR-400", memoryBandwidthGBps: 3.2,
+               gpuClockMHz: 200, gflops: 1.6, texelsPerClock: 1, memoryBus: "64-bit LPDDR", memoryBandwidthGBps: 3.2,
                screen: PixelSize(width: 640, height: 960), scale: 2, ramMB: 512, lastIOS: "7.1.2", iOS7Blur: .tintOnly,
-               sources: "clock ≈ and bandwidth (devices.md); 1 TMU (SGX535, as above)"),
+               measuredFillRateMTexelsPerSecond: nil,
+               sources: "clock \"said to be 200 MHz\" [S5]; 64-bit bus [S41]; 1 texel/clock as the iPad's SGX535 achieves [S29]"),
         Device(id: "ipad-1", name: "iPad", year: 2010, soc: "A4", gpu: "PowerVR SGX535",
-               gpuClockMHz: 200, gflops: 1.6, textureUnits: 1, memoryBus: "64-bit LPDDR-400", memoryBandwidthGBps: 3.2,
+               gpuClockMHz: 200, gflops: 1.6, texelsPerClock: 1, memoryBus: "64-bit LPDDR", memoryBandwidthGBps: 3.2,
                screen: PixelSize(width: 1024, height: 768), scale: 1, ramMB: 256, lastIOS: "5.1.1", iOS7Blur: .noIOS7,
-               sources: "clock ≈ and bandwidth (devices.md); 1 TMU (SGX535, as above)"),
+               measuredFillRateMTexelsPerSecond: 179.1,
+               sources: "clock as the iPhone 4 [S5]; measured fill 179.1 Mtexels/s, GLBenchmark 2.0 [S29]; 64-bit bus [S40]"),
         Device(id: "ipad-2", name: "iPad 2", year: 2011, soc: "A5", gpu: "PowerVR SGX543MP2",
-               gpuClockMHz: 250, gflops: 16, textureUnits: 4, memoryBus: "64-bit LPDDR2-800", memoryBandwidthGBps: 6.4,
+               gpuClockMHz: 250, gflops: 16, texelsPerClock: 4, memoryBus: "64-bit LPDDR2-800", memoryBandwidthGBps: 6.4,
                screen: PixelSize(width: 1024, height: 768), scale: 1, ramMB: 512, lastIOS: "9.3.5", iOS7Blur: .tintOnly,
-               sources: "clock ≈ and bandwidth (devices.md); 2 TMUs per SGX543 core (≈ 1 Gpixel/s effective at 200 MHz, MacRumors via 9to5mac 2011-01-14)"),
+               measuredFillRateMTexelsPerSecond: 890.1,
+               sources: "clock and GFLOPS as shipped [S8]; 2 texture units per core [S4]; measured fill 890.1 Mtexels/s, GLBenchmark 2.0 [S29]"),
         Device(id: "iphone-4s", name: "iPhone 4S", year: 2011, soc: "A5", gpu: "PowerVR SGX543MP2",
-               gpuClockMHz: 200, gflops: 12.8, textureUnits: 4, memoryBus: "64-bit LPDDR2-800", memoryBandwidthGBps: 6.4,
+               gpuClockMHz: 200, gflops: 12.8, texelsPerClock: 4, memoryBus: "64-bit LPDDR2-800", memoryBandwidthGBps: 6.4,
                screen: PixelSize(width: 640, height: 960), scale: 2, ramMB: 512, lastIOS: "9.3.6", iOS7Blur: .blur,
-               sources: "clock ≈ and bandwidth (devices.md); 2 TMUs per SGX543 core"),
+               measuredFillRateMTexelsPerSecond: 765.5,
+               sources: "clock [S11] [S10]; measured fill 765.5 Mtexels/s, GLBenchmark 2.5 [S32]"),
         Device(id: "ipad-3", name: "iPad (3rd generation)", year: 2012, soc: "A5X", gpu: "PowerVR SGX543MP4",
-               gpuClockMHz: 250, gflops: 32, textureUnits: 8, memoryBus: "128-bit LPDDR2-800", memoryBandwidthGBps: 12.8,
+               gpuClockMHz: 250, gflops: 32, texelsPerClock: 8, memoryBus: "128-bit LPDDR2-800", memoryBandwidthGBps: 12.8,
                screen: PixelSize(width: 2048, height: 1536), scale: 2, ramMB: 1024, lastIOS: "9.3.6", iOS7Blur: .tintOnly,
-               sources: "four SGX543 cores at 250 MHz and 4 × 32-bit LPDDR2 controllers (AnandTech, iPad 4 GPU analysis, 2012); 2 TMUs per core"),
+               measuredFillRateMTexelsPerSecond: nil,
+               sources: "clock, cores and bus confirmed [S9] [S13] [S43]"),
         Device(id: "iphone-5", name: "iPhone 5", year: 2012, soc: "A6", gpu: "PowerVR SGX543MP3",
-               gpuClockMHz: 266, gflops: 25.5, textureUnits: 6, memoryBus: "64-bit LPDDR2-1066", memoryBandwidthGBps: 8.5,
+               gpuClockMHz: 266, gflops: 25.5, texelsPerClock: 6, memoryBus: "64-bit LPDDR2-1066", memoryBandwidthGBps: 8.5,
                screen: PixelSize(width: 640, height: 1136), scale: 2, ramMB: 1024, lastIOS: "10.3.4", iOS7Blur: .blur,
-               sources: "clock ≈ and bandwidth (devices.md); 3 SGX543 cores (AnandTech table, 2012); 2 TMUs per core"),
+               measuredFillRateMTexelsPerSecond: nil,
+               sources: "clock \"likely\" [S15] [S16]; 8,528 MB/s [S44]"),
         Device(id: "ipod-touch-5", name: "iPod touch (5th generation)", year: 2012, soc: "A5", gpu: "PowerVR SGX543MP2",
-               gpuClockMHz: 200, gflops: 12.8, textureUnits: 4, memoryBus: "64-bit LPDDR2-800", memoryBandwidthGBps: 6.4,
+               gpuClockMHz: 200, gflops: 12.8, texelsPerClock: 4, memoryBus: "64-bit LPDDR2-800", memoryBandwidthGBps: 6.4,
                screen: PixelSize(width: 640, height: 1136), scale: 2, ramMB: 512, lastIOS: "9.3.5", iOS7Blur: .blur,
-               sources: "clock ≈ and bandwidth (devices.md); 2 TMUs per SGX543 core"),
+               measuredFillRateMTexelsPerSecond: nil,
+               sources: "GPU clock not found: 200 MHz as the iPhone 4S, whose 32 nm A5 and 800 MHz CPU it shares [S19] [S21]"),
         Device(id: "ipad-mini", name: "iPad mini", year: 2012, soc: "A5", gpu: "PowerVR SGX543MP2",
-               gpuClockMHz: 250, gflops: 16, textureUnits: 4, memoryBus: "64-bit LPDDR2-800", memoryBandwidthGBps: 6.4,
+               gpuClockMHz: 250, gflops: 16, texelsPerClock: 4, memoryBus: "64-bit LPDDR2-800", memoryBandwidthGBps: 6.4,
                screen: PixelSize(width: 1024, height: 768), scale: 1, ramMB: 512, lastIOS: "9.3.6", iOS7Blur: .blur,
-               sources: "clock ≈ and bandwidth (devices.md); 2 TMUs per SGX543 core"),
+               measuredFillRateMTexelsPerSecond: nil,
+               sources: "\"performed identically to the iPad 2 in every test\" [S20] [S21]"),
         Device(id: "ipad-4", name: "iPad (4th generation)", year: 2012, soc: "A6X", gpu: "PowerVR SGX554MP4",
-               gpuClockMHz: 300, gflops: 76.8, textureUnits: 8, memoryBus: "128-bit LPDDR2-1066", memoryBandwidthGBps: 17,
+               gpuClockMHz: 266, gflops: 68, texelsPerClock: 8, memoryBus: "128-bit LPDDR2-1066", memoryBandwidthGBps: 17,
                screen: PixelSize(width: 2048, height: 1536), scale: 2, ramMB: 1024, lastIOS: "10.3.4", iOS7Blur: .blur,
-               sources: "SGX554MP4, 76.8 GFLOPS at 300 MHz (notebookcheck); 554 = 543 with twice the ALUs per core (AnandTech 2012), so 2 TMUs per core"),
+               measuredFillRateMTexelsPerSecond: nil,
+               sources: "not 300 MHz (AnandTech's normalising column): its shipping estimate of 68.1 GFLOPS gives about 266 MHz [S24]; same texture units as the iPad 3, fill about +16 % [S25]"),
         Device(id: "iphone-5c", name: "iPhone 5c", year: 2013, soc: "A6", gpu: "PowerVR SGX543MP3",
-               gpuClockMHz: 266, gflops: 25.5, textureUnits: 6, memoryBus: "64-bit LPDDR2-1066", memoryBandwidthGBps: 8.5,
+               gpuClockMHz: 266, gflops: 25.5, texelsPerClock: 6, memoryBus: "64-bit LPDDR2-1066", memoryBandwidthGBps: 8.5,
                screen: PixelSize(width: 640, height: 1136), scale: 2, ramMB: 1024, lastIOS: "10.3.3", iOS7Blur: .blur,
-               sources: "as iPhone 5"),
+               measuredFillRateMTexelsPerSecond: nil,
+               sources: "same A6 as the iPhone 5 [S16]"),
         Device(id: "iphone-5s", name: "iPhone 5s", year: 2013, soc: "A7", gpu: "PowerVR G6430",
-               gpuClockMHz: 450, gflops: 115, textureUnits: 8, memoryBus: "64-bit LPDDR3-1600", memoryBandwidthGBps: 12.8,
+               gpuClockMHz: 450, gflops: 115.2, texelsPerClock: 8, memoryBus: "64-bit LPDDR3-1600", memoryBandwidthGBps: 12.8,
                screen: PixelSize(width: 640, height: 1136), scale: 2, ramMB: 1024, lastIOS: "12.5.7", iOS7Blur: .blur,
-               sources: "G6430 at 450 MHz: 8 TMUs, 3.6 Gtexel/s (hmc-tech GPU database); Series 6 identified by AnandTech (iPhone 5s review, 2013)"),
+               measuredFillRateMTexelsPerSecond: nil,
+               sources: "clock: AnandTech's estimate [S24]; 8 texels/clock [S26]; bus [S47]"),
         Device(id: "ipad-air", name: "iPad Air", year: 2013, soc: "A7", gpu: "PowerVR G6430",
-               gpuClockMHz: 450, gflops: 115, textureUnits: 8, memoryBus: "64-bit LPDDR3-1600", memoryBandwidthGBps: 12.8,
+               gpuClockMHz: 450, gflops: 115.2, texelsPerClock: 8, memoryBus: "64-bit LPDDR3-1600", memoryBandwidthGBps: 12.8,
                screen: PixelSize(width: 2048, height: 1536), scale: 2, ramMB: 1024, lastIOS: "12.5.7", iOS7Blur: .blur,
-               sources: "as iPhone 5s"),
+               measuredFillRateMTexelsPerSecond: nil,
+               sources: "as the iPhone 5s [S24]"),
         Device(id: "ipad-mini-2", name: "iPad mini with Retina display", year: 2013, soc: "A7", gpu: "PowerVR G6430",
-               gpuClockMHz: 450, gflops: 115, textureUnits: 8, memoryBus: "64-bit LPDDR3-1600", memoryBandwidthGBps: 12.8,
+               gpuClockMHz: 450, gflops: 115.2, texelsPerClock: 8, memoryBus: "64-bit LPDDR3-1600", memoryBandwidthGBps: 12.8,
                screen: PixelSize(width: 2048, height: 1536), scale: 2, ramMB: 1024, lastIOS: "12.5.7", iOS7Blur: .blur,
-               sources: "as iPhone 5s"),
+               measuredFillRateMTexelsPerSecond: nil,
+               sources: "no GPU figure of its own found: as the iPad Air [S28]"),
     ]
 
     /// The device with `id`; an error (`.badOption`) naming it otherwise.

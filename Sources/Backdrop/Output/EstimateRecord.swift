@@ -8,14 +8,14 @@ public struct EstimateRecord: Codable, Sendable, Equatable {
         public let ms: Double
         /// When the renderer starts it, ms from the start of the frame.
         public let startMs: Double
-        /// What limits it: alu, texture or memory.
+        /// What limits it: fill, alu or memory.
         public let bound: String
         public let pixelsWritten: Int
         /// Texels the pass's maths reads (taps × pixels).
         public let texelsRead: Int
         /// GPU texture fetches (a bilinear fetch counts once).
         public let fetches: Int
-        /// Bytes moved to and from memory.
+        /// Bytes moved to and from memory, the framebuffer's stores and loads charged to it included.
         public let bytes: Int
         public let offscreen: Bool
         /// Offscreen texture memory, bytes (0 on screen).
@@ -69,7 +69,7 @@ public struct EstimateRecord: Codable, Sendable, Equatable {
             Pass(name: priced.pass.name, kind: priced.pass.kind.rawValue, ms: priced.ms, startMs: priced.startMs,
                  bound: priced.bound.rawValue, pixelsWritten: priced.pass.pixelsWritten,
                  texelsRead: priced.pass.texelsRead, fetches: Int(priced.pass.gpuFetches.rounded()),
-                 bytes: priced.pass.bytesMoved, offscreen: priced.pass.offscreen, textureBytes: priced.pass.textureBytes)
+                 bytes: priced.bytes, offscreen: priced.isOffscreen, textureBytes: priced.pass.textureBytes)
         }
         gapsMs = estimate.frame.gaps.map(\.ms)
         idleMs = estimate.idleMs

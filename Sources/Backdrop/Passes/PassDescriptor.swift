@@ -51,9 +51,10 @@ public struct PassDescriptor: Sendable, Codable, Equatable {
     public var texelsRead: Int { outputSize.area * texelsPerPixel }
     /// GPU texture fetches.
     public var gpuFetches: Double { Double(outputSize.area) * gpuFetchesPerPixel }
-    /// Bytes the GPU moves to and from memory, 4 per RGBA8 texel or pixel: the textures it samples, the pixels
-    /// it writes, and, when it blends, the destination pixels it reads back first.
-    public var bytesMoved: Int { 4 * (gpuTexelsFromMemory + pixelsWritten * (blends ? 2 : 1)) }
+    /// Bytes the pass itself moves to and from memory, 4 per RGBA8 texel: the textures it samples and, offscreen,
+    /// the store of the texture it renders. Drawing on screen, blending included, stays in the tile-based GPU's
+    /// on-chip memory; the framebuffer's own stores and loads are the timeline's (``CostModel/frame(of:on:)``).
+    public var bytesMoved: Int { 4 * (gpuTexelsFromMemory + (offscreen ? pixelsWritten : 0)) }
     /// Memory for the offscreen texture the pass renders into (RGBA8); 0 when it draws on screen.
     public var textureBytes: Int { offscreen ? 4 * pixelsWritten : 0 }
 }
@@ -80,6 +81,19 @@ public enum PassKind: String, Sendable, Codable, CaseIterable {
     case vibrancyFilter
     /// Write the effect into the output picture, straight alpha, quantised.
     case composite
+    /// A scene layer's own content: a solid colour, an image or glyphs.
+    case layer
+    /// A layer's mask rendered into a texture (seed O1).
+    case mask
+    /// A masked layer's content composited through its mask (O1).
+    case maskedComposite
+    /// A layer's shape rendered offscreen to find its shadow (O5).
+    case shadowShape
+    /// A shadow drawn under its layer: from the blurred shape, or from an explicit path.
+    case shadow
+    /// A texture drawn on screen: a group rendered offscreen for its opacity (O3), or a rasterized layer
+    /// from the cache (O2).
+    case offscreenComposite
 }
 
 /// A pass that turns the rows of its input stage into rows of its output, premultiplied RGBA in `Float`.

@@ -9,7 +9,8 @@
 ///   quantisation, in registers (one pass over the output), in the composite's arithmetic: ``FixedPoint`` for 8-bit
 ///   output with an upscale (``composite(_:over:_:)-(FixedPoint.Lanes,_,_)``), `Float` otherwise.
 /// - Work (GPU): over the clipped rectangle only, 2 texels read per pixel written (content and backdrop), blended
-///   into the framebuffer.
+///   into the framebuffer. On the tile-based GPU the backdrop is the framebuffer's own pixel, read in the tile
+///   (PowerVR's framebuffer fetch): one texture fetch and one texture read from memory per pixel.
 public struct VibrancyFilterPass: Sendable {
     /// The blend the style uses.
     public let blend: VibrancyBlend
@@ -31,7 +32,7 @@ public struct VibrancyFilterPass: Sendable {
         wholeGroupStarts = UInt(max(clipInFrame.width - 3, 0))
         descriptor = PassDescriptor(name: "vibrancy filter", kind: .vibrancyFilter, inputSize: clipInFrame.size,
                                     outputSize: clipInFrame.size, texelsPerPixel: 2, blends: true, offscreen: false,
-                                    gpuTexelsFromMemory: 2 * clipInFrame.size.area)
+                                    gpuFetchesPerPixel: 1, gpuTexelsFromMemory: clipInFrame.size.area)
     }
 
     /// The filter's constants in `Float` at output scale (1.0 stands as `maximum`; the composite uses them for

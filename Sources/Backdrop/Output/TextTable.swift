@@ -1,11 +1,18 @@
 import Foundation
 
 /// A plain-text table with aligned columns, for terminals.
-struct TextTable {
-    let header: [String]
-    let rows: [[String]]
+public struct TextTable: Sendable {
+    public let header: [String]
+    public let rows: [[String]]
 
-    var rendered: String {
+    /// A table of `rows` under `header`.
+    public init(header: [String], rows: [[String]]) {
+        self.header = header
+        self.rows = rows
+    }
+
+    /// The table's lines, columns padded to their widest cell.
+    public var rendered: String {
         let columns = header.indices.map { column in
             ([header] + rows).map { $0[column].count }.max() ?? 0
         }

@@ -1,0 +1,73 @@
+/// One row of the case-study table of `../shared/spec/scenes.md`: what the seed talk measured for a built-in
+/// scene on one device (seed figures O5 and O6), turned into ranges ("mid 30s" = 30–40 fps, "drop off" = below
+/// 60). The model must land every prediction in its ranges; ``usedInFit`` says which rows fix coefficients.
+public struct CaseStudy: Sendable, CustomStringConvertible {
+    /// The seed's id: "O5" or "O6".
+    public let id: String
+    /// The built-in scene.
+    public let sceneName: String
+    /// The device.
+    public let deviceID: String
+    /// The frame rates the talk's words allow.
+    public let fps: ClosedRange<Double>
+    /// The GPU utilisations they allow, percent, where the talk gave one.
+    public let gpuPercent: ClosedRange<Double>?
+    /// Whether the fit uses the row: O5's rows are fitted, O6's are held out to test the model.
+    public var usedInFit: Bool { id == "O5" }
+
+    /// "Drop off" below 60: at most 59 fps, one frame in sixty missed.
+    public static let belowSixty = 0.0...59.0
+    /// A steady 60 fps.
+    public static let sixty = 60.0...60.0
+
+    public var description: String { "\(id) \(sceneName) on \(deviceID)" }
+
+    init(_ id: String, _ sceneName: String, _ deviceID: String, fps: ClosedRange<Double>, gpu: ClosedRange<Double>? = nil) {
+        self.id = id
+        self.sceneName = sceneName
+        self.deviceID = deviceID
+        self.fps = fps
+        gpuPercent = gpu
+    }
+
+    /// Every row of the table, in its order.
+    public static let all: [CaseStudy] = [
+        CaseStudy("O5", "photos-table-shadows", "ipod-touch-5", fps: 30...40, gpu: 72...82),
+        CaseStudy("O5", "photos-table-shadows", "iphone-5s", fps: sixty),
+        CaseStudy("O5", "photos-table-shadows", "iphone-5", fps: belowSixty),
+        CaseStudy("O5", "photos-table-shadows", "iphone-4s", fps: belowSixty),
+        CaseStudy("O5", "photos-table-shadow-path", "ipod-touch-5", fps: sixty, gpu: 30...40),
+        CaseStudy("O5", "photos-table-shadow-path", "iphone-4s", fps: sixty, gpu: 25...35),
+        CaseStudy("O5", "photos-table-shadow-path", "iphone-5", fps: sixty),
+        CaseStudy("O5", "photos-table-shadow-path", "iphone-5s", fps: sixty),
+        CaseStudy("O6", "contacts-table-masks", "iphone-5s", fps: sixty),
+        CaseStudy("O6", "contacts-table-masks", "iphone-5", fps: sixty),
+        CaseStudy("O6", "contacts-table-masks", "iphone-4s", fps: 40...50, gpu: 83...90),
+        CaseStudy("O6", "contacts-table-masks", "ipod-touch-5", fps: 40...50, gpu: 83...90),
+        CaseStudy("O6", "contacts-table-overlay", "iphone-4s", fps: sixty, gpu: 25...35),
+        CaseStudy("O6", "contacts-table-overlay", "ipod-touch-5", fps: sixty, gpu: 25...35),
+        CaseStudy("O6", "contacts-table-overlay", "iphone-5", fps: sixty),
+        CaseStudy("O6", "contacts-table-overlay", "iphone-5s", fps: sixty),
+    ]
+
+    /// The device.
+    public var device: Device { Device.named(deviceID)! }
+    /// The built-in scene.
+    public var scene: Scene { BuiltInScenes.named(sceneName)! }
+    /// The frame's GPU passes on the device (the case-study scenes have no effect views).
+    public var passes: [GPUPass] {
+        try! ScenePlanner(device: device, path: { _ in .blur }).frame(of: scene, steady: true).passes
+    }
+
+    /// The model's frame for this row.
+    public func frame(by model: CostModel) -> FrameTimeline { model.frame(of: passes, on: device) }
+
+    /// How far `frame` lands outside the row's ranges, each as a share of its upper end; 0 inside both.
+    public func miss(_ frame: FrameTimeline) -> (fps: Double, gpu: Double) {
+        func outside(_ value: Double, _ range: ClosedRange<Double>) -> Double {
+            value < range.lowerBound ? (range.lowerBound - value) / range.upperBound
+                : value > range.upperBound ? (value - range.upperBound) / range.upperBound : 0
+        }
+        return (outside(frame.fps, fps), gpuPercent.map { outside(frame.gpuPercent, $0) } ?? 0)
+    }
+}

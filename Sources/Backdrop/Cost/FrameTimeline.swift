@@ -1,0 +1,79 @@
+/// One frame on the GPU's renderer: the passes in order with their start times, and the idle gaps between
+/// render targets.
+public struct FrameTimeline: Sendable {
+    /// A pass with its predicted time.
+    public struct PricedPass: Sendable {
+        /// The pass as the GPU runs it.
+        public let gpuPass: GPUPass
+        /// When the renderer starts it, ms from the start of the frame.
+        public let startMs: Double
+        /// How long it takes, ms.
+        public let ms: Double
+        /// What limits it.
+        public let bound: CostModel.Bound
+        /// Framebuffer traffic charged to it: stores and loads at render-target switches, the final store.
+        public let framebufferBytes: Int
+
+        /// The pass as planned.
+        public var pass: PassDescriptor { gpuPass.descriptor }
+        /// Whether it draws into an offscreen texture.
+        public var isOffscreen: Bool { gpuPass.target != .screen }
+        /// Every byte it moves to and from memory.
+        public var bytes: Int { pass.bytesMoved + framebufferBytes }
+    }
+
+    /// An idle gap while the GPU switches render targets.
+    public struct Gap: Sendable {
+        /// When it starts, ms from the start of the frame.
+        public let startMs: Double
+        /// How long it lasts, ms.
+        public let ms: Double
+    }
+
+    /// The passes in order.
+    public let passes: [PricedPass]
+    /// The gaps between them, one per render-target switch.
+    public let gaps: [Gap]
+    /// The tiler's lead before the first pass, ms (0 for an empty frame).
+    public let tilerMs: Double
+
+    /// The 60 Hz frame, ms (seed F1).
+    public static let budgetMs = 1000.0 / 60
+
+    /// Idle time in gaps, ms.
+    public var idleMs: Double { gaps.reduce(0) { $0 + $1.ms } }
+    /// Time the GPU works, ms: the tiler's lead and the passes.
+    public var busyMs: Double { tilerMs + passes.reduce(0) { $0 + $1.ms } }
+    /// The whole frame's GPU time, ms: busy and idle.
+    public var totalMs: Double { busyMs + idleMs }
+    /// Render-target switches (each with its gap).
+    public var renderTargetSwitches: Int { gaps.count }
+    /// Passes drawn into offscreen textures.
+    public var offscreenPasses: Int { passes.filter(\.isOffscreen).count }
+    /// The frame rate of a steady animation or scroll: min(60, 1000 / frame ms), as Instruments' OpenGL ES
+    /// driver instrument averages it (`scenes.md`).
+    public var fps: Double { totalMs <= Self.budgetMs ? 60 : 1000 / totalMs }
+    /// The GPU's utilisation, 0–100: busy time ÷ the frame interval at that rate, as the same instrument's
+    /// "device utilization". Below 100 % even when frames drop, because of the idle gaps (seed O6).
+    public var gpuPercent: Double { busyMs / max(totalMs, Self.budgetMs) * 100 }
+
+    /// Below this much time left in the frame the verdict is "tight": B2's 2 ms left "is not enough".
+    public static let tightBelowMs = budgetMs / 4
+    /// What the frame leaves for the rest of the UI, ms (negative when it does not fit).
+    public var leftMs: Double { Self.budgetMs - totalMs }
+
+    /// Whether a frame fits the 60 Hz budget.
+    public enum Verdict: String, Sendable, Codable {
+        /// At least a quarter of the frame is left.
+        case fits
+        /// It fits, with less than a quarter of the frame left for everything else.
+        case tight
+        /// It takes longer than a frame.
+        case dropsFrames = "drops frames"
+    }
+
+    /// fits, tight (under ``tightBelowMs`` left) or drops frames (over budget).
+    public var verdict: Verdict {
+        leftMs < 0 ? .dropsFrames : leftMs < Self.tightBelowMs ? .tight : .fits
+    }
+}

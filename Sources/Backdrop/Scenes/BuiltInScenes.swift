@@ -1,0 +1,142 @@
+import Foundation
+
+/// The scenes `backdrop scenes` lists and `backdrop estimate --scene NAME` prices: the case studies of the seed
+/// talks (`../shared/spec/scenes.md`, seed figures O5 and O6) and two screens with blur. The talks give frame
+/// rates and utilisations but not geometry: the geometry here is Backdrop's assumption, the same on every device
+/// (tables 320 points wide, cells stacked from under a 64-point bar to below the bottom of the tallest iPhone).
+/// Each is kept as the JSON a user would write, and read by ``SceneParser`` like any scene file.
+public enum BuiltInScenes {
+    /// Every built-in scene's JSON, by name, in listing order.
+    public static let json: KeyValuePairs<String, String> = [
+        "photos-table-shadows": #"""
+        {
+          "name": "photos-table-shadows",
+          "description": "Seed O5: a table of photo thumbnails with Core Animation shadows and no shadow path, so each shadow is found offscreen. 64 pt opaque bar; 100 pt cells; 80x80 pt opaque thumbnails, shadow radius 4, offset (0, 3), opacity 0.5; two 200x20 pt labels.",
+          "redraw": "scrolling",
+          "layers": [
+            { "name": "background", "frame": [0, 0, 320, 568], "content": "solid", "opaque": true },
+            { "name": "cell", "frame": [0, 64, 320, 100], "content": "solid", "opaque": true,
+              "repeat": { "count": 6, "dx": 0, "dy": 100 },
+              "sublayers": [
+                { "name": "thumbnail", "frame": [10, 10, 80, 80], "content": "image", "opaque": true,
+                  "shadow": { "radius": 4, "offset": [0, 3], "opacity": 0.5, "path": false } },
+                { "name": "title", "frame": [100, 25, 200, 20], "content": "text" },
+                { "name": "subtitle", "frame": [100, 55, 200, 20], "content": "text" }
+              ] },
+            { "name": "navigation bar", "frame": [0, 0, 320, 64], "content": "solid", "opaque": true }
+          ]
+        }
+        """#,
+        "photos-table-shadow-path": #"""
+        {
+          "name": "photos-table-shadow-path",
+          "description": "Seed O5, fixed: the same table with an explicit shadow path, so the shadows are drawn on screen with no offscreen pass.",
+          "redraw": "scrolling",
+          "layers": [
+            { "name": "background", "frame": [0, 0, 320, 568], "content": "solid", "opaque": true },
+            { "name": "cell", "frame": [0, 64, 320, 100], "content": "solid", "opaque": true,
+              "repeat": { "count": 6, "dx": 0, "dy": 100 },
+              "sublayers": [
+                { "name": "thumbnail", "frame": [10, 10, 80, 80], "content": "image", "opaque": true,
+                  "shadow": { "radius": 4, "offset": [0, 3], "opacity": 0.5, "path": true } },
+                { "name": "title", "frame": [100, 25, 200, 20], "content": "text" },
+                { "name": "subtitle", "frame": [100, 55, 200, 20], "content": "text" }
+              ] },
+            { "name": "navigation bar", "frame": [0, 0, 320, 64], "content": "solid", "opaque": true }
+          ]
+        }
+        """#,
+        "contacts-table-masks": #"""
+        {
+          "name": "contacts-table-masks",
+          "description": "Seed O6: a contacts table whose round 44x44 pt thumbnails are made by cornerRadius 22 and masksToBounds, three passes each (O1). 64 pt opaque bar; 60 pt cells; one 240x20 pt label.",
+          "redraw": "scrolling",
+          "layers": [
+            { "name": "background", "frame": [0, 0, 320, 568], "content": "solid", "opaque": true },
+            { "name": "cell", "frame": [0, 64, 320, 60], "content": "solid", "opaque": true,
+              "repeat": { "count": 9, "dx": 0, "dy": 60 },
+              "sublayers": [
+                { "name": "thumbnail", "frame": [8, 8, 44, 44], "content": "image", "opaque": true,
+                  "cornerRadius": 22, "masksToBounds": true },
+                { "name": "name", "frame": [64, 20, 240, 20], "content": "text" }
+              ] },
+            { "name": "navigation bar", "frame": [0, 0, 320, 64], "content": "solid", "opaque": true }
+          ]
+        }
+        """#,
+        "contacts-table-overlay": #"""
+        {
+          "name": "contacts-table-overlay",
+          "description": "Seed O6, fixed: the same table without the mask; a blended 44x44 pt image with a transparent circle (the cell's colour outside it) is drawn over each thumbnail instead.",
+          "redraw": "scrolling",
+          "layers": [
+            { "name": "background", "frame": [0, 0, 320, 568], "content": "solid", "opaque": true },
+            { "name": "cell", "frame": [0, 64, 320, 60], "content": "solid", "opaque": true,
+              "repeat": { "count": 9, "dx": 0, "dy": 60 },
+              "sublayers": [
+                { "name": "thumbnail", "frame": [8, 8, 44, 44], "content": "image", "opaque": true },
+                { "name": "corner overlay", "frame": [8, 8, 44, 44], "content": "image" },
+                { "name": "name", "frame": [64, 20, 240, 20], "content": "text" }
+              ] },
+            { "name": "navigation bar", "frame": [0, 0, 320, 64], "content": "solid", "opaque": true }
+          ]
+        }
+        """#,
+        "navbar-tabbar-blur": #"""
+        {
+          "name": "navbar-tabbar-blur",
+          "description": "A table scrolling under a 64 pt light blur navigation bar and a 49 pt light blur tab bar at the bottom of a 4-inch iPhone (on a 3.5-inch one the tab bar lies below the screen). 60 pt cells with a 44x44 pt thumbnail and a label.",
+          "redraw": "scrolling",
+          "layers": [
+            { "name": "background", "frame": [0, 0, 320, 568], "content": "solid", "opaque": true },
+            { "name": "cell", "frame": [0, 0, 320, 60], "content": "solid", "opaque": true,
+              "repeat": { "count": 10, "dx": 0, "dy": 60 },
+              "sublayers": [
+                { "name": "thumbnail", "frame": [8, 8, 44, 44], "content": "image", "opaque": true },
+                { "name": "name", "frame": [64, 20, 240, 20], "content": "text" }
+              ] },
+            { "name": "navigation bar", "frame": [0, 0, 320, 64], "effect": { "blur": "light" },
+              "sublayers": [ { "name": "title", "frame": [100, 30, 120, 22], "content": "text" } ] },
+            { "name": "tab bar", "frame": [0, 519, 320, 49], "effect": { "blur": "light" },
+              "sublayers": [ { "name": "tab icons", "frame": [16, 4, 288, 41], "content": "image" } ] }
+          ]
+        }
+        """#,
+        "control-center": #"""
+        {
+          "name": "control-center",
+          "description": "Control Center at rest: a full-screen light blur over the home screen with vibrant glyphs (toggles, sliders, labels). Static: after the first frame nothing is drawn again (seed B5).",
+          "redraw": "static",
+          "layers": [
+            { "name": "home screen", "frame": [0, 0, 320, 568], "content": "image", "opaque": true },
+            { "name": "control center", "frame": [0, 0, 320, 568], "effect": { "blur": "light", "vibrancy": [
+              { "name": "toggles", "frame": [20, 40, 280, 60], "content": "text" },
+              { "name": "sliders", "frame": [20, 120, 280, 90], "content": "text" },
+              { "name": "shortcuts", "frame": [20, 470, 280, 70], "content": "text" }
+            ] } }
+          ]
+        }
+        """#,
+    ]
+
+    /// The names, in listing order.
+    public static var names: [String] { json.map(\.key) }
+
+    /// The built-in scene called `name`, or nil.
+    public static func named(_ name: String) -> Scene? {
+        guard let text = json.first(where: { $0.key == name })?.value else { return nil }
+        return try? SceneParser.parse(Data(text.utf8), source: name)
+    }
+
+    /// Every built-in scene, in listing order.
+    public static var all: [Scene] { names.compactMap(named) }
+
+    /// The built-in scene `nameOrPath` names, or else the scene file at that path.
+    public static func load(_ nameOrPath: String) throws(BackdropError) -> Scene {
+        if let scene = named(nameOrPath) { return scene }
+        guard nameOrPath.contains("/") || nameOrPath.hasSuffix(".json") || FileManager.default.fileExists(atPath: nameOrPath) else {
+            throw BackdropError(.badOption, "unknown scene '\(nameOrPath)' (built in: \(names.joined(separator: ", ")); or a path to a JSON file)")
+        }
+        return try SceneParser.parse(fileAt: nameOrPath)
+    }
+}

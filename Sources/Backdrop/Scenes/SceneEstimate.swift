@@ -1,0 +1,19 @@
+/// What a device's GPU spends on a whole screen: a frame of the scene priced by the ``CostModel``
+/// (`../shared/spec/scenes.md`, "What `backdrop estimate --scene` reports"). Every figure is a prediction.
+public struct SceneEstimate: Sendable {
+    /// The scene.
+    public let scene: Scene
+    /// The device.
+    public let device: Device
+    /// The path its effect views take.
+    public let path: Effect.Path
+    /// The model's blur decision for the device, with Apple's policy beside it.
+    public let decision: BlurDecision
+    /// A frame of the steady scroll or animation; for a static scene at rest, only what animates.
+    public let frame: FrameTimeline
+    /// The first frame: every layer drawn, and rasterized layers rendered into the cache.
+    public let firstFrame: FrameTimeline
+    /// Bytes of rasterized layers in the cache, and its limit (2.5 screens, seed O2).
+    public let rasterCacheBytes: Int
+    public let rasterCacheLimitBytes: Int
+}

@@ -1,0 +1,225 @@
+import Foundation
+
+/// Reads a scene from its JSON form (`../shared/spec/scenes.md`), strictly: an unknown key, a value of the
+/// wrong type or out of range, a frame that is not four numbers with a positive size, or a top-level layer
+/// wholly outside the screen is a one-line error naming the file and the path to the value
+/// (`photos.json: layers[1].sublayers[0].frame: …`). Never a crash, whatever the bytes.
+public enum SceneParser {
+    /// The largest scene file read, bytes.
+    public static let maximumBytes = 4 << 20
+    /// The most layers a scene may draw once repeats are expanded: keeps a hostile `repeat` from taking the
+    /// machine.
+    public static let maximumLayerInstances = 100_000
+    /// The deepest nesting of sublayers.
+    public static let maximumDepth = 32
+    /// Where top-level layers must overlap when the scene gives no screen: the largest screen of the device table
+    /// in points (an iPad, landscape).
+    public static let largestScreen = PointSize(width: 1024, height: 768)
+
+    /// The scene in the file at `path`.
+    public static func parse(fileAt path: String) throws(BackdropError) -> Scene {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw BackdropError(.badInput, "cannot read the scene file \(path)")
+        }
+        defer { try? handle.close() }
+        let data: Data
+        do {
+            data = try handle.read(upToCount: maximumBytes + 1) ?? Data()
+        } catch {
+            throw BackdropError(.badInput, "cannot read the scene file \(path)")
+        }
+        guard data.count <= maximumBytes else {
+            throw BackdropError(.badInput, "\(path): the scene file is larger than \(maximumBytes >> 20) MiB")
+        }
+        return try parse(data, source: path)
+    }
+
+    /// The scene in `data`; `source` names it in errors.
+    public static func parse(_ data: Data, source: String) throws(BackdropError) -> Scene {
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: data, options: [])
+        } catch {
+            throw BackdropError(.badInput, "\(source): not valid JSON")
+        }
+        var reader = Reader(source: source)
+        return try reader.scene(object)
+    }
+
+    struct Reader {
+        let source: String
+        var instances = 0
+
+        func fail(_ path: String, _ problem: String) -> BackdropError {
+            BackdropError(.badInput, "\(source): \(path.isEmpty ? "" : path + ": ")\(problem)")
+        }
+
+        func object(_ value: Any, _ path: String, keys: Set<String>) throws(BackdropError) -> [String: Any] {
+            guard let dictionary = value as? [String: Any] else { throw fail(path, "expected an object") }
+            if let unknown = dictionary.keys.sorted().first(where: { !keys.contains($0) }) {
+                throw fail(path, "unknown key '\(unknown)' (known: \(keys.sorted().joined(separator: ", ")))")
+            }
+            return dictionary
+        }
+
+        func number(_ value: Any, _ path: String, in range: ClosedRange<Double>) throws(BackdropError) -> Double {
+            guard !Self.isBoolean(value), let number = (value as? NSNumber)?.doubleValue, number.isFinite else {
+                throw fail(path, "expected a number")
+            }
+            guard range.contains(number) else {
+                throw fail(path, "\(number) is outside \(range.lowerBound)…\(range.upperBound)")
+            }
+            return number
+        }
+
+        func bool(_ value: Any, _ path: String) throws(BackdropError) -> Bool {
+            guard Self.isBoolean(value), let flag = value as? Bool else { throw fail(path, "expected true or false") }
+            return flag
+        }
+
+        /// Whether JSONSerialization read `value` as true or false: both Foundations give those a boolean class
+        /// of their own, while a number 1 also converts to Bool.
+        static func isBoolean(_ value: Any) -> Bool {
+            String(describing: type(of: value)).hasSuffix("Boolean")
+        }
+
+        func string(_ value: Any, _ path: String) throws(BackdropError) -> String {
+            guard let text = value as? String else { throw fail(path, "expected a string") }
+            return text
+        }
+
+        func numbers(_ value: Any, _ path: String, count: Int, what: String) throws(BackdropError) -> [Double] {
+            guard let array = value as? [Any], array.count == count else {
+                throw fail(path, "expected \(what)")
+            }
+            var result: [Double] = []
+            for (index, element) in array.enumerated() {
+                result.append(try number(element, "\(path)[\(index)]", in: -1e6...1e6))
+            }
+            return result
+        }
+
+        mutating func scene(_ value: Any) throws(BackdropError) -> Scene {
+            let dictionary = try object(value, "", keys: ["name", "description", "redraw", "screen", "layers"])
+            let name = try dictionary["name"].map { v throws(BackdropError) in try string(v, "name") } ?? "scene"
+            let description = try dictionary["description"].map { v throws(BackdropError) in try string(v, "description") } ?? ""
+            var redraw = Scene.Redraw.scrolling
+            if let value = dictionary["redraw"] {
+                let text = try string(value, "redraw")
+                guard let parsed = Scene.Redraw(rawValue: text) else {
+                    throw fail("redraw", "unknown value '\(text)' (known: scrolling, static)")
+                }
+                redraw = parsed
+            }
+            var screen: PointSize?
+            if let value = dictionary["screen"] {
+                let size = try numbers(value, "screen", count: 2, what: "[w, h] in points")
+                guard size.allSatisfy({ $0 > 0 }) else { throw fail("screen", "the size must be positive") }
+                screen = PointSize(width: size[0], height: size[1])
+            }
+            guard let layerValues = dictionary["layers"] else { throw fail("", "missing key 'layers'") }
+            guard let array = layerValues as? [Any] else { throw fail("layers", "expected an array of layers") }
+            var layers: [SceneLayer] = []
+            let bounds = PointRect(x: 0, y: 0, width: (screen ?? SceneParser.largestScreen).width,
+                                   height: (screen ?? SceneParser.largestScreen).height)
+            for (index, element) in array.enumerated() {
+                let path = "layers[\(index)]"
+                let layer = try self.layer(element, path, depth: 1, multiplier: 1)
+                guard !layer.frame.intersection(bounds).isEmpty else {
+                    throw fail(path + ".frame", "the layer [\(layer.frame)] lies wholly outside the \(Int(bounds.width))×\(Int(bounds.height)) pt screen")
+                }
+                layers.append(layer)
+            }
+            return Scene(name: name, description: description, redraw: redraw, screen: screen, layers: layers)
+        }
+
+        static let layerKeys: Set<String> = ["name", "frame", "content", "opaque", "opacity", "cornerRadius", "masksToBounds",
+                                             "mask", "shadow", "rasterize", "effect", "animating", "repeat", "sublayers"]
+
+        mutating func layer(_ value: Any, _ path: String, depth: Int, multiplier: Int) throws(BackdropError) -> SceneLayer {
+            guard depth <= SceneParser.maximumDepth else {
+                throw fail(path, "sublayers nest deeper than \(SceneParser.maximumDepth)")
+            }
+            let dictionary = try object(value, path, keys: Self.layerKeys)
+            let name = try dictionary["name"].map { v throws(BackdropError) in try string(v, path + ".name") } ?? path
+            guard let frameValue = dictionary["frame"] else { throw fail(path, "missing key 'frame'") }
+            let f = try numbers(frameValue, path + ".frame", count: 4, what: "[x, y, w, h] in points")
+            guard f[2] > 0, f[3] > 0 else { throw fail(path + ".frame", "the width and height must be positive") }
+            var layer = SceneLayer(name: name, frame: PointRect(x: f[0], y: f[1], width: f[2], height: f[3]))
+            if let value = dictionary["content"] {
+                let text = try string(value, path + ".content")
+                guard let content = SceneLayer.Content(rawValue: text) else {
+                    throw fail(path + ".content", "unknown value '\(text)' (known: solid, image, text, none)")
+                }
+                layer.content = content
+            }
+            if let value = dictionary["opaque"] { layer.opaque = try bool(value, path + ".opaque") }
+            if let value = dictionary["opacity"] { layer.opacity = try number(value, path + ".opacity", in: 0...1) }
+            if let value = dictionary["cornerRadius"] { layer.cornerRadius = try number(value, path + ".cornerRadius", in: 0...1e6) }
+            if let value = dictionary["masksToBounds"] { layer.masksToBounds = try bool(value, path + ".masksToBounds") }
+            if let value = dictionary["mask"] { layer.mask = try bool(value, path + ".mask") }
+            if let value = dictionary["rasterize"] { layer.rasterize = try bool(value, path + ".rasterize") }
+            if let value = dictionary["animating"] { layer.animating = try bool(value, path + ".animating") }
+            if let value = dictionary["shadow"] { layer.shadow = try shadow(value, path + ".shadow") }
+            var copies = 1
+            if let value = dictionary["repeat"] {
+                let repeatPath = path + ".repeat"
+                let r = try object(value, repeatPath, keys: ["count", "dx", "dy"])
+                guard let countValue = r["count"] else { throw fail(repeatPath, "missing key 'count'") }
+                let count = try number(countValue, repeatPath + ".count", in: 1...Double(SceneParser.maximumLayerInstances))
+                guard count.rounded() == count else { throw fail(repeatPath + ".count", "expected a whole number") }
+                let dx = try r["dx"].map { v throws(BackdropError) in try number(v, repeatPath + ".dx", in: -1e6...1e6) } ?? 0
+                let dy = try r["dy"].map { v throws(BackdropError) in try number(v, repeatPath + ".dy", in: -1e6...1e6) } ?? 0
+                copies = Int(count)
+                layer.repeats = SceneLayer.Repeat(count: copies, dx: dx, dy: dy)
+            }
+            let total = multiplier.multipliedReportingOverflow(by: copies)
+            instances += total.overflow ? Int.max / 2 : total.partialValue
+            guard !total.overflow, instances <= SceneParser.maximumLayerInstances else {
+                throw fail(path, "the scene draws more than \(SceneParser.maximumLayerInstances) layers once repeats are expanded")
+            }
+            if let value = dictionary["effect"] {
+                layer.effect = try effect(value, path + ".effect", depth: depth, multiplier: total.partialValue)
+            }
+            if let value = dictionary["sublayers"] {
+                guard let array = value as? [Any] else { throw fail(path + ".sublayers", "expected an array of layers") }
+                for (index, element) in array.enumerated() {
+                    layer.sublayers.append(try self.layer(element, "\(path).sublayers[\(index)]", depth: depth + 1,
+                                                          multiplier: total.partialValue))
+                }
+            }
+            return layer
+        }
+
+        func shadow(_ value: Any, _ path: String) throws(BackdropError) -> SceneLayer.Shadow {
+            let dictionary = try object(value, path, keys: ["radius", "offset", "opacity", "path"])
+            var shadow = SceneLayer.Shadow(radius: 3, offsetX: 0, offsetY: -3, opacity: 0)  // CALayer's defaults
+            if let value = dictionary["radius"] { shadow.radius = try number(value, path + ".radius", in: 0...1000) }
+            if let value = dictionary["offset"] {
+                let offset = try numbers(value, path + ".offset", count: 2, what: "[dx, dy] in points")
+                shadow.offsetX = offset[0]
+                shadow.offsetY = offset[1]
+            }
+            if let value = dictionary["opacity"] { shadow.opacity = try number(value, path + ".opacity", in: 0...1) }
+            if let value = dictionary["path"] { shadow.path = try bool(value, path + ".path") }
+            return shadow
+        }
+
+        mutating func effect(_ value: Any, _ path: String, depth: Int, multiplier: Int) throws(BackdropError) -> SceneLayer.EffectView {
+            let dictionary = try object(value, path, keys: ["blur", "vibrancy"])
+            guard let blurValue = dictionary["blur"] else { throw fail(path, "missing key 'blur'") }
+            let name = try string(blurValue, path + ".blur")
+            guard let style = BlurStyle.builtIn.first(where: { $0.name == name }) else {
+                throw fail(path + ".blur", "unknown style '\(name)' (known: \(BlurStyle.builtIn.map(\.name).joined(separator: ", ")))")
+            }
+            var effect = SceneLayer.EffectView(style: style)
+            if let value = dictionary["vibrancy"] {
+                guard let array = value as? [Any] else { throw fail(path + ".vibrancy", "expected an array of layers") }
+                for (index, element) in array.enumerated() {
+                    effect.vibrancy.append(try layer(element, "\(path).vibrancy[\(index)]", depth: depth + 1, multiplier: multiplier))
+                }
+            }
+            return effect
+        }
+    }
+}

@@ -1,0 +1,221 @@
+/// Turns a ``Scene`` into the GPU passes of one frame on a device: what Core Animation's render server draws,
+/// in its order (back to front, depth first), each offscreen pass at the place of the layer that needs it.
+///
+/// How each layer becomes passes (`../shared/spec/scenes.md`; seed figures in brackets):
+/// - its content: one draw of its visible pixels; `text` covers a third of them; blended unless opaque;
+///   an image reads its texture once from memory;
+/// - a shadow with a path: one blended draw of the shadow's bounds. Without a path [O5]: the layer rendered
+///   offscreen to find the shape, a horizontal and a vertical blur of it (σ = the shadow radius, the
+///   renderer's own ``GaussianKernel`` and blur passes, each into a texture of its own), then the shadow drawn;
+/// - a mask, or rounded corners that clip [O1]: the mask rendered into a texture, the layer and its
+///   sublayers into another, then both composited;
+/// - group opacity [O3]: the layer and its sublayers into a texture, then composited;
+/// - rasterization [O2]: the same as group opacity in the first frame; after it, one draw from the cache while
+///   the rasterized layers fit in 2.5 screens, rendered again every frame beyond that;
+/// - an effect view: the render plan's GPU passes for its visible frame (``RenderPlan``), vibrant layers as
+///   passes 6 and 7 over their union. On the tint-only path the content behind is already on screen, so the
+///   plan's capture is left out when anything was drawn before the view; the blur path renders it again
+///   into a texture, as seed F2's pass 1 does.
+///
+/// Layers wholly off the screen, or outside a parent that masks to its bounds, add nothing; layers partly off
+/// it add their visible part. In a static scene a frame after the first draws only animating layers [B5].
+public struct ScenePlanner {
+    /// The device the frame is for.
+    public let device: Device
+    /// Blur or tint-only for an effect view of `style` on this device.
+    public let path: @Sendable (BlurStyle) -> Effect.Path
+
+    /// A planner for `device`, choosing each effect view's path with `path`.
+    public init(device: Device, path: @escaping @Sendable (BlurStyle) -> Effect.Path) {
+        self.device = device
+        self.path = path
+    }
+
+    /// The rasterization cache's limit: 2.5 screens of RGBA8 (seed O2).
+    public var rasterCacheLimitBytes: Int { Int(2.5 * Double(4 * device.screen.area)) }
+
+    /// One frame's passes.
+    public struct Frame: Sendable {
+        /// The passes in the order the GPU runs them.
+        public var passes: [GPUPass] = []
+        /// Bytes of rasterized layers the cache holds (or would have to).
+        public var rasterCacheBytes = 0
+    }
+
+    /// The passes of `scene`'s first frame (`steady` false), or of a frame after it (`steady` true): the same for
+    /// a scrolling scene; for a static one, only what animates.
+    public func frame(of scene: Scene, steady: Bool) throws(BackdropError) -> Frame {
+        var walk = Walk(planner: self, steady: steady, isStatic: scene.redraw == .static)
+        let screen = PointRect(x: 0, y: 0, width: device.screenPoints.width, height: device.screenPoints.height)
+        let clip = scene.screen.map { screen.intersection(PointRect(x: 0, y: 0, width: $0.width, height: $0.height)) } ?? screen
+        try walk.add(scene.layers, originX: 0, originY: 0, clip: clip, target: .screen, animating: false)
+        return walk.frame
+    }
+
+    /// The state of one walk over the layer tree.
+    struct Walk {
+        let planner: ScenePlanner
+        let steady: Bool
+        let isStatic: Bool
+        var frame = Frame()
+        var textures = 0
+        var drewOnScreen = false
+
+        var scale: Double { planner.device.scale }
+
+        mutating func newTexture() -> RenderTarget {
+            textures += 1
+            return .texture(textures)
+        }
+
+        /// `descriptor` drawn into `target`: offscreen (its pixels stored when it ends) unless on screen.
+        mutating func append(_ descriptor: PassDescriptor, _ layer: String, _ target: RenderTarget) {
+            guard descriptor.pixelsWritten > 0 else { return }
+            var pass = descriptor
+            pass.offscreen = target != .screen
+            frame.passes.append(GPUPass(pass, layer: layer, target: target))
+            if target == .screen { drewOnScreen = true }
+        }
+
+        mutating func add(_ layers: [SceneLayer], originX: Double, originY: Double, clip: PointRect,
+                          target: RenderTarget, animating: Bool) throws(BackdropError) {
+            for layer in layers {
+                let copies = layer.repeats?.count ?? 1
+                for copy in 0..<copies {
+                    let dx = Double(copy) * (layer.repeats?.dx ?? 0), dy = Double(copy) * (layer.repeats?.dy ?? 0)
+                    let frame = layer.frame.offsetBy(originX + dx, originY + dy)
+                    try add(layer, at: frame, clip: clip, target: target, animating: animating || layer.animating)
+                }
+            }
+        }
+
+        /// A draw of `rect`'s visible pixels.
+        func draw(_ name: String, _ kind: PassKind, _ rect: PointRect, fetchesPerPixel: Double, fromMemory: Bool,
+                  blends: Bool, coverage: Double = 1) -> PassDescriptor {
+            let visible = rect.pixels(scale: scale).size
+            let pixels = Int((Double(visible.area) * coverage).rounded(.up))
+            let size = PixelSize(width: pixels == visible.area ? visible.width : pixels, height: pixels == visible.area ? visible.height : 1)
+            return PassDescriptor(name: name, kind: kind, inputSize: size, outputSize: size,
+                                  texelsPerPixel: Int(fetchesPerPixel.rounded(.up)), blends: blends, offscreen: false,
+                                  gpuFetchesPerPixel: fetchesPerPixel, gpuTexelsFromMemory: fromMemory ? size.area : 0)
+        }
+
+        mutating func add(_ layer: SceneLayer, at frame: PointRect, clip: PointRect, target: RenderTarget,
+                          animating: Bool) throws(BackdropError) {
+            let visible = frame.intersection(clip)
+            let drawn = !(steady && isStatic) || animating
+            let childClip = layer.masksToBounds ? visible : clip
+            if drawn, !visible.isEmpty, let shadow = layer.shadow, shadow.opacity > 0 {
+                addShadow(shadow, of: layer, frame: frame, clip: clip, target: target)
+            }
+            let needsGroup = layer.isMasked || layer.hasGroupOpacity || layer.rasterize
+            if drawn, needsGroup, !visible.isEmpty {
+                let group = PointRect(x: visible.x, y: visible.y, width: visible.width, height: visible.height)
+                let bytes = 4 * group.pixels(scale: scale).size.area
+                if layer.rasterize, !layer.isMasked {
+                    self.frame.rasterCacheBytes += bytes
+                    let cached = steady && self.frame.rasterCacheBytes <= planner.rasterCacheLimitBytes
+                    if cached {
+                        append(draw("\(layer.name) (cached)", .offscreenComposite, group, fetchesPerPixel: 1,
+                                    fromMemory: true, blends: !layer.opaque || layer.opacity < 1), layer.name, target)
+                        return
+                    }
+                }
+                if layer.isMasked {
+                    append(draw("\(layer.name) mask", .mask, group, fetchesPerPixel: 0, fromMemory: false, blends: false),
+                           layer.name, newTexture())
+                }
+                let texture = newTexture()
+                try addOwn(layer, frame: frame, visible: visible, childClip: childClip, target: texture, animating: animating)
+                append(draw(layer.isMasked ? "\(layer.name) masked composite" : "\(layer.name) composite",
+                            layer.isMasked ? .maskedComposite : .offscreenComposite, group,
+                            fetchesPerPixel: layer.isMasked ? 2 : 1, fromMemory: true, blends: true)
+                        .withTexelsFromMemory(multiplier: layer.isMasked ? 2 : 1), layer.name, target)
+                return
+            }
+            try addOwn(layer, frame: frame, visible: visible, childClip: childClip, target: target, animating: animating)
+        }
+
+        /// The layer's effect, content and sublayers into `target`.
+        mutating func addOwn(_ layer: SceneLayer, frame: PointRect, visible: PointRect, childClip: PointRect,
+                             target: RenderTarget, animating: Bool) throws(BackdropError) {
+            let drawn = !(steady && isStatic) || animating
+            if drawn, !visible.isEmpty {
+                if let effect = layer.effect {
+                    try addEffect(effect, of: layer, frame: frame, visible: visible, target: target)
+                }
+                let blends = !layer.opaque || layer.opacity < 1 || layer.cornerRadius > 0
+                switch layer.content {
+                case .solid:
+                    append(draw(layer.name, .layer, visible, fetchesPerPixel: 0, fromMemory: false, blends: blends), layer.name, target)
+                case .image:
+                    append(draw(layer.name, .layer, visible, fetchesPerPixel: 1, fromMemory: true, blends: blends), layer.name, target)
+                case .text:
+                    append(draw(layer.name, .layer, visible, fetchesPerPixel: 1, fromMemory: false, blends: true,
+                                     coverage: 1.0 / 3), layer.name, target)
+                case .none:
+                    break
+                }
+            }
+            try add(layer.sublayers, originX: frame.x, originY: frame.y, clip: childClip, target: target, animating: animating)
+        }
+
+        mutating func addShadow(_ shadow: SceneLayer.Shadow, of layer: SceneLayer, frame: PointRect, clip: PointRect,
+                                target: RenderTarget) {
+            let kernel = GaussianKernel(sigma: shadow.radius * scale)
+            let margin = Double(kernel.radius) / scale
+            let bounds = frame.offsetBy(shadow.offsetX, shadow.offsetY).insetBy(-margin).intersection(clip)
+            guard !bounds.isEmpty else { return }
+            if shadow.path {
+                append(draw("\(layer.name) shadow (path)", .shadow, bounds, fetchesPerPixel: 1, fromMemory: false, blends: true),
+                       layer.name, target)
+                return
+            }
+            let size = bounds.pixels(scale: scale).size
+            let shapeFetch: Double = layer.content == .image ? 1 : 0
+            append(draw("\(layer.name) shadow shape", .shadowShape, bounds, fetchesPerPixel: shapeFetch,
+                        fromMemory: layer.content == .image, blends: false), layer.name, newTexture())
+            var horizontal = HorizontalBlurPass(kernel: kernel, size: size).descriptor
+            horizontal.name = "\(layer.name) shadow blur (horizontal)"
+            append(horizontal, layer.name, newTexture())
+            var vertical = VerticalBlurPass(kernel: kernel, size: size).descriptor
+            vertical.name = "\(layer.name) shadow blur (vertical)"
+            append(vertical, layer.name, newTexture())
+            append(draw("\(layer.name) shadow", .shadow, bounds, fetchesPerPixel: 1, fromMemory: true, blends: true),
+                   layer.name, target)
+        }
+
+        mutating func addEffect(_ effect: SceneLayer.EffectView, of layer: SceneLayer, frame: PointRect, visible: PointRect,
+                                target: RenderTarget) throws(BackdropError) {
+            let device = planner.device
+            let pixels = visible.pixels(scale: scale)
+            guard pixels.width > 0, pixels.height > 0 else { return }
+            var vibrancy: Vibrancy?
+            if let first = effect.vibrancy.first {
+                let union = effect.vibrancy.dropFirst().reduce(first.frame) { $0.union($1.frame) }
+                    .offsetBy(frame.x, frame.y).intersection(visible)
+                if !union.isEmpty {
+                    let content = union.pixels(scale: scale)
+                    vibrancy = Vibrancy(x: content.x, y: content.y, contentSize: content.size)
+                }
+            }
+            let path = planner.path(effect.style)
+            let plan = try RenderPlan(effect: Effect(style: effect.style, frame: pixels, scale: device.scale, path: path,
+                                                     vibrancy: vibrancy), imageSize: device.screen)
+            let skipCapture = path == .tintOnly && drewOnScreen
+            for pass in plan.passes where pass.isGPURenderPass {
+                if skipCapture, pass.kind == .capture { continue }
+                append(pass, layer.name, pass.offscreen ? newTexture() : target)
+            }
+        }
+    }
+}
+
+extension PassDescriptor {
+    /// The pass reading `multiplier` textures of its own size from memory.
+    func withTexelsFromMemory(multiplier: Int) -> PassDescriptor {
+        var copy = self
+        copy.gpuTexelsFromMemory = multiplier * outputSize.area
+        return copy
+    }
+}

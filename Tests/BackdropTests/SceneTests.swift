@@ -1,0 +1,236 @@
+import Backdrop
+import Foundation
+import Testing
+
+@Suite("Scenes: the format, the planner, the case studies")
+struct SceneTests {
+    let estimator = Estimator()
+    func device(_ id: String) throws -> Device { try #require(Device.named(id)) }
+    func scene(_ name: String) throws -> Scene { try #require(BuiltInScenes.named(name)) }
+    func parse(_ json: String) throws(BackdropError) -> Scene { try SceneParser.parse(Data(json.utf8), source: "test.json") }
+
+    @Test func everyBuiltInSceneParsesAndThereAreTheSixTheIssueNames() throws {
+        #expect(BuiltInScenes.names == ["photos-table-shadows", "photos-table-shadow-path", "contacts-table-masks",
+                                        "contacts-table-overlay", "navbar-tabbar-blur", "control-center"])
+        for name in BuiltInScenes.names {
+            let text = try #require(BuiltInScenes.json.first { $0.key == name }?.value)
+            let scene = try parse(text)
+            #expect(scene.name == name && !scene.description.isEmpty)
+        }
+    }
+
+    @Test(arguments: [
+        (#"{"layers": [{"frame": [0,0,10,10], "colour": "red"}]}"#, "layers[0]: unknown key 'colour'"),
+        (#"{"layers": [{"frame": [0,0,10]}]}"#, "layers[0].frame: expected [x, y, w, h] in points"),
+        (#"{"layers": [{"frame": [0,0,-5,10]}]}"#, "layers[0].frame: the width and height must be positive"),
+        (#"{"layers": [{"frame": [0,0,"a",10]}]}"#, "layers[0].frame[2]: expected a number"),
+        (#"{"layers": [{"frame": [2000,0,10,10]}]}"#, "lies wholly outside the 1024×768 pt screen"),
+        (#"{"screen": [320,480], "layers": [{"frame": [0,500,10,10]}]}"#, "lies wholly outside the 320×480 pt screen"),
+        (#"{"layers": [{"frame": [0,0,10,10], "content": "video"}]}"#, "layers[0].content: unknown value 'video'"),
+        (#"{"layers": [{"frame": [0,0,10,10], "opaque": 1}]}"#, "layers[0].opaque: expected true or false"),
+        (#"{"layers": [{"frame": [0,0,10,10], "opacity": 2}]}"#, "layers[0].opacity: 2.0 is outside 0.0…1.0"),
+        (#"{"layers": [{"frame": [0,0,10,10], "effect": {"blur": "heavy"}}]}"#, "layers[0].effect.blur: unknown style 'heavy'"),
+        (#"{"layers": [{"frame": [0,0,10,10], "repeat": {"count": 2.5}}]}"#, "layers[0].repeat.count: expected a whole number"),
+        (#"{"layers": [{"frame": [0,0,10,10], "repeat": {"count": 1000, "dy": 1}, "sublayers": [{"frame": [0,0,1,1], "repeat": {"count": 1000}}]}]}"#,
+         "more than 100000 layers"),
+        (#"{"redraw": "sometimes", "layers": []}"#, "redraw: unknown value 'sometimes'"),
+        (#"{"name": "x"}"#, "missing key 'layers'"),
+        (#"[1, 2]"#, "expected an object"),
+        (#"{"layers": [{"frame": [0,0,10,10]},"#, "not valid JSON"),
+    ])
+    func badSceneFilesAreOneLineErrorsNamingThePlace(json: String, message: String) {
+        do {
+            _ = try parse(json)
+            Issue.record("accepted: \(json)")
+        } catch {
+            #expect(error.kind == .badInput)
+            #expect(error.message.hasPrefix("test.json: ") && error.message.contains(message), "\(error.message)")
+            #expect(!error.message.contains("\n"))
+        }
+    }
+
+    @Test func randomBytesNeverCrashTheParser() {
+        var generator = SplitMix64(seed: 7)
+        for length in [0, 1, 7, 64, 512] {
+            for _ in 0..<50 {
+                let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+                _ = try? SceneParser.parse(Data(bytes), source: "random")
+            }
+        }
+        // And mutations of a real scene: every prefix parses or fails cleanly.
+        let text = Array(BuiltInScenes.json.first!.value.utf8)
+        for cut in stride(from: 0, to: text.count, by: 37) { _ = try? SceneParser.parse(Data(text[..<cut]), source: "cut") }
+    }
+
+    @Test func aLayerPartlyOffTheScreenIsClippedAndCopiesWhollyOffItAddNothing() throws {
+        let phone = try device("iphone-4s")  // 320×480 pt at scale 2
+        let half = try parse(#"{"layers": [{"name": "a", "frame": [160, 0, 320, 100], "content": "solid", "opaque": true}]}"#)
+        let passes = try ScenePlanner(device: phone, path: { _ in .blur }).frame(of: half, steady: true).passes
+        #expect(passes.map(\.descriptor.pixelsWritten) == [320 * 200])  // 160 of its 320 pt are on screen
+        let cells = try parse(#"{"layers": [{"name": "cell", "frame": [0, 0, 320, 100], "content": "solid", "repeat": {"count": 10, "dy": 100}}]}"#)
+        let drawn = try ScenePlanner(device: phone, path: { _ in .blur }).frame(of: cells, steady: true).passes
+        #expect(drawn.count == 5)  // 480 pt: four whole cells and part of the fifth
+        #expect(drawn.last?.descriptor.pixelsWritten == 640 * 160)
+    }
+
+    @Test func o1AMaskIsThreePassesTwoOffscreenAndO3GroupOpacityIsOne() throws {
+        let phone = try device("iphone-5")
+        let masked = try parse(#"{"layers": [{"name": "avatar", "frame": [0, 0, 44, 44], "content": "image", "cornerRadius": 22, "masksToBounds": true}]}"#)
+        let passes = try ScenePlanner(device: phone, path: { _ in .blur }).frame(of: masked, steady: true).passes
+        #expect(passes.map(\.descriptor.kind) == [.mask, .layer, .maskedComposite])
+        #expect(passes.map { $0.target == .screen } == [false, false, true])
+        let group = try parse(#"{"layers": [{"name": "card", "frame": [0, 0, 100, 100], "content": "solid", "opacity": 0.5, "sublayers": [{"name": "x", "frame": [0, 0, 10, 10], "content": "text"}]}]}"#)
+        let groupPasses = try ScenePlanner(device: phone, path: { _ in .blur }).frame(of: group, steady: true).passes
+        #expect(groupPasses.filter { $0.target != .screen }.count == 2)  // the card and its sublayer, into one texture
+        #expect(Set(groupPasses.filter { $0.target != .screen }.map(\.target)).count == 1)
+        #expect(groupPasses.last?.descriptor.kind == .offscreenComposite)
+    }
+
+    @Test func o2RasterizedLayersAreDrawnFromTheCacheWhileTheyFitInTwoAndAHalfScreens() throws {
+        let phone = try device("iphone-5")
+        func rasterized(_ count: Int) throws -> SceneEstimate {
+            try estimator.estimate(scene: try parse(#"{"layers": [{"name": "card", "frame": [0, 0, 320, 568], "content": "image", "rasterize": true, "repeat": {"count": \#(count)}}]}"#),
+                                   device: phone)
+        }
+        let two = try rasterized(2), three = try rasterized(3)
+        #expect(two.rasterCacheBytes == 2 * 4 * phone.screen.area && two.rasterCacheBytes <= two.rasterCacheLimitBytes)
+        #expect(two.frame.offscreenPasses == 0)  // both from the cache
+        #expect(three.rasterCacheBytes > three.rasterCacheLimitBytes)
+        #expect(three.frame.offscreenPasses == 1)  // the third no longer fits: rendered again every frame
+        #expect(two.firstFrame.offscreenPasses == 2)
+    }
+
+    @Test func b5AStaticSceneAtRestDrawsOnlyWhatAnimates() throws {
+        let center = try estimator.estimate(scene: try scene("control-center"), device: try device("ipad-air"))
+        #expect(center.frame.passes.isEmpty && center.frame.totalMs == 0 && center.frame.fps == 60 && center.frame.gpuPercent == 0)
+        #expect(center.firstFrame.totalMs > 5)
+        #expect(center.firstFrame.passes.contains { $0.pass.kind == .vibrancyFilter })
+        var animated = try scene("control-center")
+        animated.layers[1].animating = true
+        let moving = try estimator.estimate(scene: animated, device: try device("ipad-air"))
+        #expect(moving.frame.totalMs == moving.firstFrame.totalMs - 0 || moving.frame.totalMs > 0)
+        #expect(moving.frame.passes.contains { $0.pass.kind == .upscaleTint })
+    }
+
+    @Test func aSceneOfOneEffectViewIsTheEffectEstimate() throws {
+        for device in Device.all {
+            let scene = Estimator.effectViewScene(style: .dark, vibrancy: true, view: device.screen, on: device)
+            let viaScene = try estimator.estimate(scene: scene, device: device, path: .blur)
+            let viaEffect = try estimator.estimate(device: device, style: .dark, vibrancy: true, path: .blur)
+            #expect(viaScene.frame.totalMs == viaEffect.totalMs)
+            #expect(viaScene.frame.passes.map(\.pass.name) == viaEffect.frame.passes.map(\.pass.name))
+        }
+    }
+
+    /// The rows of the case-study table the model does not reach, and why (see docs/cost-model.md). Each stays a
+    /// known issue: if the model starts to reach one, the test says so.
+    static let knownMisses: [String: String] = [
+        "O5 photos-table-shadows on ipod-touch-5": "the talk's 20–25 % idle needs about three times the switches a shadow has here; F3's gap cannot make it",
+        "O5 photos-table-shadow-path on ipod-touch-5": "GPU 29.7 % against 30–40 %: the fit balances it against the iPhone 4S row",
+        "O6 contacts-table-masks on iphone-4s": "seven masks on the 3.5-inch screen against nine on the iPod: the model scales with them, the talk gives both the mid 40s",
+        "O6 contacts-table-masks on ipod-touch-5": "51 fps and 79 % against 40–50 and 83–90: the same idle share as O5, the other way",
+        "O6 contacts-table-overlay on iphone-4s": "GPU 23 % against 25–35 %",
+    ]
+
+    @Test(arguments: CaseStudy.all)
+    func o5AndO6EveryRowOfTheCaseStudyTable(_ row: CaseStudy) throws {
+        let frame = row.frame(by: .fitted)
+        print(String(format: "%@: %.1f fps (talk %.0f–%.0f), GPU %.0f %%", row.description, frame.fps, row.fps.lowerBound,
+                     row.fps.upperBound, frame.gpuPercent))
+        let check = {
+            #expect(row.fps.contains(frame.fps), "\(row): \(frame.fps) fps")
+            if let gpu = row.gpuPercent { #expect(gpu.contains(frame.gpuPercent), "\(row): GPU \(frame.gpuPercent) %") }
+        }
+        if let reason = Self.knownMisses[row.description] {
+            withKnownIssue(Comment(rawValue: reason)) { check() }
+        } else {
+            check()
+        }
+    }
+
+    @Test func theOffscreenVersionsCostMoreThanTheirFixesOnEveryDevice() throws {
+        for device in Device.all {
+            for (slow, fast) in [("photos-table-shadows", "photos-table-shadow-path"), ("contacts-table-masks", "contacts-table-overlay")] {
+                let a = try estimator.estimate(scene: try scene(slow), device: device).frame
+                let b = try estimator.estimate(scene: try scene(fast), device: device).frame
+                #expect(a.totalMs > b.totalMs && a.offscreenPasses > 0 && b.offscreenPasses == 0, "\(device.id) \(slow)")
+                #expect(a.gpuPercent < 100 || a.idleMs > 0)
+            }
+        }
+    }
+
+    @Test func explainNamesTheCauseAndTheFixSavesTime() throws {
+        let advice = try SceneAdvice(scene: try scene("photos-table-shadows"), device: try device("ipod-touch-5"), estimator: estimator)
+        let item = try #require(advice.items.first)
+        #expect(item.layer == "thumbnail" && item.cause.contains("shadow without a path") && item.fix.contains("shadowPath"))
+        #expect(item.offscreenPasses == 15 && item.savedMs > 10)
+        let masks = try SceneAdvice(scene: try scene("contacts-table-masks"), device: try device("iphone-4s"), estimator: estimator)
+        #expect(masks.items.map(\.layer) == ["thumbnail"] && masks.items[0].fix.contains("overlay") && masks.items[0].savedMs > 0)
+        #expect(try SceneAdvice(scene: try scene("photos-table-shadow-path"), device: try device("iphone-5"), estimator: estimator).items.isEmpty)
+    }
+}
+
+@Suite("The model beyond the two measured devices")
+struct ModelChecksTests {
+    let estimator = Estimator()
+
+    @Test func everyMeasuredFillRateIsWithinFifteenPercent() {
+        let errors = ModelChecks.fillRateErrors()
+        #expect(errors.map(\.device.id) == ["ipad-1", "ipad-2", "iphone-4s"])
+        for (device, error) in errors { #expect(abs(error) <= 0.15, "\(device.id): \(error * 100) %") }
+        // AnandTech's iPad 4 over iPad 3 (+16 %), with the corrected clock: within 15 % of the ratio.
+        #expect(abs(ModelChecks.iPad4OverIPad3Fill / 1.16 - 1) <= 0.15)
+    }
+
+    @Test(arguments: Device.all)
+    func o4EveryDeviceFillsItsScreenAtLeastTwoAndAHalfTimesAFrame(_ device: Device) {
+        #expect(ModelChecks.fillsPerFrame(on: device, estimator: estimator) >= 2.5, "\(device.id)")
+    }
+
+    @Test func b4TheTintOnlyFallbackRunsAtSixtyWhereAppleShippedIt() {
+        #expect(ModelChecks.fallbackDevices.map(\.id) == ["iphone-4", "ipad-2", "ipad-3"])
+        for device in ModelChecks.fallbackDevices {
+            let fallback = ModelChecks.fallback(on: device, estimator: estimator)
+            #expect(fallback.fps == 60 && fallback.verdict != .dropsFrames, "\(device.id): \(fallback.totalMs) ms")
+        }
+    }
+
+    @Test func moreLayersMorePixelsOrMoreOffscreenPassesNeverCostLess() throws {
+        for device in Device.all {
+            for base in BuiltInScenes.all {
+                let before = try estimator.estimate(scene: base, device: device, path: .blur).firstFrame.totalMs
+                var more = base
+                var extra = SceneLayer(name: "extra", frame: PointRect(x: 0, y: 100, width: 200, height: 100))
+                extra.content = .text
+                more.layers.append(extra)
+                var larger = more
+                larger.layers[larger.layers.count - 1].frame.width = 300
+                var offscreen = larger
+                offscreen.layers[offscreen.layers.count - 1].cornerRadius = 8
+                offscreen.layers[offscreen.layers.count - 1].masksToBounds = true
+                let totals = try [more, larger, offscreen].map { scene throws(BackdropError) in
+                    try estimator.estimate(scene: scene, device: device, path: .blur).firstFrame.totalMs
+                }
+                #expect(before <= totals[0] && totals[0] <= totals[1] && totals[1] <= totals[2], "\(device.id) \(base.name)")
+            }
+        }
+    }
+
+    @Test func aDeviceNeverBeatsOneWithTheSameGPUAtAHigherClock() throws {
+        // The same work on the same screen: each slower device against a copy of it at the faster one's clock.
+        for slow in Device.all {
+            for fast in Device.all where fast.gpu == slow.gpu && fast.gpuClockMHz > slow.gpuClockMHz {
+                let faster = Device(id: slow.id, name: slow.name, year: slow.year, soc: slow.soc, gpu: slow.gpu,
+                                    gpuClockMHz: fast.gpuClockMHz, gflops: fast.gflops, texelsPerClock: fast.texelsPerClock,
+                                    memoryBus: fast.memoryBus, memoryBandwidthGBps: fast.memoryBandwidthGBps, screen: slow.screen,
+                                    scale: slow.scale, ramMB: slow.ramMB, lastIOS: slow.lastIOS, iOS7Blur: slow.iOS7Blur,
+                                    measuredFillRateMTexelsPerSecond: nil, sources: "")
+                for scene in BuiltInScenes.all {
+                    let passes = try ScenePlanner(device: slow, path: { _ in .blur }).frame(of: scene, steady: false).passes
+                    #expect(estimator.model.frame(of: passes, on: faster).totalMs <= estimator.model.frame(of: passes, on: slow).totalMs,
+                            "\(slow.id) at \(fast.gpuClockMHz) MHz, \(scene.name)")
+                }
+            }
+        }
+    }
+}

@@ -86,36 +86,79 @@ public struct ReportSite: Sendable {
                 files.append(File(path: path, bytes: try PNGEncoder().encode(picture)))
             }
         }
-        add("README.md", markdown(atlas))
-        add("index.html", html(atlas))
+        add("cost-model.txt", CostModelReport.text(estimator.model))
+        let cases = caseStudies()
+        for (scene, estimate) in cases where estimate.device.id == Self.timelineDevice {
+            add("images/scene-\(scene.name).svg", TimelineSVG.render(estimate))
+        }
+        add("README.md", markdown(atlas, cases))
+        add("index.html", html(atlas, cases))
         return files
     }
 
-    func row(_ e: Estimate) -> [String] {
-        let seed = seed(for: e).map { String(format: "%@: %.2f ms measured", $0.id, $0.ms) } ?? ""
-        return [e.device.name, e.style.name, e.vibrancy ? "yes" : "no", String(format: "%.2f", e.totalMs),
-                String(format: "%.0f %%", e.totalMs / Estimate.budgetMs * 100), e.verdict.rawValue, e.path.rawValue,
-                e.decision.applePolicy.rawValue + (e.decision.agreesWithApple ? "" : " (differs)"), seed]
+    /// The device whose frame of each built-in scene the report draws (the talk's iPod touch of O5 and O6).
+    static let timelineDevice = "ipod-touch-5"
+
+    /// Every built-in scene on every device, in listing order.
+    public func caseStudies() -> [(Scene, SceneEstimate)] {
+        BuiltInScenes.all.flatMap { scene in
+            Device.all.map { device in (scene, try! estimator.estimate(scene: scene, device: device)) }
+        }
     }
 
-    static let header = ["device", "style", "vibrancy", "predicted ms", "of the frame", "verdict", "path",
-                         "Apple iOS 7", "seed figure"]
+    /// The atlas cell of one estimate: predicted ms, the verdict, and the seed's measurement where there is one.
+    func cell(_ e: Estimate) -> String {
+        var text = String(format: "%.2f ms", e.totalMs)
+        if e.path == .tintOnly { text += " (tint-only)" }
+        if let seed = seed(for: e) { text += String(format: " · %@ measured %.2f", seed.id, seed.ms) }
+        return text
+    }
 
-    func markdown(_ atlas: [Estimate]) -> String {
+    /// The atlas as a matrix: a row per device, a column per style.
+    func matrix(_ atlas: [Estimate], vibrancy: Bool) -> [(Device, [Estimate])] {
+        Device.all.map { device in
+            (device, atlas.filter { $0.device.id == device.id && $0.vibrancy == vibrancy })
+        }
+    }
+
+    /// The talk's figures for a scene on a device, where the case-study table has a row.
+    func talk(_ scene: Scene, _ device: Device) -> String {
+        guard let row = CaseStudy.all.first(where: { $0.sceneName == scene.name && $0.deviceID == device.id }) else { return "" }
+        var text = "\(row.id): " + CostModelReport.rangeText(row.fps) + " fps"
+        if let gpu = row.gpuPercent { text += ", GPU " + CostModelReport.rangeText(gpu) + " %" }
+        return text
+    }
+
+    /// A scene's cell: fps · GPU % · offscreen passes, and the talk's figures where it measured the screen.
+    func sceneCell(_ scene: Scene, _ e: SceneEstimate) -> String {
+        let talk = talk(scene, e.device)
+        return String(format: "%.0f fps · %.0f %% · %d", e.frame.fps, e.frame.gpuPercent, e.frame.offscreenPasses)
+            + (talk.isEmpty ? "" : " (\(talk))")
+    }
+
+    func markdown(_ atlas: [Estimate], _ cases: [(Scene, SceneEstimate)]) -> String {
         var lines = ["# Device budget atlas", "",
-                     "Made by `backdrop report` over \(inputName). Every figure is a **prediction** of Backdrop's GPU cost model "
-                        + "(full screen, on the path the model chooses for the device), except the seed figures, which Apple measured. "
-                        + "Open `index.html` for the charts, the frame timelines and the previews.", "",
-                     "| " + Self.header.joined(separator: " | ") + " |",
-                     "|" + Self.header.map { _ in "---" }.joined(separator: "|") + "|"]
-        lines += atlas.map { "| " + row($0).joined(separator: " | ") + " |" }
-        lines += ["", "Seed figures (measured by Apple) against the model:", "",
-                  "| seed | device | effect | path | measured ms | predicted ms |", "|---|---|---|---|---|---|"]
-        for seed in SeedFigure.all + [SeedFigure.v3Reading] {
-            lines.append(String(format: "| %@ | %@ | %@%@ | %@ | %.2f | %.2f%@ |", seed.id, seed.device.name, seed.style.name,
-                                seed.vibrancy ? " + vibrancy" : "", seed.path.rawValue, seed.ms,
-                                seed.predictedMs(by: estimator.model),
-                                seed.usedInFit ? "" : seed.id == "V3" ? " (our reading, not fitted)" : " (held out of the fit)"))
+                     "Made by `backdrop report` over \(inputName). Every ms, fps and GPU % here is a **prediction** of Backdrop's GPU cost model "
+                        + "([cost-model.txt](cost-model.txt)); only the seed figures marked \"measured\" are Apple's measurements. "
+                        + "Full-screen effects, on the path the model chooses for the device. "
+                        + "Open `index.html` for the colours, the charts, the frame timelines and the previews.", ""]
+        for vibrancy in [false, true] {
+            lines += ["## Full-screen effect\(vibrancy ? " with vibrancy" : "") (predicted)", "",
+                      "| device | " + BlurStyle.builtIn.map(\.name).joined(separator: " | ") + " | Apple iOS 7 |",
+                      "|---|" + BlurStyle.builtIn.map { _ in "---" }.joined(separator: "|") + "|---|"]
+            for (device, estimates) in matrix(atlas, vibrancy: vibrancy) {
+                let cells = estimates.map { "\(cell($0)), \($0.verdict.rawValue)" }
+                let decision = estimates[0].decision
+                lines.append("| \(device.name) | " + cells.joined(separator: " | ") + " | \(decision.applePolicy.rawValue)\(decision.agreesWithApple ? "" : " (model: \(decision.path.rawValue))") |")
+            }
+            lines.append("")
+        }
+        lines += ["## Whole screens: the built-in scenes (predicted fps · GPU % · offscreen passes; the talk's measurement beside)", "",
+                  "| device | " + BuiltInScenes.names.joined(separator: " | ") + " |",
+                  "|---|" + BuiltInScenes.names.map { _ in "---" }.joined(separator: "|") + "|"]
+        for device in Device.all {
+            let cells = cases.filter { $0.1.device.id == device.id }.map { sceneCell($0.0, $0.1) }
+            lines.append("| \(device.name) | " + cells.joined(separator: " | ") + " |")
         }
         lines += ["", "Decisions that differ from Apple's:", ""]
         for device in Device.all {
@@ -125,18 +168,40 @@ public struct ReportSite: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    func html(_ atlas: [Estimate]) -> String {
+    func html(_ atlas: [Estimate], _ cases: [(Scene, SceneEstimate)]) -> String {
         func escaped(_ s: String) -> String { TimelineSVG.escaped(s) }
+        func verdictClass(_ verdict: FrameTimeline.Verdict) -> String {
+            verdict == .dropsFrames ? "drops" : verdict == .tight ? "tight" : "fits"
+        }
         var body: [String] = []
         body.append("<h1>Device budget atlas</h1>")
-        body.append("<p>Over <code>\(escaped(inputName))</code>. Every figure is a <strong>prediction</strong> of Backdrop's GPU cost model, full screen, on the path the model chooses for each device; the seed figures are Apple's measurements.</p>")
-        body.append("<h2>Budget per device, style and vibrancy</h2><table><thead><tr>" + Self.header.map { "<th>\(escaped($0))</th>" }.joined() + "</tr></thead><tbody>")
-        for e in atlas {
-            let cells = row(e).map { "<td>\(escaped($0))</td>" }.joined()
-            let verdictClass = e.verdict == .dropsFrames ? "drops" : e.verdict == .tight ? "tight" : "fits"
-            body.append("<tr class=\"\(verdictClass)\">\(cells)</tr>")
+        body.append("<p>Over <code>\(escaped(inputName))</code>. Every ms, fps and GPU % is a <strong>prediction</strong> of Backdrop's GPU cost model (<a href=\"cost-model.txt\">its coefficients and checks</a>); only the seed figures marked “measured” are Apple's. Colour: <span class=\"fits\">fits</span>, <span class=\"tight\">tight</span> (under a quarter of the frame left), <span class=\"drops\">drops frames</span>.</p>")
+        for vibrancy in [false, true] {
+            body.append("<h2>Full-screen effect\(vibrancy ? " with vibrancy" : "") (predicted)</h2><table class=\"matrix\"><thead><tr><th>device</th>"
+                        + BlurStyle.builtIn.map { "<th>\($0.name)</th>" }.joined() + "<th>Apple iOS 7</th></tr></thead><tbody>")
+            for (device, estimates) in matrix(atlas, vibrancy: vibrancy) {
+                let cells = estimates.map { "<td class=\"\(verdictClass($0.verdict))\" title=\"\($0.verdict.rawValue)\">\(escaped(cell($0)))</td>" }.joined()
+                let decision = estimates[0].decision
+                let apple = decision.applePolicy.rawValue + (decision.agreesWithApple ? "" : " (model: \(decision.path.rawValue))")
+                body.append("<tr><th>\(escaped(device.name))\(device.hasSeedMeasurements ? " *" : "")</th>\(cells)<td>\(escaped(apple))</td></tr>")
+            }
+            body.append("</tbody></table>")
+        }
+        body.append("<p><small>* measured in the seed talk; every other device's figures are predictions only.</small></p>")
+        body.append("<h2>Whole screens: the built-in scenes (predicted, beside the talk's measurements)</h2>")
+        body.append("<p>Each cell: predicted fps · GPU % · offscreen passes a frame; where the talk measured the screen (seed O5, O6), its figures follow.</p>")
+        body.append("<table class=\"matrix\"><thead><tr><th>device</th>" + BuiltInScenes.names.map { "<th>\(escaped($0))</th>" }.joined() + "</tr></thead><tbody>")
+        for device in Device.all {
+            let cells = cases.filter { $0.1.device.id == device.id }.map { scene, e in
+                "<td class=\"\(verdictClass(e.frame.verdict))\">\(escaped(sceneCell(scene, e)))</td>"
+            }.joined()
+            body.append("<tr><th>\(escaped(device.name))</th>\(cells)</tr>")
         }
         body.append("</tbody></table>")
+        body.append("<h2>One frame of each scene on the iPod touch (5th generation) (predicted)</h2>")
+        for (scene, e) in cases where e.device.id == Self.timelineDevice {
+            body.append("<figure><img src=\"images/scene-\(scene.name).svg\" alt=\"frame timeline of \(escaped(scene.name))\"></figure>")
+        }
         body.append("<h2>Full-screen cost per device</h2>")
         body.append("<img src=\"images/chart-blur.svg\" alt=\"bar chart of the full-screen cost per device and style\">")
         body.append("<img src=\"images/chart-vibrancy.svg\" alt=\"bar chart of the full-screen cost with vibrancy per device and style\">")
@@ -158,7 +223,8 @@ public struct ReportSite: Sendable {
         let style = """
         body{font-family:Helvetica,Arial,sans-serif;margin:24px;color:#222;max-width:1100px}
         table{border-collapse:collapse;font-size:12px;margin-bottom:16px}th,td{border-bottom:1px solid #ddd;padding:3px 8px;text-align:left}
-        tr.drops td:nth-child(6){color:#c0392b;font-weight:bold}tr.tight td:nth-child(6){color:#b9770e}tr.fits td:nth-child(6){color:#1e8449}
+        .drops{background:#fadbd8;color:#922b21}.tight{background:#fdebd0;color:#9a5d0e}.fits{background:#d5f5e3;color:#1e6b3c}
+        .matrix td{white-space:nowrap}
         img{max-width:100%}figure{margin:8px 0}.previews img{width:240px}.grid img{width:240px}
         """
         // Marks the page when every picture has loaded (read by the browser check, scripts/check-report).

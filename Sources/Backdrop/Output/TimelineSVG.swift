@@ -41,7 +41,7 @@ public enum TimelineSVG {
         let labelNarrow = narrow.count <= 8
         let kinds = PassKind.allCases.filter { kind in frame.passes.contains { $0.pass.kind == kind } }
         let legendRows = Int((Double(kinds.count) / 6).rounded(.up))
-        let labelsBottom = offscreenY + barHeight + 24 + (labelNarrow ? Double(min(narrow.count, 4)) * 14 : 0)
+        let labelsBottom = offscreenY + barHeight + 44 + (labelNarrow ? Double(min(narrow.count, 4)) * 14 : 0)
         let height = labelsBottom + 20 + Double(legendRows) * 16 + 24
         var svg: [String] = []
         svg.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"12\">")
@@ -93,7 +93,7 @@ public enum TimelineSVG {
             svg.append("<rect x=\"\(f(lx))\" y=\"\(f(ly - 9))\" width=\"10\" height=\"10\" fill=\"\(colors[kind] ?? "#999999")\"/>")
             svg.append("<text x=\"\(f(lx + 14))\" y=\"\(f(ly))\" font-size=\"10\">\(kind.rawValue)</text>")
         }
-        let note = String(format: "red: idle GPU at render-target switches (%d gaps, %.2f ms) · %d offscreen passes · %.2f ms left of the frame · predictions of Backdrop's cost model%@",
+        let note = String(format: "red: idle at render-target switches (%d, %.2f ms) · %d offscreen passes · %.2f ms left · predicted%@",
                           frame.gaps.count, frame.idleMs, frame.offscreenPasses, frame.leftMs,
                           labelNarrow ? "" : " · hover a pass for its name")
         svg.append("<text x=\"\(f(left))\" y=\"\(f(height - 8))\" font-size=\"11\" fill=\"#555555\">\(escaped(note))</text>")

@@ -21,15 +21,24 @@ struct ScenesCommand: ParsableCommand {
 
     func run() throws {
         if let json {
-            guard let text = BuiltInScenes.json.first(where: { $0.key == json })?.value else {
+            guard let scene = BuiltInScenes.named(json) else {
                 throw BackdropError(.badOption, "unknown scene '\(json)' (built in: \(BuiltInScenes.names.joined(separator: ", ")))")
             }
-            print(text)
+            print(SceneJSON.text(scene), terminator: "")
             return
         }
-        let rows = BuiltInScenes.all.map { scene in
-            [scene.name, scene.redraw.rawValue, "\(scene.layers.count)", scene.description]
+        // A name a line, its description wrapped below it.
+        for scene in BuiltInScenes.all {
+            print("\(scene.name) (\(scene.redraw.rawValue))")
+            var line = " "
+            for word in scene.description.split(separator: " ") {
+                if line.count + word.count + 1 > 100 {
+                    print(line)
+                    line = " "
+                }
+                line += " " + word
+            }
+            print(line)
         }
-        print(TextTable(header: ["scene", "redraw", "layers", "description"], rows: rows).rendered)
     }
 }

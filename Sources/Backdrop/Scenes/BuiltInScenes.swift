@@ -4,10 +4,12 @@ import Foundation
 /// talks (`../shared/spec/scenes.md`, seed figures O5 and O6) and two screens with blur. The talks give frame
 /// rates and utilisations but not geometry: the geometry here is Backdrop's assumption, the same on every device
 /// (tables 320 points wide, cells stacked from under a 64-point bar to below the bottom of the tallest iPhone).
-/// Each is kept as the JSON a user would write, and read by ``SceneParser`` like any scene file.
+/// The scenes with offscreen passes are kept as the JSON a user would write, read by ``SceneParser`` like any scene
+/// file; their fixed versions are derived from them by the fix ``SceneAdvice`` prices, so the two stay the same
+/// table but for the fix.
 public enum BuiltInScenes {
-    /// Every built-in scene's JSON, by name, in listing order.
-    public static let json: KeyValuePairs<String, String> = [
+    /// The written scenes' JSON, by name.
+    static let written: KeyValuePairs<String, String> = [
         "photos-table-shadows": #"""
         {
           "name": "photos-table-shadows",
@@ -27,25 +29,6 @@ public enum BuiltInScenes {
           ]
         }
         """#,
-        "photos-table-shadow-path": #"""
-        {
-          "name": "photos-table-shadow-path",
-          "description": "Seed O5, fixed: the same table with an explicit shadow path, so the shadows are drawn on screen with no offscreen pass.",
-          "redraw": "scrolling",
-          "layers": [
-            { "name": "background", "frame": [0, 0, 320, 568], "content": "solid", "opaque": true },
-            { "name": "cell", "frame": [0, 64, 320, 100], "content": "solid", "opaque": true,
-              "repeat": { "count": 6, "dx": 0, "dy": 100 },
-              "sublayers": [
-                { "name": "thumbnail", "frame": [10, 10, 80, 80], "content": "image", "opaque": true,
-                  "shadow": { "radius": 4, "offset": [0, 3], "opacity": 0.5, "path": true } },
-                { "name": "title", "frame": [100, 25, 200, 20], "content": "text" },
-                { "name": "subtitle", "frame": [100, 55, 200, 20], "content": "text" }
-              ] },
-            { "name": "navigation bar", "frame": [0, 0, 320, 64], "content": "solid", "opaque": true }
-          ]
-        }
-        """#,
         "contacts-table-masks": #"""
         {
           "name": "contacts-table-masks",
@@ -58,24 +41,6 @@ public enum BuiltInScenes {
               "sublayers": [
                 { "name": "thumbnail", "frame": [8, 8, 44, 44], "content": "image", "opaque": true,
                   "cornerRadius": 22, "masksToBounds": true },
-                { "name": "name", "frame": [64, 20, 240, 20], "content": "text" }
-              ] },
-            { "name": "navigation bar", "frame": [0, 0, 320, 64], "content": "solid", "opaque": true }
-          ]
-        }
-        """#,
-        "contacts-table-overlay": #"""
-        {
-          "name": "contacts-table-overlay",
-          "description": "Seed O6, fixed: the same table without the mask; a blended 44x44 pt image with a transparent circle (the cell's colour outside it) is drawn over each thumbnail instead.",
-          "redraw": "scrolling",
-          "layers": [
-            { "name": "background", "frame": [0, 0, 320, 568], "content": "solid", "opaque": true },
-            { "name": "cell", "frame": [0, 64, 320, 60], "content": "solid", "opaque": true,
-              "repeat": { "count": 9, "dx": 0, "dy": 60 },
-              "sublayers": [
-                { "name": "thumbnail", "frame": [8, 8, 44, 44], "content": "image", "opaque": true },
-                { "name": "corner overlay", "frame": [8, 8, 44, 44], "content": "image" },
                 { "name": "name", "frame": [64, 20, 240, 20], "content": "text" }
               ] },
             { "name": "navigation bar", "frame": [0, 0, 320, 64], "content": "solid", "opaque": true }
@@ -119,17 +84,42 @@ public enum BuiltInScenes {
         """#,
     ]
 
-    /// The names, in listing order.
-    public static var names: [String] { json.map(\.key) }
+    /// A written scene.
+    static func written(_ name: String) -> Scene {
+        try! SceneParser.parse(Data(written.first { $0.key == name }!.value.utf8), source: name)
+    }
 
-    /// The built-in scene called `name`, or nil.
-    public static func named(_ name: String) -> Scene? {
-        guard let text = json.first(where: { $0.key == name })?.value else { return nil }
-        return try? SceneParser.parse(Data(text.utf8), source: name)
+    /// `scene` with `cause` fixed on its `layer`, renamed and described.
+    static func fixed(_ scene: Scene, _ cause: SceneAdvice.Cause, on layer: String, name: String, description: String) -> Scene {
+        var fixed = scene
+        fixed.name = name
+        fixed.description = description
+        fixed.layers = SceneAdvice.applying(cause, to: layer, in: scene.layers)
+        return fixed
     }
 
     /// Every built-in scene, in listing order.
-    public static var all: [Scene] { names.compactMap(named) }
+    public static let all: [Scene] = {
+        let shadows = written("photos-table-shadows"), masks = written("contacts-table-masks")
+        return [
+            shadows,
+            fixed(shadows, .shadowWithoutPath, on: "thumbnail", name: "photos-table-shadow-path",
+                  description: "Seed O5, fixed: the same table with an explicit shadow path, so the shadows are drawn on screen with no offscreen pass."),
+            masks,
+            fixed(masks, .roundedCornersMask, on: "thumbnail", name: "contacts-table-overlay",
+                  description: "Seed O6, fixed: the same table without the mask; a blended 44x44 pt image with a transparent circle (the cell's colour outside it) is drawn over each thumbnail instead."),
+            written("navbar-tabbar-blur"),
+            written("control-center"),
+        ]
+    }()
+
+    /// The names, in listing order.
+    public static var names: [String] { all.map(\.name) }
+
+    /// The built-in scene called `name`, or nil.
+    public static func named(_ name: String) -> Scene? {
+        all.first { $0.name == name }
+    }
 
     /// The built-in scene `nameOrPath` names, or else the scene file at that path.
     public static func load(_ nameOrPath: String) throws(BackdropError) -> Scene {

@@ -38,7 +38,7 @@ public struct SceneAdvice: Sendable {
     }
 
     /// Why a layer goes offscreen.
-    enum Cause: Hashable {
+    public enum Cause: Hashable, Sendable {
         case shadowWithoutPath, roundedCornersMask, explicitMask, groupOpacity, effectView
 
         var description: String {

@@ -24,10 +24,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
-        // libpng behind a C boundary: setjmp/longjmp never cross a Swift frame.
+        // libpng behind a C boundary: setjmp/longjmp never cross a Swift frame. PNG's common cases (8-bit RGB and
+        // RGBA) without libpng, inflated and deflated by libdeflate (Debian libdeflate-dev).
         .target(
             name: "CLibPNG",
-            linkerSettings: [.linkedLibrary("png16")]
+            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("deflate")]
         ),
         // A parallel-for over row bands, compiled with OpenMP (Debian libomp-dev).
         .target(

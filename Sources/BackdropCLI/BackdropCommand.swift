@@ -35,6 +35,10 @@ public struct BackdropCommand: ParsableCommand {
 
     /// Parses the process's arguments and runs the command: every error is one line, with the exit codes above.
     public static func main() {
+        // OpenMP's workers spin for 200 ms after a parallel region before they sleep (libomp's default block time):
+        // after a 2 ms render that took the second core from the PNG encoder for the rest of the command. One
+        // millisecond still covers the gaps between a render's own regions. A value the user set is kept.
+        setenv("KMP_BLOCKTIME", "1", 0)
         do {
             var command = try parseAsRoot()
             try command.run()

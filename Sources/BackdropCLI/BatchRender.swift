@@ -6,6 +6,7 @@ struct RenderJob: Sendable {
     let effect: Effect
     let vibrantContent: RGBAImage<UInt8>?
     let decoder: PNGDecoder
+    let encoder: PNGEncoder
     let depth: Int
     let renderer: Renderer
     /// Why the path was chosen, when a device chose it.
@@ -17,9 +18,9 @@ struct RenderJob: Sendable {
         let source = try decoder.decodeFile(input)
         let plan = try RenderPlan(effect: effect, imageSize: source.size)
         if depth == 16 {
-            try PNGEncoder().write(renderer.render(source, plan: plan, vibrantContent: vibrantContent, as: UInt16.self), to: output)
+            try encoder.write(renderer.render(source, plan: plan, vibrantContent: vibrantContent, as: UInt16.self), to: output)
         } else {
-            try PNGEncoder().write(renderer.render(source, plan: plan, vibrantContent: vibrantContent, as: UInt8.self), to: output)
+            try encoder.write(renderer.render(source, plan: plan, vibrantContent: vibrantContent, as: UInt8.self), to: output)
         }
         return "wrote \(output) (\(source.width)×\(source.height), \(effect.style.name), \(effect.path.rawValue), frame \(plan.frame), k = \(plan.downscaleFactor)\(note))"
     }

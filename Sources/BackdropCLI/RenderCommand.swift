@@ -21,6 +21,9 @@ struct RenderCommand: ParsableCommand {
         cost model says the device cannot afford the blur, the tint-only fallback (see 'backdrop estimate'). \
         --path blur or --path tint-only overrides the decision.
 
+        The output is written as RGB when every pixel is opaque, as RGBA otherwise; --compression trades size for \
+        speed, and the bytes depend only on the pixels and the compression.
+
         --output-dir renders many files (and every PNG in a folder given as input) with the same options, with \
         a progress bar on a terminal; a file that fails is reported and the rest go on; the exit code is 1 if \
         any failed.
@@ -77,6 +80,9 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Output bits per sample: 8 or 16.", valueName: "bits"))
     var depth: Int = 8
 
+    @Option(help: ArgumentHelp("PNG compression: fast, default (a few percent smaller than fast), or small (smallest, several times slower).", valueName: "level"))
+    var compression: PNGEncoder.Compression = .default
+
     @Option(name: .customLong("max-pixels"), help: ArgumentHelp("Refuse inputs with more pixels than this, before decoding them.", valueName: "n"))
     var maxPixels: Int = PNGDecoder.defaultMaxPixels
 
@@ -131,8 +137,8 @@ struct RenderCommand: ParsableCommand {
         }
         let effect = Effect(style: style, frame: frameRect, scale: scale ?? targetDevice?.scale ?? 1,
                             quality: exact ? .exact : .fast, path: chosenPath, vibrancy: placement)
-        return RenderJob(effect: effect, vibrantContent: content, decoder: decoder, depth: depth,
-                         renderer: Renderer(parallelism: parallelism), note: deviceNote)
+        return RenderJob(effect: effect, vibrantContent: content, decoder: decoder, encoder: PNGEncoder(compression: compression),
+                         depth: depth, renderer: Renderer(parallelism: parallelism), note: deviceNote)
     }
 
     /// The device named by --device, if any.
@@ -163,3 +169,5 @@ struct RenderCommand: ParsableCommand {
             && (ia[.systemNumber] as? Int) == (ib[.systemNumber] as? Int)
     }
 }
+
+extension PNGEncoder.Compression: ExpressibleByArgument {}

@@ -35,7 +35,41 @@ public struct PNGDecoder: Sendable {
     }
 
     /// Decodes PNG bytes; `name` is used in error messages.
+    ///
+    /// 8-bit RGB and RGBA files that are not interlaced take the fast path (`CLibPNG/backdrop_fastpng.c`: chunks
+    /// and filters here, inflate by libdeflate); every other file, and any file the fast path has a doubt about
+    /// (a CRC, a stream that does not inflate to the right size), is read by libpng, which reports the errors.
     public func decode<Sample: PixelSample>(_ bytes: [UInt8], name: String = "input", as: Sample.Type = UInt8.self) throws(BackdropError) -> RGBAImage<Sample> {
+        if let image = try decodeCommonCase(bytes, name: name, as: Sample.self) { return image }
+        return try decodeWithLibPNG(bytes, name: name, as: Sample.self)
+    }
+
+    /// The fast path's decode, or nil when the file is not its case.
+    public func decodeCommonCase<Sample: PixelSample>(_ bytes: [UInt8], name: String, as: Sample.Type) throws(BackdropError) -> RGBAImage<Sample>? {
+        let result: Result<RGBAImage<Sample>?, BackdropError> = bytes.withUnsafeBufferPointer { buffer in
+            var header = bd_png_header()
+            guard let base = buffer.baseAddress, bd_fast_png_header(base, buffer.count, &header) == 1 else { return .success(nil) }
+            let width = Int(header.width), height = Int(header.height)
+            let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+            if overflow || pixels > maxPixels {
+                return .failure(BackdropError(.badInput,
+                    "\(name): the image is \(width)×\(height) pixels, over the limit of \(maxPixels) pixels"))
+            }
+            var decoded = true
+            let raw = [UInt8](unsafeUninitializedCapacity: pixels * 4) { storage, initialized in
+                decoded = bd_fast_png_decode(base, buffer.count, storage.baseAddress!, width * 4) == 1
+                initialized = pixels * 4
+            }
+            guard decoded else { return .success(nil) }
+            let encoding = SampleEncoding(hasSRGBChunk: header.has_srgb != 0, fileGamma: header.has_gamma != 0 ? header.gamma : nil)
+            return .success(RGBAImage(width: width, height: height,
+                                      samples: Self.convert(raw, from: UInt8.self, encoding: encoding, to: Sample.self)))
+        }
+        return try result.get()
+    }
+
+    /// Every colour type, depth, interlace, tRNS and gamma case, by libpng.
+    public func decodeWithLibPNG<Sample: PixelSample>(_ bytes: [UInt8], name: String, as: Sample.Type) throws(BackdropError) -> RGBAImage<Sample> {
         let result: Result<RGBAImage<Sample>, BackdropError> = bytes.withUnsafeBufferPointer { buffer in
             var header = bd_png_header()
             var message = [CChar](repeating: 0, count: 512)

@@ -1,4 +1,4 @@
-// backdrop_png.h — a small C boundary around libpng.
+// backdrop_png.h — a small C boundary around libpng, for reading every kind of PNG.
 //
 // libpng reports errors by longjmp. Every function here sets its own setjmp
 // point, so a longjmp never unwinds through a Swift frame: errors come back
@@ -47,13 +47,7 @@ int bd_png_reader_read(bd_png_reader *reader, uint8_t *pixels, size_t row_bytes,
 /// Frees the reader. Safe on NULL.
 void bd_png_reader_close(bd_png_reader *reader);
 
-/// Encodes straight RGBA (`bit_depth` 8 or 16; 16-bit samples in host byte order,
-/// `row_bytes` apart) as a PNG with an sRGB chunk. On success returns 0 and a
-/// malloc'ed buffer in `out` (free it with `bd_png_free`) of `out_size` bytes.
-int bd_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, int bit_depth,
-                  size_t row_bytes, int compression_level,
-                  uint8_t **out, size_t *out_size, char *error, size_t error_size);
-
+/// Frees a buffer the encoder (backdrop_fastpng.h) returned.
 void bd_png_free(void *pointer);
 
 #ifdef __cplusplus

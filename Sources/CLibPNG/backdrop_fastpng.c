@@ -1,0 +1,418 @@
+// backdrop_fastpng.c — see backdrop_fastpng.h. PNG's container (chunks, CRCs), its row filters and their
+// inverse are written here; inflate, deflate and CRC-32 are libdeflate's.
+#include "backdrop_fastpng.h"
+
+#include <libdeflate.h>
+#include <stdlib.h>
+#include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+static uint32_t bd_be32(const uint8_t *p) {
+    return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | (uint32_t)p[3];
+}
+
+static void bd_put32(uint8_t *p, uint32_t v) {
+    p[0] = (uint8_t)(v >> 24); p[1] = (uint8_t)(v >> 16); p[2] = (uint8_t)(v >> 8); p[3] = (uint8_t)v;
+}
+
+static const uint8_t bd_signature[8] = {137, 80, 78, 71, 13, 10, 26, 10};
+
+/// Walks the chunks: calls `visit` with each one whose CRC is right; returns 0 at the first doubt.
+typedef int (*bd_chunk_visitor)(const uint8_t *type, const uint8_t *body, uint32_t length, void *context);
+
+static int bd_walk(const uint8_t *data, size_t size, bd_chunk_visitor visit, void *context) {
+    if (size < 8 || memcmp(data, bd_signature, 8) != 0) return 0;
+    size_t offset = 8;
+    int first = 1;
+    while (offset + 12 <= size) {
+        uint32_t length = bd_be32(data + offset);
+        if (length > 0x7fffffffu || (size_t)length + 12 > size - offset) return 0;
+        const uint8_t *type = data + offset + 4;
+        uint32_t crc = (uint32_t)libdeflate_crc32(0, type, (size_t)length + 4);
+        if (crc != bd_be32(data + offset + 8 + length)) return 0;
+        if (first && memcmp(type, "IHDR", 4) != 0) return 0;
+        first = 0;
+        if (memcmp(type, "IEND", 4) == 0) return 1;
+        if (!visit(type, data + offset + 8, length, context)) return 0;
+        offset += (size_t)length + 12;
+    }
+    return 0;  // no IEND
+}
+
+typedef struct {
+    bd_png_header header;
+    int channels;
+    int seen_ihdr, seen_idat, idat_ended, srgb_chunks, gama_chunks, iccp_chunks;
+    uint32_t gama;
+    size_t idat_bytes;
+} bd_scan;
+
+static int bd_scan_chunk(const uint8_t *type, const uint8_t *body, uint32_t length, void *context) {
+    bd_scan *scan = (bd_scan *)context;
+    if (memcmp(type, "IHDR", 4) == 0) {
+        if (length != 13 || scan->seen_ihdr) return 0;
+        scan->seen_ihdr = 1;
+        uint32_t width = bd_be32(body), height = bd_be32(body + 4);
+        if (width == 0 || height == 0 || width > 0x7fffffffu || height > 0x7fffffffu) return 0;
+        // 8-bit, colour type 2 or 6, deflate, filter method 0, not interlaced.
+        if (body[8] != 8 || (body[9] != 2 && body[9] != 6) || body[10] != 0 || body[11] != 0 || body[12] != 0) return 0;
+        scan->header.width = width;
+        scan->header.height = height;
+        scan->header.bit_depth = 8;
+        scan->channels = body[9] == 6 ? 4 : 3;
+        return 1;
+    }
+    if (memcmp(type, "IDAT", 4) == 0) {
+        if (scan->idat_ended) return 0;  // IDATs must be consecutive
+        scan->seen_idat = 1;
+        scan->idat_bytes += length;
+        return 1;
+    }
+    if (scan->seen_idat) scan->idat_ended = 1;
+    if (memcmp(type, "tRNS", 4) == 0) return 0;  // a transparent colour: libpng's expansion
+    if (memcmp(type, "sRGB", 4) == 0) {
+        if (length != 1 || body[0] > 3 || scan->seen_idat) return 0;
+        scan->header.has_srgb = 1;
+        scan->srgb_chunks++;
+        return 1;
+    }
+    if (memcmp(type, "gAMA", 4) == 0) {
+        uint32_t value = length == 4 ? bd_be32(body) : 0;
+        if (value == 0 || value > 0x7fffffffu || scan->seen_idat) return 0;
+        scan->header.has_gamma = 1;
+        scan->header.gamma = value / 100000.0;
+        scan->gama = value;
+        scan->gama_chunks++;
+        return 1;
+    }
+    if (memcmp(type, "iCCP", 4) == 0) {
+        scan->iccp_chunks++;
+        return 1;
+    }
+    // Any other critical chunk (upper-case first letter) but PLTE, which RGB files may carry as a suggestion.
+    if ((type[0] & 0x20) == 0 && memcmp(type, "PLTE", 4) != 0) return 0;
+    return 1;
+}
+
+int bd_fast_png_header(const uint8_t *data, size_t size, bd_png_header *header) {
+    bd_scan scan;
+    memset(&scan, 0, sizeof scan);
+    if (!bd_walk(data, size, bd_scan_chunk, &scan)) return 0;
+    if (!scan.seen_ihdr || !scan.seen_idat) return 0;
+    // The colour chunks libpng reads the same way as the fast path does: each at most once; sRGB with gAMA only at
+    // sRGB's own 0.45455 (what Backdrop and libpng write); an ICC profile only alone.
+    if (scan.srgb_chunks > 1 || scan.gama_chunks > 1 || scan.iccp_chunks > 1) return 0;
+    if (scan.srgb_chunks && scan.gama_chunks && scan.gama != 45455) return 0;
+    if (scan.iccp_chunks && (scan.srgb_chunks || scan.gama_chunks)) return 0;
+    *header = scan.header;
+    return 1;
+}
+
+typedef struct {
+    uint8_t *bytes;
+    size_t size;
+} bd_idat_copy;
+
+static int bd_copy_idat(const uint8_t *type, const uint8_t *body, uint32_t length, void *context) {
+    if (memcmp(type, "IDAT", 4) == 0) {
+        bd_idat_copy *copy = (bd_idat_copy *)context;
+        memcpy(copy->bytes + copy->size, body, length);
+        copy->size += length;
+    }
+    return 1;
+}
+
+static inline uint8_t bd_paeth(int a, int b, int c) {
+    int p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c);
+    return (uint8_t)((pa <= pb && pa <= pc) ? a : (pb <= pc ? b : c));
+}
+
+#if defined(__SSE2__)
+/// One pixel of Paeth's inverse in 16-bit lanes: `x` the filtered pixel, `a` left, `b` up, `c` up-left (all
+/// unfiltered); the same arithmetic as `bd_paeth`, ties broken the same way (a, then b).
+static inline __attribute__((always_inline)) __m128i bd_unpaeth_pixel(__m128i x, __m128i a, __m128i b, __m128i c) {
+    const __m128i zero = _mm_setzero_si128();
+    __m128i pa = _mm_sub_epi16(b, c), pb = _mm_sub_epi16(a, c);  // p − a = b − c, p − b = a − c
+    __m128i pc = _mm_add_epi16(pa, pb);
+    pa = _mm_max_epi16(pa, _mm_sub_epi16(zero, pa));
+    pb = _mm_max_epi16(pb, _mm_sub_epi16(zero, pb));
+    pc = _mm_max_epi16(pc, _mm_sub_epi16(zero, pc));
+    __m128i smallest = _mm_min_epi16(pc, _mm_min_epi16(pa, pb));
+    __m128i take_a = _mm_cmpeq_epi16(smallest, pa), take_b = _mm_cmpeq_epi16(smallest, pb);
+    __m128i nearest = _mm_or_si128(_mm_and_si128(take_a, a),
+                                   _mm_andnot_si128(take_a, _mm_or_si128(_mm_and_si128(take_b, b), _mm_andnot_si128(take_b, c))));
+    return _mm_and_si128(_mm_add_epi16(x, nearest), _mm_set1_epi16(0xff));
+}
+
+/// A pixel as four 16-bit lanes. Always reads four bytes (the caller pads the buffer): for three-byte pixels the
+/// fourth lane holds the next pixel's first byte, carried along and never stored. A narrower load would go through
+/// memory and stall the chain of dependent pixels.
+static inline __attribute__((always_inline)) __m128i bd_load_pixel(const uint8_t *p) {
+    uint32_t v;
+    memcpy(&v, p, 4);
+    return _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)v), _mm_setzero_si128());
+}
+
+static inline __attribute__((always_inline)) void bd_store_pixel(uint8_t *p, __m128i x, const int bpp) {
+    uint32_t v = (uint32_t)_mm_cvtsi128_si32(_mm_packus_epi16(x, x));
+    if (bpp == 4) {
+        memcpy(p, &v, 4);
+    } else {
+        uint16_t low = (uint16_t)v;
+        memcpy(p, &low, 2);
+        p[2] = (uint8_t)(v >> 16);
+    }
+}
+
+/// Paeth's inverse over `count` consecutive rows, `stride` bytes apart (each row's filter byte before it), the first
+/// row's prior at `prior`. A pixel depends on the one to its left, so one row is a chain of dependent steps; the
+/// rows are worked on together, each one pixel behind the row above it (whose pixels it reads), so that their chains
+/// overlap in the processor. Photographs are mostly Paeth-filtered, and this loop was most of their decode.
+static inline __attribute__((always_inline)) void bd_unpaeth_rows(uint8_t *first, const uint8_t *prior, size_t stride,
+                                                                  int count, size_t n, const int bpp) {
+    const __m128i zero = _mm_setzero_si128();
+    __m128i a0 = zero, a1 = zero, a2 = zero, a3 = zero, c0 = zero, c1 = zero, c2 = zero, c3 = zero;
+    const size_t pixels = n / (size_t)bpp;
+    // Row j at pixel step − j; `j < count` and the range test are the prologue and epilogue of the wavefront. The
+    // pixel above row j's is the one row j − 1 made in the step before, still in its `a`: rows go from the last to
+    // the first, so only the first row reads the row above from memory (a read of a pixel just stored would wait).
+#define BD_STEP(j, a, c, above)                                                                 \
+    if ((j) < count && step >= (size_t)(j) && step - (size_t)(j) < pixels) {                    \
+        const size_t offset = (step - (size_t)(j)) * (size_t)bpp;                               \
+        uint8_t *row = first + (size_t)(j) * stride;                                            \
+        __m128i b = (above);                                                                    \
+        __m128i x = bd_unpaeth_pixel(bd_load_pixel(row + offset), a, b, c);                     \
+        bd_store_pixel(row + offset, x, bpp);                                                   \
+        a = x;                                                                                  \
+        c = b;                                                                                  \
+    }
+    for (size_t step = 0; step < pixels + (size_t)count - 1; step++) {
+        BD_STEP(3, a3, c3, a2)
+        BD_STEP(2, a2, c2, a1)
+        BD_STEP(1, a1, c1, a0)
+        BD_STEP(0, a0, c0, bd_load_pixel(prior + step * (size_t)bpp))
+    }
+#undef BD_STEP
+}
+#endif
+
+/// Undoes one row's filter in place: `row` holds `n` filtered bytes, `prior` the previous row's unfiltered bytes
+/// (zeros for the first row), `bpp` bytes a pixel. Returns 0 for an unknown filter type.
+static int bd_unfilter(int type, uint8_t *row, const uint8_t *prior, size_t n, int bpp) {
+    size_t i;
+    switch (type) {
+    case 0:
+        return 1;
+    case 1:
+        for (i = (size_t)bpp; i < n; i++) row[i] = (uint8_t)(row[i] + row[i - bpp]);
+        return 1;
+    case 2:
+        for (i = 0; i < n; i++) row[i] = (uint8_t)(row[i] + prior[i]);
+        return 1;
+    case 3:
+        for (i = 0; i < (size_t)bpp; i++) row[i] = (uint8_t)(row[i] + (prior[i] >> 1));
+        for (; i < n; i++) row[i] = (uint8_t)(row[i] + ((row[i - bpp] + prior[i]) >> 1));
+        return 1;
+    case 4:
+        for (i = 0; i < (size_t)bpp; i++) row[i] = (uint8_t)(row[i] + prior[i]);
+        for (; i < n; i++) row[i] = (uint8_t)(row[i] + bd_paeth(row[i - bpp], prior[i], prior[i - bpp]));
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/// One unfiltered row to RGBA8 (alpha 255 for RGB).
+static void bd_expand_row(uint8_t *out, const uint8_t *row, size_t width, int channels) {
+    if (channels == 4) {
+        memcpy(out, row, width * 4);
+        return;
+    }
+    for (size_t x = 0; x < width; x++) {
+        out[4 * x] = row[3 * x];
+        out[4 * x + 1] = row[3 * x + 1];
+        out[4 * x + 2] = row[3 * x + 2];
+        out[4 * x + 3] = 255;
+    }
+}
+
+int bd_fast_png_decode(const uint8_t *data, size_t size, uint8_t *rgba, size_t row_bytes) {
+    bd_png_header header;
+    bd_scan scan;
+    memset(&scan, 0, sizeof scan);
+    if (!bd_fast_png_header(data, size, &header)) return 0;
+    bd_walk(data, size, bd_scan_chunk, &scan);
+    const int channels = scan.channels;
+    const size_t width = header.width, height = header.height, stride = width * (size_t)channels;
+    const size_t inflated = height * (stride + 1);
+    if (inflated / height != stride + 1) return 0;
+    bd_idat_copy idat = {(uint8_t *)malloc(scan.idat_bytes ? scan.idat_bytes : 1), 0};
+    uint8_t *raw = (uint8_t *)malloc(inflated + 4);  // padded: pixels are read four bytes at a time
+    struct libdeflate_decompressor *inflater = libdeflate_alloc_decompressor();
+    int ok = idat.bytes != NULL && raw != NULL && inflater != NULL;
+    if (ok) {
+        bd_walk(data, size, bd_copy_idat, &idat);
+        size_t produced = 0;
+        ok = libdeflate_zlib_decompress(inflater, idat.bytes, idat.size, raw, inflated, &produced) == LIBDEFLATE_SUCCESS
+             && produced == inflated;
+    }
+    free(idat.bytes);
+    if (inflater) libdeflate_free_decompressor(inflater);
+    // Rows are unfiltered in place in `raw` (each reads the row above, already unfiltered) and copied out.
+    for (size_t y = 0; ok && y < height; y++) {
+        uint8_t *row = raw + y * (stride + 1) + 1;
+#if defined(__SSE2__)
+        // Up to four Paeth rows in a row, together (below the first row, which has no row above).
+        int paeth_rows = 0;
+        while (y && paeth_rows < 4 && y + (size_t)paeth_rows < height && row[(size_t)paeth_rows * (stride + 1) - 1] == 4) paeth_rows++;
+        if (paeth_rows) {
+            const uint8_t *above = row - (stride + 1);
+            if (channels == 3) bd_unpaeth_rows(row, above, stride + 1, paeth_rows, stride, 3);
+            else bd_unpaeth_rows(row, above, stride + 1, paeth_rows, stride, 4);
+            for (int j = 0; j < paeth_rows; j++) bd_expand_row(rgba + (y + (size_t)j) * row_bytes, row + (size_t)j * (stride + 1), width, channels);
+            y += (size_t)paeth_rows - 1;
+            continue;
+        }
+#endif
+        static const uint8_t zeros[8] = {0};
+        const uint8_t *prior = y ? raw + (y - 1) * (stride + 1) + 1 : NULL;
+        if (prior == NULL) {
+            // The first row has no row above: up and Paeth read zeros.
+            int type = row[-1] == 2 ? 0 : row[-1] == 4 ? 1 : row[-1];
+            if (row[-1] == 3) {  // average of the left neighbour and zero
+                for (size_t i = (size_t)channels; i < stride; i++) row[i] = (uint8_t)(row[i] + (row[i - channels] >> 1));
+                type = 0;
+            }
+            ok = bd_unfilter(type, row, zeros, stride, channels);
+        } else {
+            ok = bd_unfilter(row[-1], row, prior, stride, channels);
+        }
+        if (!ok) break;
+        bd_expand_row(rgba + y * row_bytes, row, width, channels);
+    }
+    free(raw);
+    return ok;
+}
+
+/// Appends a chunk (length, type, body, CRC) at `out`; returns the bytes written.
+static size_t bd_put_chunk(uint8_t *out, const char *type, const uint8_t *body, uint32_t length) {
+    bd_put32(out, length);
+    memcpy(out + 4, type, 4);
+    if (length) memmove(out + 8, body, length);
+    bd_put32(out + 8 + length, (uint32_t)libdeflate_crc32(0, out + 4, (size_t)length + 4));
+    return (size_t)length + 12;
+}
+
+/// Filters one row of `n` bytes with "up" into `out` (none for the first row, whose `prior` is NULL).
+static void bd_filter_up(const uint8_t *row, const uint8_t *prior, size_t n, uint8_t *out) {
+    if (prior == NULL) {
+        memcpy(out, row, n);
+        return;
+    }
+    for (size_t i = 0; i < n; i++) out[i] = (uint8_t)(row[i] - prior[i]);
+}
+
+/// One row of straight RGBA (`sample_bytes` 1 or 2, host order) packed as PNG stores it: RGB or RGBA, 16-bit samples
+/// big-endian.
+static void bd_pack_row(const uint8_t *source, size_t width, int channels, int sample_bytes, uint8_t *out) {
+    if (sample_bytes == 1 && channels == 4) {
+        memcpy(out, source, width * 4);
+    } else if (sample_bytes == 1) {
+        for (size_t x = 0; x < width; x++) {
+            out[3 * x] = source[4 * x];
+            out[3 * x + 1] = source[4 * x + 1];
+            out[3 * x + 2] = source[4 * x + 2];
+        }
+    } else {
+        size_t k = 0;
+        for (size_t x = 0; x < width; x++) {
+            for (int ch = 0; ch < channels; ch++) {
+                uint16_t v;
+                memcpy(&v, source + 8 * x + 2 * (size_t)ch, 2);
+                out[k++] = (uint8_t)(v >> 8);
+                out[k++] = (uint8_t)v;
+            }
+        }
+    }
+}
+
+int bd_fast_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, int bit_depth, size_t row_bytes,
+                       int drop_alpha, int level, uint8_t **out, size_t *out_size) {
+    *out = NULL;
+    *out_size = 0;
+    const int sample_bytes = bit_depth == 16 ? 2 : 1, channels = drop_alpha ? 3 : 4, bpp = channels * sample_bytes;
+    const size_t stride = (size_t)width * (size_t)bpp, filtered_size = (size_t)height * (stride + 1);
+    uint8_t *filtered = (uint8_t *)malloc(filtered_size);
+    uint8_t *rows = (uint8_t *)malloc(2 * stride);  // this row and the one above, packed
+    struct libdeflate_compressor *deflater = libdeflate_alloc_compressor(level);
+    if (filtered == NULL || rows == NULL || deflater == NULL) {
+        free(filtered); free(rows);
+        if (deflater) libdeflate_free_compressor(deflater);
+        return -1;
+    }
+    uint8_t *current = rows, *previous = rows + stride;
+    for (uint32_t y = 0; y < height; y++) {
+        bd_pack_row(pixels + (size_t)y * row_bytes, width, channels, sample_bytes, current);
+        uint8_t *target = filtered + (size_t)y * (stride + 1);
+        const uint8_t *prior = y ? previous : NULL;
+        target[0] = y ? 2 : 0;
+        bd_filter_up(current, prior, stride, target + 1);
+        uint8_t *swap = previous; previous = current; current = swap;
+    }
+    free(rows);
+    size_t bound = libdeflate_zlib_compress_bound(deflater, filtered_size);
+    const size_t header_bytes = 8 + 25 + 13 + 16 + 44 + 12, trailer_bytes = 12;
+    uint8_t *file = (uint8_t *)malloc(header_bytes + bound + trailer_bytes);
+    if (file == NULL) { free(filtered); libdeflate_free_compressor(deflater); return -1; }
+    size_t at = 0;
+    memcpy(file, bd_signature, 8);
+    at = 8;
+    uint8_t ihdr[13];
+    bd_put32(ihdr, width); bd_put32(ihdr + 4, height);
+    ihdr[8] = (uint8_t)bit_depth; ihdr[9] = drop_alpha ? 2 : 6; ihdr[10] = 0; ihdr[11] = 0; ihdr[12] = 0;
+    at += bd_put_chunk(file + at, "IHDR", ihdr, 13);
+    // What png_set_sRGB_gAMA_and_cHRM(perceptual) writes: sRGB, and gAMA and cHRM for decoders without sRGB.
+    const uint8_t srgb[1] = {0};
+    at += bd_put_chunk(file + at, "sRGB", srgb, 1);
+    uint8_t gama[4];
+    bd_put32(gama, 45455);
+    at += bd_put_chunk(file + at, "gAMA", gama, 4);
+    static const uint32_t chrm_values[8] = {31270, 32900, 64000, 33000, 30000, 60000, 15000, 6000};
+    uint8_t chrm[32];
+    for (int i = 0; i < 8; i++) bd_put32(chrm + 4 * i, chrm_values[i]);
+    at += bd_put_chunk(file + at, "cHRM", chrm, 32);
+    size_t compressed = libdeflate_zlib_compress(deflater, filtered, filtered_size, file + at + 8, bound);
+    free(filtered);
+    libdeflate_free_compressor(deflater);
+    if (compressed == 0 || compressed > 0x7fffffffu) { free(file); return -1; }
+    bd_put32(file + at, (uint32_t)compressed);
+    memcpy(file + at + 4, "IDAT", 4);
+    bd_put32(file + at + 8 + compressed, (uint32_t)libdeflate_crc32(0, file + at + 4, compressed + 4));
+    at += compressed + 12;
+    at += bd_put_chunk(file + at, "IEND", NULL, 0);
+    *out = file;
+    *out_size = at;
+    return 0;
+}
+
+int bd_rgba_is_opaque(const uint8_t *pixels, size_t count, int bit_depth) {
+    if (bit_depth == 16) {
+        for (size_t i = 0; i < count; i++) {
+            if (pixels[8 * i + 6] != 0xff || pixels[8 * i + 7] != 0xff) return 0;
+        }
+        return 1;
+    }
+    // Eight pixels at a time: AND their alphas, test once.
+    size_t i = 0;
+    for (; i + 8 <= count; i += 8) {
+        uint8_t all = 0xff;
+        for (size_t k = 0; k < 8; k++) all &= pixels[4 * (i + k) + 3];
+        if (all != 0xff) return 0;
+    }
+    for (; i < count; i++) {
+        if (pixels[4 * i + 3] != 0xff) return 0;
+    }
+    return 1;
+}

@@ -24,5 +24,14 @@ let package = Package(
             path: "Benchmarks/Render",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "Codec",
+            dependencies: [
+                .product(name: "Backdrop", package: rootFolder),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/Codec",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

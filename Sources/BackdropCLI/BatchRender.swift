@@ -15,14 +15,25 @@ struct RenderJob: Sendable {
     /// Renders `input` into `output` (atomically) and returns the line to report.
     func render(_ input: String, to output: String, renderer: Renderer? = nil) throws(BackdropError) -> String {
         let renderer = renderer ?? self.renderer
-        let source = try decoder.decodeFile(input)
-        let plan = try RenderPlan(effect: effect, imageSize: source.size)
-        if depth == 16 {
-            try encoder.write(renderer.render(source, plan: plan, vibrantContent: vibrantContent, as: UInt16.self), to: output)
-        } else {
-            try encoder.write(renderer.render(source, plan: plan, vibrantContent: vibrantContent, as: UInt8.self), to: output)
-        }
-        return "wrote \(output) (\(source.width)×\(source.height), \(effect.style.name), \(effect.path.rawValue), frame \(plan.frame), k = \(plan.downscaleFactor)\(note))"
+        // The input is released before the output is encoded: for a 100-megapixel picture the encoder's buffers
+        // would otherwise come on top of both pictures.
+        let plan = try depth == 16 ? renderAndWrite(input, to: output, renderer: renderer, as: UInt16.self)
+                                   : renderAndWrite(input, to: output, renderer: renderer, as: UInt8.self)
+        return "wrote \(output) (\(plan.imageSize.width)×\(plan.imageSize.height), \(effect.style.name), \(effect.path.rawValue), frame \(plan.frame), k = \(plan.downscaleFactor)\(note))"
+    }
+
+    /// Decodes, renders and writes one file; returns the plan.
+    private func renderAndWrite<Sample: PixelSample>(_ input: String, to output: String, renderer: Renderer,
+                                                     as: Sample.Type) throws(BackdropError) -> RenderPlan {
+        var rendered: (RGBAImage<Sample>, RenderPlan)? = try { () throws(BackdropError) in
+            let source = try decoder.decodeFile(input)
+            let plan = try RenderPlan(effect: effect, imageSize: source.size)
+            return (renderer.render(source, plan: plan, vibrantContent: vibrantContent, as: Sample.self), plan)
+        }()
+        let (picture, plan) = rendered!
+        rendered = nil
+        try encoder.write(picture, to: output)
+        return plan
     }
 
     /// Renders `input`, decoded once, `runs` times in this process and returns a line with the median and the

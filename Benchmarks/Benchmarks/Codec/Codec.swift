@@ -1,0 +1,63 @@
+// PNG benchmarks (issue 19): decoding and encoding apart, in process, on the pictures a render command reads and
+// writes. Run with `swift package benchmark --target Codec` in Benchmarks/.
+//
+// Decoding: the fast path (8-bit RGB and RGBA: chunks and filters in CLibPNG/backdrop_fastpng.c, inflate by
+// libdeflate) beside libpng on the same bytes, for the wallpaper (RGB, every row Paeth-filtered) and the coffee
+// (RGB); libpng alone for a 16-bit and a palette picture, which only it reads. Encoding: each compression on the
+// wallpaper's render (opaque: written as RGB) and on the 16-bit render. The stages inside a decode or an encode
+// (inflate, unfilter, conversion; filter, deflate) are not separated here: the C probe that split them is in
+// docs/performance.md.
+import Backdrop
+import Benchmark
+import Foundation
+
+let sharedFolder = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared")
+
+func bytes(_ relative: String) -> [UInt8] {
+    guard let data = FileManager.default.contents(atPath: sharedFolder.appendingPathComponent(relative).path) else {
+        fatalError("cannot read \(relative): ../shared must sit beside the project")
+    }
+    return [UInt8](data)
+}
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .cpuTotal, .peakMemoryResident],
+        timeUnits: .microseconds,
+        warmupIterations: 1,
+        maxDuration: .seconds(4),
+        maxIterations: 100
+    )
+    let decoder = PNGDecoder()
+    for name in ["wallpaper-2048x1536", "coffee"] {
+        let file = bytes("testdata/photos/\(name).png")
+        Benchmark("decode \(name): fast path") { benchmark in
+            for _ in benchmark.scaledIterations { blackHole(try decoder.decodeCommonCase(file, name: name, as: UInt8.self)) }
+        }
+        Benchmark("decode \(name): libpng") { benchmark in
+            for _ in benchmark.scaledIterations { blackHole(try decoder.decodeWithLibPNG(file, name: name, as: UInt8.self)) }
+        }
+    }
+    for (label, relative) in [("16-bit", "testdata/png/pngsuite/basn6a16.png"), ("palette", "testdata/png/pngsuite/basn3p08.png")] {
+        let file = bytes(relative)
+        Benchmark("decode \(label) (libpng)") { benchmark in
+            for _ in benchmark.scaledIterations { blackHole(try decoder.decode(file, name: label)) }
+        }
+    }
+
+    let source = try! decoder.decode(bytes("testdata/photos/wallpaper-2048x1536.png"), name: "wallpaper")
+    let plan = try! RenderPlan(effect: Effect(style: .light, scale: 2), imageSize: source.size)
+    let rendered = Renderer().render(source, plan: plan, as: UInt8.self)
+    let rendered16 = Renderer().render(source, plan: plan, as: UInt16.self)
+    for compression in PNGEncoder.Compression.allCases where compression != .small {
+        let encoder = PNGEncoder(compression: compression)
+        Benchmark("encode wallpaper render, 8-bit: \(compression.rawValue)") { benchmark in
+            for _ in benchmark.scaledIterations { blackHole(try encoder.encode(rendered)) }
+        }
+        Benchmark("encode wallpaper render, 16-bit: \(compression.rawValue)") { benchmark in
+            for _ in benchmark.scaledIterations { blackHole(try encoder.encode(rendered16)) }
+        }
+    }
+}

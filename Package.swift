@@ -53,10 +53,22 @@ let package = Package(
             name: "backdrop",
             dependencies: ["BackdropCLI"]
         ),
+        // What the two test targets share: fixture paths, the CLI runner, generated pictures.
+        .target(
+            name: "BackdropTestSupport",
+            dependencies: ["Backdrop"],
+            path: "Tests/BackdropTestSupport"
+        ),
+        // Unit tests: the library alone, no files from ../shared, no binary.
         .testTarget(
-            name: "BackdropTests",
-            // The CLI is a dependency so that `swift test` builds it: the CLI tests run the real binary.
-            dependencies: ["Backdrop", "backdrop"]
+            name: "BackdropUnitTests",
+            dependencies: ["Backdrop", "BackdropTestSupport"]
+        ),
+        // End-to-end tests: ../shared's pictures and specs, and the real binary (a dependency so that `swift test`
+        // builds it).
+        .testTarget(
+            name: "BackdropEndToEndTests",
+            dependencies: ["Backdrop", "BackdropTestSupport", "backdrop"]
         ),
     ],
     swiftLanguageModes: [.v6]

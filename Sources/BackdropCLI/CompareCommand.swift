@@ -7,7 +7,7 @@ struct CompareCommand: ParsableCommand {
         commandName: "compare",
         abstract: "Compare a rendered PNG with its golden image under a tolerance; exit 0 within it, 1 outside.",
         discussion: """
-        Reports PSNR (4 channels, peak 255; the colour of pixels transparent in both is ignored), the largest \
+        Reports PSNR (4 channels, peak 255; the color of pixels transparent in both is ignored), the largest \
         channel difference in levels, and how many pixels differ. With no --min-psnr or --max-diff the pictures \
         must be identical. --diff writes a picture of the differences: the expected picture dimmed to grey with \
         every differing pixel in red (one level already plain, 16 levels or more full red).
@@ -41,12 +41,10 @@ struct CompareCommand: ParsableCommand {
     var diff: String?
 
     @Option(help: ArgumentHelp("text or json.", valueName: "format"))
-    var format: String = "text"
+    var format: OutputFormat = .text
 
     func run() throws {
-        guard ["text", "json"].contains(format) else {
-            throw BackdropError(.badOption, "unknown format '\(format)' (known: text, json)")
-        }
+        guard format != .svg else { throw BackdropError(.badOption, "compare prints text or json, not svg") }
         if let maxDiff, maxDiff < 0 { throw BackdropError(.badOption, "--max-diff must be 0 or more") }
         if let minPSNR, minPSNR.isNaN { throw BackdropError(.badOption, "--min-psnr must be a number") }
         let region = try frame.map { text throws(BackdropError) in try PixelRect.parsed(text, as: "--frame") }
@@ -56,7 +54,7 @@ struct CompareCommand: ParsableCommand {
         if let diff, let picture = report.diffPicture(expected: expectedImage, actual: actualImage) {
             try PNGEncoder().write(picture, to: diff)
         }
-        if format == "json" {
+        if format == .json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             print(String(decoding: try encoder.encode(CompareRecord(expected: expected, actual: actual, report: report)), as: UTF8.self))

@@ -52,10 +52,10 @@ struct EstimateCommand: ParsableCommand {
     var view: String?
 
     @Option(help: ArgumentHelp("auto (the model's decision), blur, or tint-only.", valueName: "path"))
-    var path: String = "auto"
+    var path: Estimator.PathChoice = .auto
 
     @Option(help: ArgumentHelp("text (tables), json, or svg (one device's frame timeline).", valueName: "format"))
-    var format: String = "text"
+    var format: OutputFormat = .text
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file (atomically) instead of standard output.", valueName: "path"))
     var output: String?
@@ -69,14 +69,9 @@ struct EstimateCommand: ParsableCommand {
             try emit(CostModelReport.text(estimator.model))
             return
         }
-        guard let choice = Estimator.PathChoice(rawValue: path.lowercased()) else {
-            throw BackdropError(.badOption, "unknown path '\(path)' (known: auto, blur, tint-only)")
-        }
-        guard ["text", "json", "svg"].contains(format) else {
-            throw BackdropError(.badOption, "unknown format '\(format)' (known: text, json, svg)")
-        }
+        let choice = path
         let devices = try chosenDevices()
-        if format == "svg", devices.count != 1 {
+        if format == .svg, devices.count != 1 {
             throw BackdropError(.badOption, "--format svg draws one device's frame: give --device, not --all-devices")
         }
         if let scene {
@@ -90,12 +85,12 @@ struct EstimateCommand: ParsableCommand {
             try estimator.estimate(device: device, style: style, vibrancy: vibrancy, viewPoints: viewPoints, path: choice)
         }
         switch format {
-        case "json":
+        case .json:
             let records = estimates.map(EstimateRecord.init)
             try emit(allDevices ? Self.json(records) : Self.json(records[0]))
-        case "svg":
+        case .svg:
             try emit(TimelineSVG.render(estimates[0]))
-        default:
+        case .text:
             try emit(estimates.count == 1 ? EstimateText.detail(estimates[0]) : EstimateText.table(estimates))
         }
     }
@@ -109,7 +104,7 @@ struct EstimateCommand: ParsableCommand {
             try estimator.estimate(scene: scene, device: device, path: choice)
         }
         if explain {
-            guard format == "text" else { throw BackdropError(.badOption, "--explain prints text: leave out --format") }
+            guard format == .text else { throw BackdropError(.badOption, "--explain prints text: leave out --format") }
             var text = ""
             for estimate in estimates {
                 let advice = try SceneAdvice(scene: scene, device: estimate.device, estimator: estimator, path: choice)
@@ -119,12 +114,12 @@ struct EstimateCommand: ParsableCommand {
             return
         }
         switch format {
-        case "json":
+        case .json:
             let records = estimates.map(SceneRecord.init)
             try emit(allDevices ? Self.json(records) : Self.json(records[0]))
-        case "svg":
+        case .svg:
             try emit(TimelineSVG.render(estimates[0]))
-        default:
+        case .text:
             try emit(estimates.count == 1 ? SceneText.detail(estimates[0]) : SceneText.table(estimates))
         }
     }

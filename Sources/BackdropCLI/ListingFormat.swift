@@ -5,19 +5,19 @@ import Foundation
 /// The `--format text|json` option of the listing commands, and the printing of a listing in either form.
 struct ListingFormat: ParsableArguments {
     @Option(help: ArgumentHelp("text (a table) or json.", valueName: "format"))
-    var format: String = "text"
+    var format: OutputFormat = .text
 
     /// Prints `value` as pretty JSON, or the table made by `table`.
     func print<Value: Encodable>(_ value: Value, table: () -> TextTable) throws {
         switch format {
-        case "json":
+        case .json:
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             Swift.print(String(decoding: try encoder.encode(value), as: UTF8.self))
-        case "text":
+        case .text:
             Swift.print(table().rendered)
-        default:
-            throw BackdropError(.badOption, "unknown format '\(format)' (known: text, json)")
+        case .svg:
+            throw BackdropError(.badOption, "--format svg is for 'backdrop estimate'; listings are text or json")
         }
     }
 }

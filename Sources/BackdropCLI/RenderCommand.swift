@@ -63,7 +63,7 @@ struct RenderCommand: ParsableCommand {
     var device: String?
 
     @Option(help: ArgumentHelp("auto (the device's path; blur without --device), blur, or tint-only.", valueName: "path"))
-    var path: String = "auto"
+    var path: Estimator.PathChoice = .auto
 
     @Flag(help: "Run the full-resolution Gaussian instead of the fast GPU-style pipeline (slower; ≥ 50 dB).")
     var exact = false
@@ -80,7 +80,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Output bits per sample: 8 or 16.", valueName: "bits"))
     var depth: Int = 8
 
-    @Option(help: ArgumentHelp("PNG compression: fast, default (a few percent smaller than fast), or small (smallest, several times slower).", valueName: "level"))
+    @Option(help: ArgumentHelp("PNG compression: fast, default (smaller than fast), or small (the smallest, dozens of times slower).", valueName: "level"))
     var compression: PNGEncoder.Compression = .default
 
     @Option(name: .customLong("max-pixels"), help: ArgumentHelp("Refuse inputs with more pixels than this, before decoding them.", valueName: "n"))
@@ -146,9 +146,7 @@ struct RenderCommand: ParsableCommand {
 
     /// The path to render and, with --device, a note saying why.
     func resolvePath() throws(BackdropError) -> (Effect.Path, String) {
-        guard let choice = Estimator.PathChoice(rawValue: path.lowercased()) else {
-            throw BackdropError(.badOption, "unknown path '\(path)' (known: auto, blur, tint-only)")
-        }
+        let choice = path
         if let device { _ = try Device.lookup(device) }
         if tintOnly, choice == .blur { throw BackdropError(.badOption, "--tint-only contradicts --path blur") }
         if tintOnly { return (.tintOnly, "") }
@@ -170,4 +168,3 @@ struct RenderCommand: ParsableCommand {
     }
 }
 
-extension PNGEncoder.Compression: ExpressibleByArgument {}

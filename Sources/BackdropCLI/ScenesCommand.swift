@@ -7,7 +7,7 @@ struct ScenesCommand: ParsableCommand {
         commandName: "scenes",
         abstract: "List the built-in scenes that 'backdrop estimate --scene' prices, or print one as JSON.",
         discussion: """
-        The scenes are the seed talks' case studies (tables with shadows, masks and their fixes) and two screens \\
+        The scenes are the seed talks' case studies (tables with shadows, masks and their fixes) and two screens \
         with blur. Their geometry is Backdrop's assumption; print one with --json to start a scene file of your own.
 
         Examples:

@@ -24,14 +24,14 @@ struct StyleOptions: ParsableArguments {
     var fallbackAlpha: Double = 0.9
 
     @Option(name: .customLong("vibrancy-blend"), help: ArgumentHelp("Custom style: plusDarker or plusLighter (default plusDarker).", valueName: "blend"))
-    var vibrancyBlend: String = "plusDarker"
+    var vibrancyBlend: VibrancyBlend = .plusDarker
 
-    /// The chosen style. Throws a usage error naming the problem.
     /// Whether any style option was given (the style is not the default light).
     var isGiven: Bool {
         style != "light" || sigma != nil || saturation != nil || tint != nil || tintAlpha != nil
     }
 
+    /// The chosen style. Throws a usage error naming the problem.
     func resolve() throws(BackdropError) -> BlurStyle {
         let customOptions = [sigma != nil, saturation != nil, tint != nil, tintAlpha != nil]
         if style.lowercased() != "custom" {
@@ -50,30 +50,8 @@ struct StyleOptions: ParsableArguments {
         guard parts.count == 3 else {
             throw BackdropError(.badOption, "--tint '\(tint)' is not r,g,b (three numbers in 0…1)")
         }
-        guard let blend = VibrancyBlend.allCases.first(where: { $0.rawValue.lowercased() == vibrancyBlend.lowercased() }) else {
-            throw BackdropError(.badOption, "unknown vibrancy blend '\(vibrancyBlend)' (known: plusDarker, plusLighter)")
-        }
         return BlurStyle(name: "custom", sigmaPoints: sigma, saturation: saturation,
                          tintColor: SIMD3(parts[0], parts[1], parts[2]), tintAlpha: tintAlpha,
-                         fallbackAlpha: fallbackAlpha, vibrancyBlend: blend)
-    }
-}
-
-/// Options that choose how many threads and which scheduler.
-struct ThreadOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Row bands worked on at once (default: the number of cores). The output is the same for any value.", valueName: "n"))
-    var threads: Int?
-
-    @Option(help: ArgumentHelp("Thread machinery: openmp (default, the faster here) or dispatch.", valueName: "name"))
-    var scheduler: String = Scheduler.openMP.rawValue
-
-    func resolve() throws(BackdropError) -> Parallelism {
-        guard let chosen = Scheduler(rawValue: scheduler.lowercased()) else {
-            throw BackdropError(.badOption, "unknown scheduler '\(scheduler)' (known: openmp, dispatch)")
-        }
-        if let threads, !(1...1024).contains(threads) {
-            throw BackdropError(.badOption, "--threads \(threads) is out of range (1…1024)")
-        }
-        return Parallelism(scheduler: chosen, threads: threads ?? Parallelism.defaultThreadCount)
+                         fallbackAlpha: fallbackAlpha, vibrancyBlend: vibrancyBlend)
     }
 }

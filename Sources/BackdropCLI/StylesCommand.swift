@@ -27,7 +27,7 @@ struct StylesCommand: ParsableCommand {
             }
             return TextTable(header: header, rows: rows)
         }
-        if listing.format == "text" {
+        if listing.format == .text {
             print("custom: --style custom --sigma PT --saturation S --tint r,g,b --tint-alpha A [--fallback-alpha F]")
         }
     }

@@ -22,7 +22,7 @@ public struct RenderPlan: Sendable {
     /// The passes between the capture and the colour pass (downscale and blurs; none on the tint-only path).
     let rowPasses: [any RowPass]
     /// The pass that finishes the colour: upscale and tint, or the tint-only fallback.
-    let colour: any ColourPass
+    let color: any ColorPass
     /// GPU passes that the CPU folds into the row pass before them (the extra-light tint layer).
     let foldedGPUPasses: [PassDescriptor]
     let vibrancy: (content: VibrantContentPass, filter: VibrancyFilterPass)?
@@ -30,7 +30,7 @@ public struct RenderPlan: Sendable {
 
     /// Every pass in order, as data.
     public var passes: [PassDescriptor] {
-        [capture.descriptor] + rowPasses.map(\.descriptor) + [colour.descriptor] + foldedGPUPasses
+        [capture.descriptor] + rowPasses.map(\.descriptor) + [color.descriptor] + foldedGPUPasses
             + (vibrancy.map { [$0.content.descriptor, $0.filter.descriptor] } ?? []) + [composite.descriptor]
     }
 
@@ -56,7 +56,7 @@ public struct RenderPlan: Sendable {
             blurKernel = nil
             capture = CapturePass(frame: frame, imageSize: imageSize, offscreen: false)
             rowPasses = []
-            colour = TintOnlyPass(size: frame.size, transform: ColorTransform(fallbackOf: effect.style))
+            color = TintOnlyPass(size: frame.size, transform: ColorTransform(fallbackOf: effect.style))
             foldedGPUPasses = []
         case .blur:
             let sigma = effect.sigmaPixels
@@ -75,7 +75,7 @@ public struct RenderPlan: Sendable {
             passes.append(HorizontalBlurPass(kernel: kernel, size: size))
             passes.append(VerticalBlurPass(kernel: kernel, size: size))
             rowPasses = passes
-            colour = UpscaleTintPass(factor: k, inputSize: size, outputSize: frame.size,
+            color = UpscaleTintPass(factor: k, inputSize: size, outputSize: frame.size,
                                      transform: ColorTransform(blurOf: effect.style))
             foldedGPUPasses = effect.style.tintIsOwnLayer ? [TintLayerPass.descriptor(size: frame.size)] : []
         }

@@ -3,9 +3,9 @@ import Dispatch
 
 /// Which thread machinery runs the row bands of a pass.
 public enum Scheduler: String, CaseIterable, Sendable, Codable {
-    /// OpenMP (`#pragma omp parallel for`, static schedule) with exactly `threads` threads. The default: in
-    /// `Reports/benchmarks.md` it is the faster for the fast path (about 15 against 20 ms on the 2-core machine);
-    /// in exact mode the two are within the machine's noise.
+    /// OpenMP (`#pragma omp parallel for`, static schedule) with exactly `threads` threads. The default: its
+    /// workers wait for the next region by spinning, so the fast path's short regions start sooner than
+    /// libdispatch's; `Reports/benchmarks.md` measures both.
     case openMP = "openmp"
     /// libdispatch's `concurrentPerform`: the work is cut into `threads` bands; libdispatch runs at most one
     /// per core at a time.

@@ -45,11 +45,11 @@ public struct Renderer: Sendable {
             stage = .computed(size: plan.frame.size, row: plan.capture.rows(source: source))
         }
         // Which access each pass's consumer has: the next row pass, or the colour pass.
-        let consumers = rowPasses.dropFirst().map(\.inputAccess) + [plan.colour.inputAccess]
+        let consumers = rowPasses.dropFirst().map(\.inputAccess) + [plan.color.inputAccess]
         for (pass, consumer) in zip(rowPasses, consumers) {
             stage = pass.output(reading: stage, for: consumer, parallelism: parallelism)
         }
-        let effect = plan.colour.outputRows(reading: stage, maximum: Sample.maximumValue, parallelism: parallelism)
+        let effect = plan.color.outputRows(reading: stage, maximum: Sample.maximumValue, parallelism: parallelism)
         let vibrancy = plan.vibrancy.flatMap { passes in vibrantContent.map { (passes.content, passes.filter, $0) } }
         return plan.composite.run(effect: effect, vibrancy: vibrancy, source: source, parallelism: parallelism,
                                   as: Sample.self)

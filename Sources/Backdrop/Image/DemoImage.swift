@@ -14,7 +14,7 @@ public enum DemoImage {
     /// Generates the picture.
     public static func make() -> RGBAImage<UInt8> {
         var image = RGBAImage<UInt8>(width: size.width, height: size.height)
-        let discs: [(x: Double, y: Double, r: Double, colour: SIMD3<Double>)] = [
+        let discs: [(x: Double, y: Double, r: Double, color: SIMD3<Double>)] = [
             (220, 260, 150, SIMD3(0.95, 0.30, 0.25)), (520, 420, 190, SIMD3(0.20, 0.65, 0.95)),
             (820, 250, 140, SIMD3(0.98, 0.80, 0.15)), (700, 620, 120, SIMD3(0.30, 0.85, 0.40)),
             (330, 600, 100, SIMD3(0.70, 0.35, 0.90)),
@@ -28,7 +28,7 @@ public enum DemoImage {
                 for disc in discs {
                     let d = ((Double(x) - disc.x) * (Double(x) - disc.x) + (Double(y) - disc.y) * (Double(y) - disc.y)).squareRoot()
                     let coverage = min(max(disc.r - d + 0.5, 0), 1)  // anti-aliased edge
-                    c = c * (1 - coverage) + disc.colour * coverage
+                    c = c * (1 - coverage) + disc.color * coverage
                 }
                 // Diagonal stripes in the top-left corner and bars of "text" across the middle.
                 if x + y < 300, (x - y + 2048) / 16 % 2 == 0 { c = SIMD3(repeating: 0.97) }

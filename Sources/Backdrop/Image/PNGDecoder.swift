@@ -145,7 +145,7 @@ public struct PNGDecoder: Sendable {
     ) -> [Target] {
         if Source.self == Target.self, encoding == .sRGB { return unsafeBitCast(raw, to: [Target].self) }
         let levels = Int(Source.maximumValue) + 1
-        let colour: [Target] = (0..<levels).map { v in
+        let color: [Target] = (0..<levels).map { v in
             let encoded = encoding.sRGBValue(Double(v) / Double(Source.maximumValue))
             return Target(clamping: Int((encoded * Double(Target.maximumValue)).rounded()))
         }
@@ -158,9 +158,9 @@ public struct PNGDecoder: Sendable {
             raw.withUnsafeBufferPointer { input in
                 var index = 0
                 while index < raw.count {
-                    out[index] = colour[Int(input[index])]
-                    out[index + 1] = colour[Int(input[index + 1])]
-                    out[index + 2] = colour[Int(input[index + 2])]
+                    out[index] = color[Int(input[index])]
+                    out[index + 1] = color[Int(input[index + 1])]
+                    out[index + 2] = color[Int(input[index + 2])]
                     out[index + 3] = alpha[Int(input[index + 3])]
                     index += 4
                 }

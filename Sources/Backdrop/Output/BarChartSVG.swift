@@ -8,7 +8,7 @@ public enum BarChartSVG {
         var devices: [Device] = []
         for estimate in estimates where !devices.contains(where: { $0.id == estimate.device.id }) { devices.append(estimate.device) }
         let styles = BlurStyle.builtIn.map(\.name)
-        let colours = ["extraLight": "#f5b041", "light": "#5dade2", "dark": "#34495e"]
+        let colors = ["extraLight": "#f5b041", "light": "#5dade2", "dark": "#34495e"]
         let width = 960.0, height = 360.0, left = 56.0, right = 16.0, top = 40.0, bottom = 96.0
         let plotHeight = height - top - bottom
         let maximum = max(Estimate.budgetMs * 1.25, (estimates.map(\.totalMs).max() ?? 0) * 1.05)
@@ -33,7 +33,7 @@ public enum BarChartSVG {
                 let x = x0 + Double(index) * barWidth
                 let label = String(format: "%@ %@: %.2f ms (%@, %@)", device.id, style, estimate.totalMs,
                                    estimate.path.rawValue, estimate.verdict.rawValue)
-                svg.append("<rect x=\"\(f(x))\" y=\"\(f(y(estimate.totalMs)))\" width=\"\(f(barWidth - 1))\" height=\"\(f(y(0) - y(estimate.totalMs)))\" fill=\"\(colours[style] ?? "#999999")\"\(estimate.path == .tintOnly ? " fill-opacity=\"0.45\"" : "")><title>\(TimelineSVG.escaped(label))</title></rect>")
+                svg.append("<rect x=\"\(f(x))\" y=\"\(f(y(estimate.totalMs)))\" width=\"\(f(barWidth - 1))\" height=\"\(f(y(0) - y(estimate.totalMs)))\" fill=\"\(colors[style] ?? "#999999")\"\(estimate.path == .tintOnly ? " fill-opacity=\"0.45\"" : "")><title>\(TimelineSVG.escaped(label))</title></rect>")
             }
             let cx = x0 + groupWidth * 0.4
             svg.append("<text transform=\"translate(\(f(cx)),\(f(y(0) + 10))) rotate(40)\" font-size=\"10\">\(TimelineSVG.escaped(device.id))</text>")
@@ -42,7 +42,7 @@ public enum BarChartSVG {
         svg.append("<text x=\"\(f(width - right))\" y=\"\(f(y(Estimate.budgetMs) - 5))\" text-anchor=\"end\" fill=\"#c0392b\">16.67 ms: one 60 Hz frame</text>")
         var legendX = left
         for style in styles {
-            svg.append("<rect x=\"\(f(legendX))\" y=\"\(f(height - 18))\" width=\"12\" height=\"12\" fill=\"\(colours[style] ?? "#999999")\"/>")
+            svg.append("<rect x=\"\(f(legendX))\" y=\"\(f(height - 18))\" width=\"12\" height=\"12\" fill=\"\(colors[style] ?? "#999999")\"/>")
             svg.append("<text x=\"\(f(legendX + 16))\" y=\"\(f(height - 8))\">\(style)</text>")
             legendX += 90
         }

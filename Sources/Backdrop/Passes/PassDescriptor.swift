@@ -124,7 +124,7 @@ extension RowPass {
 /// The pass that finishes the effect's colour (the upscale and tint, or the tint-only fallback): it hands the
 /// composite its rows at output scale instead of premultiplied rows, so that the full-resolution work (upscale,
 /// vibrancy, quantisation) happens in one pass over the output.
-public protocol ColourPass: Sendable {
+public protocol ColorPass: Sendable {
     /// The pass as data.
     var descriptor: PassDescriptor { get }
     /// Which input rows an output row reads; decides whether the input is stored or computed inline.

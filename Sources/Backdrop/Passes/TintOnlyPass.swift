@@ -4,7 +4,7 @@
 /// - Maths: source-over of the tint at the fallback opacity f: C = tint·f + C·(1 − f), A = f + A·(1 − f)
 ///   (``ColorTransform/init(fallbackOf:)``; no saturation).
 /// - Work: 1 texel read per pixel written on the CPU; on the GPU a solid colour blended on screen over the content.
-public struct TintOnlyPass: ColourPass {
+public struct TintOnlyPass: ColorPass {
     /// The colour steps applied to every pixel.
     public let transform: ColorTransform
     /// The pass as data: sizes, taps, blending, offscreen.

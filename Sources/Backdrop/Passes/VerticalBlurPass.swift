@@ -75,8 +75,8 @@ public struct VerticalBlurPass: RowPass {
     }
 
     /// Columns a recursive strip covers: 32 pixels, 512 contiguous bytes of each row, which the prefetcher
-    /// follows; the strip's states (6 KB) stay in the L1 cache. Measured on the 2048 × 1536 exact render: 8 and 16
-    /// columns were slower (about 65 and 80 ms against 55 ms), 64 the same as 32.
+    /// follows; the strip's states (6 KB) stay in the L1 cache. Narrower strips were slower on the exact render,
+    /// wider ones no faster (docs/performance.md).
     static let stripWidth = 32
 
     /// The recursive form down columns `x ..< x + count`, in place: the causal outputs are saved top to bottom

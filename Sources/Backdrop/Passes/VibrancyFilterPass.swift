@@ -56,8 +56,8 @@ public struct VibrancyFilterPass: Sendable {
     /// The constants for samples whose 1.0 is `maximum`. Not inlined, on purpose: constants the compiler can see
     /// (0 in the alpha lanes of `shift`) make it split the vectors into colour and alpha parts with shuffles.
     @inline(never) func lanes(maximum: Float) -> Lanes {
-        func two(_ colour: Float, _ alpha: Float) -> SIMD8<Float> {
-            SIMD8(repeatingPixel: SIMD4(colour, colour, colour, alpha))
+        func two(_ color: Float, _ alpha: Float) -> SIMD8<Float> {
+            SIMD8(repeatingPixel: SIMD4(color, color, color, alpha))
         }
         let offset = CompositePass.roundingOffset
         return Lanes(scale: two(maximum / 255, 1 / 255), shift: two(-blend.subtrahend * maximum, 0),
@@ -76,8 +76,8 @@ public struct VibrancyFilterPass: Sendable {
     /// The constants for 8-bit output. Not inlined, for the reason ``lanes(maximum:)`` gives.
     @inline(never) func fixedPointLanes() -> FixedPointLanes {
         let one = Int16(255 * FixedPoint.unitsPerLevel)
-        func four(_ colour: Int16, _ alpha: Int16) -> FixedPoint.Lanes {
-            FixedPoint.Lanes(repeatingPixel: SIMD4(colour, colour, colour, alpha))
+        func four(_ color: Int16, _ alpha: Int16) -> FixedPoint.Lanes {
+            FixedPoint.Lanes(repeatingPixel: SIMD4(color, color, color, alpha))
         }
         return FixedPointLanes(shift: four(-Int16(blend.subtrahend) * one, 0), lower: four(0, one),
                                upper: four(one, one))

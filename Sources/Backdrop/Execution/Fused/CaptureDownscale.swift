@@ -74,9 +74,8 @@ public struct CaptureDownscale: Sendable {
 
     /// If every pixel of the strip of ``stripGroups`` groups from `firstGroup` in the k `rows` is opaque, stores
     /// the strip's 16-bit column sums into `sums` and returns true; otherwise stores nothing and returns false.
-    /// The k rows are added in registers, a strip at a time, rather than each row into the sums in memory: the
-    /// k reads and writes of the 16 KB sums row per small row held the capture back (measured: 2.0 → 1.3 ms of
-    /// CPU a frame over both threads, at k = 8).
+    /// The k rows are added in registers, a strip at a time, rather than each row into the sums in memory: k
+    /// reads and writes of the 16 KB sums row per small row held the capture back (docs/performance.md).
     @inline(__always)
     func storeOpaqueStrip(rows: UnsafePointer<UnsafePointer<UInt8>>, firstGroup: Int,
                           into sums: UnsafeMutablePointer<SIMD16<UInt16>>) -> Bool {
@@ -94,14 +93,14 @@ public struct CaptureDownscale: Sendable {
             sum4 &+= widened(4); sum5 &+= widened(5); sum6 &+= widened(6); sum7 &+= widened(7)
         }
         // The alphas are 255 (a SIMD comparison compiles lane by lane).
-        guard (all[0] & all[1] & all[2] & all[3]) | Self.colourBytes == .max else { return false }
+        guard (all[0] & all[1] & all[2] & all[3]) | Self.colorBytes == .max else { return false }
         let out = sums + firstGroup
         out[0] = sum0; out[1] = sum1; out[2] = sum2; out[3] = sum3; out[4] = sum4; out[5] = sum5; out[6] = sum6; out[7] = sum7
         return true
     }
 
     /// The colour bytes of two pixels: a 64-bit word OR'd with this is all ones exactly when both alphas are 255.
-    static let colourBytes: UInt64 = 0x00FF_FFFF_00FF_FFFF
+    static let colorBytes: UInt64 = 0x00FF_FFFF_00FF_FFFF
 
     /// The column sums of `groups` over the k `rows`, group by group: 16-bit sums where a group's four pixels are
     /// opaque in a row, float sums otherwise. `hasOtherSums` tells whether the float sums hold this block's
@@ -116,7 +115,7 @@ public struct CaptureDownscale: Sendable {
             for group in groups {
                 let pixels = UnsafeRawPointer(rows[r] + group &* 16)
                 let both = pixels.loadUnaligned(as: UInt64.self) & pixels.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-                if both | Self.colourBytes == .max {
+                if both | Self.colorBytes == .max {
                     opaqueSums[group] &+= SampleConversion.words(sixteenBytesAt: pixels)
                 } else {
                     if !hasOtherSums { otherSums.update(repeating: .zero, count: frame.width); hasOtherSums = true }

@@ -1,4 +1,5 @@
 import Backdrop
+import BackdropTestSupport
 import Foundation
 import Testing
 
@@ -60,13 +61,13 @@ struct ReportTests {
         try? FileManager.default.removeItem(atPath: screenshot)
         _ = try run(chromium, flags + ["--window-size=1200,2400", "--screenshot=\(screenshot)", page])
         let picture = try PNGDecoder().decodeFile(screenshot)
-        var colours = Set<UInt32>(), nonWhite = 0
+        var colors = Set<UInt32>(), nonWhite = 0
         for index in stride(from: 0, to: picture.samples.count, by: 4) {
             let s = picture.samples
-            colours.insert(UInt32(s[index]) << 16 | UInt32(s[index + 1]) << 8 | UInt32(s[index + 2]))
+            colors.insert(UInt32(s[index]) << 16 | UInt32(s[index + 1]) << 8 | UInt32(s[index + 2]))
             if s[index] < 240 || s[index + 1] < 240 || s[index + 2] < 240 { nonWhite += 1 }
         }
-        #expect(colours.count > 200, "the screenshot has only \(colours.count) colours")
+        #expect(colors.count > 200, "the screenshot has only \(colors.count) colors")
         #expect(nonWhite > picture.width * picture.height / 20, "the screenshot is nearly blank")
     }
 

@@ -1,40 +1,37 @@
 import Backdrop
 import Foundation
-import Testing
 
-/// Paths to the project and to `../shared`, which tests read and never skip: a missing file fails the test.
-enum Fixtures {
+// What both test targets share: the unit tests use the pictures and generators; the end-to-end tests also read
+// `../shared` and run the built binary.
+
+/// Paths to the project and to `../shared`, which tests read and never skip: a missing file throws, and the test
+/// fails naming it.
+public enum Fixtures {
     /// The package root (two folders above this file's folder).
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    public static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
     /// `../shared` beside the package root.
-    static let shared = packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
+    public static let shared = packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
 
-    static func sharedPath(_ relative: String) -> String { shared.appendingPathComponent(relative).path }
+    public static func sharedPath(_ relative: String) -> String { shared.appendingPathComponent(relative).path }
 
-    /// Decodes a shared PNG, failing the test loudly if it is missing or unreadable.
-    static func image(_ relative: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> RGBAImage<UInt8> {
+    /// Decodes a shared PNG; throws (failing the test loudly) if it is missing or unreadable.
+    public static func image(_ relative: String) throws -> RGBAImage<UInt8> {
         let path = sharedPath(relative)
-        guard FileManager.default.fileExists(atPath: path) else {
-            Issue.record("missing fixture \(path): ../shared must sit beside the package root", sourceLocation: sourceLocation)
-            throw FixtureMissing(path: path)
-        }
+        guard FileManager.default.fileExists(atPath: path) else { throw FixtureMissing(path: path) }
         return try PNGDecoder().decodeFile(path)
     }
 
     /// The file names in a shared folder, sorted; fails loudly when the folder is missing.
-    static func files(in relative: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
+    public static func files(in relative: String) throws -> [String] {
         let path = sharedPath(relative)
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else {
-            Issue.record("missing fixture folder \(path): ../shared must sit beside the package root", sourceLocation: sourceLocation)
-            throw FixtureMissing(path: path)
-        }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { throw FixtureMissing(path: path) }
         return names.sorted()
     }
 
     /// The built CLI, next to the test bundle in the build folder.
-    static var cli: String {
+    public static var cli: String {
         let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         let candidate = directory.appendingPathComponent("backdrop").path
         if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
@@ -47,27 +44,28 @@ enum Fixtures {
     }
 
     /// A fresh temporary directory for one test.
-    static func temporaryDirectory() throws -> URL {
+    public static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("backdrop-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
 }
 
-struct FixtureMissing: Error, CustomStringConvertible {
-    let path: String
-    var description: String { "missing fixture: \(path)" }
+public struct FixtureMissing: Error, CustomStringConvertible {
+    public let path: String
+    public init(path: String) { self.path = path }
+    public var description: String { "missing fixture \(path): ../shared must sit beside the package root" }
 }
 
 /// The result of running the CLI.
-struct CLIResult {
-    let status: Int32
-    let standardOutput: String
-    let standardError: String
+public struct CLIResult {
+    public let status: Int32
+    public let standardOutput: String
+    public let standardError: String
 }
 
 /// Runs the built `backdrop` with `arguments`.
-func runCLI(_ arguments: [String]) throws -> CLIResult {
+public func runCLI(_ arguments: [String]) throws -> CLIResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: Fixtures.cli)
     process.arguments = arguments
@@ -84,7 +82,7 @@ func runCLI(_ arguments: [String]) throws -> CLIResult {
 }
 
 /// A deterministic pseudo-random picture (xorshift), with varied alpha when `alpha` is true.
-func noiseImage(width: Int, height: Int, seed: UInt64 = 0x9E37_79B9_7F4A_7C15, alpha: Bool = false) -> RGBAImage<UInt8> {
+public func noiseImage(width: Int, height: Int, seed: UInt64 = 0x9E37_79B9_7F4A_7C15, alpha: Bool = false) -> RGBAImage<UInt8> {
     var state = seed
     var samples = [UInt8]()
     samples.reserveCapacity(width * height * 4)
@@ -98,10 +96,10 @@ func noiseImage(width: Int, height: Int, seed: UInt64 = 0x9E37_79B9_7F4A_7C15, a
 }
 
 /// A small deterministic random number generator (SplitMix64), for tests that draw many inputs.
-struct SplitMix64: RandomNumberGenerator {
+public struct SplitMix64: RandomNumberGenerator {
     var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
+    public init(seed: UInt64) { state = seed }
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

@@ -1,4 +1,5 @@
 import Backdrop
+import BackdropTestSupport
 import Foundation
 import Testing
 
@@ -45,7 +46,7 @@ struct PNGCodecTests {
             return a if pa <= pb and pa <= pc else (b if pb <= pc else c)
         def chunk(t, d): return struct.pack('>I', len(d)) + t + d + struct.pack('>I', zlib.crc32(t + d) & 0xffffffff)
         random.seed(19)
-        for channels, colour in ((3, 2), (4, 6)):
+        for channels, color in ((3, 2), (4, 6)):
             for mode in ('0', '1', '2', '3', '4', 'mixed'):
                 w, h = 23, 11
                 rows = [bytes(random.randrange(256) if random.random() < 0.5 else (x * 7 + y * 3) % 256 for x in range(w * channels)) for y in range(h)]
@@ -60,7 +61,7 @@ struct PNGCodecTests {
                         pred = (0, a, b, (a + b) // 2, paeth(a, b, c))[f]
                         line.append((v - pred) % 256)
                     out += bytes([f]) + bytes(line)
-                png = b'\x89PNG\r\n\x1a\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', w, h, 8, colour, 0, 0, 0))
+                png = b'\x89PNG\r\n\x1a\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', w, h, 8, color, 0, 0, 0))
                 png += chunk(b'IDAT', zlib.compress(out)) + chunk(b'IEND', b'')
                 open(f'{sys.argv[1]}/filter-{mode}-{channels}.png', 'wb').write(png)
         """#

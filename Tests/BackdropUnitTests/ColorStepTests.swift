@@ -1,4 +1,5 @@
 import Backdrop
+import BackdropTestSupport
 import Foundation
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 /// (exact mode, tint-only); both forms must give every pixel the same floats, and those floats must be the style's
 /// formula.
 @Suite("Colour steps")
-struct ColourStepTests {
+struct ColorStepTests {
     /// Premultiplied pixels (0 ≤ C ≤ A ≤ 1) from the noise generator, with some transparent and some opaque.
     static let pixels: [SIMD4<Float>] = {
         let noise = noiseImage(width: 64, height: 8, seed: 7, alpha: true)

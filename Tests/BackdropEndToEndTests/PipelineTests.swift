@@ -1,4 +1,5 @@
 import Backdrop
+import BackdropTestSupport
 import Foundation
 import Testing
 
@@ -111,11 +112,11 @@ struct RenderingPropertyTests {
     }
 
     @Test(arguments: BlurStyle.builtIn)
-    func aFlatPictureComesOutAsTheStyleFormulaGivesForItsColour(_ style: BlurStyle) throws {
-        let colour: SIMD4<UInt8> = [200, 60, 30, 255]
-        let flat = RGBAImage<UInt8>(width: 96, height: 64, fill: (colour.x, colour.y, colour.z, colour.w))
+    func aFlatPictureComesOutAsTheStyleFormulaGivesForItsColor(_ style: BlurStyle) throws {
+        let color: SIMD4<UInt8> = [200, 60, 30, 255]
+        let flat = RGBAImage<UInt8>(width: 96, height: 64, fill: (color.x, color.y, color.z, color.w))
         // A Gaussian of a constant is the constant, so only saturation and tint act (computed here in Double).
-        let c = SIMD3<Double>(Double(colour.x), Double(colour.y), Double(colour.z)) / 255
+        let c = SIMD3<Double>(Double(color.x), Double(color.y), Double(color.z)) / 255
         let luma = 0.2126 * c.x + 0.7152 * c.y + 0.0722 * c.z
         let saturated = (c * style.saturation + SIMD3(repeating: (1 - style.saturation) * luma))
             .clamped(lowerBound: .zero, upperBound: .one)
@@ -256,7 +257,7 @@ struct ImageDifferenceTests {
         #expect(difference.maxDifference == 1 && difference.differingPixels == 16)
     }
 
-    @Test func colourOfPixelsTransparentInBothIsIgnored() {
+    @Test func colorOfPixelsTransparentInBothIsIgnored() {
         let a = RGBAImage<UInt8>(width: 2, height: 2, fill: (0, 0, 0, 0))
         let b = RGBAImage<UInt8>(width: 2, height: 2, fill: (255, 9, 3, 0))
         #expect(ImageDifference(a, b).isIdentical)

@@ -1,4 +1,5 @@
 import Backdrop
+import BackdropTestSupport
 import Foundation
 import Testing
 
@@ -69,11 +70,11 @@ struct BlurTests {
     @Test(arguments: [9.0, 60, 1000])
     func aFlatRowStaysFlat(sigma: Double) {
         let image = FloatImage(width: 500, height: 1)
-        let colour = SIMD4<Float>(0.2, 0.5, 0.7, 0.9)
-        for x in 0..<image.width { image.row(0)[x] = colour }
+        let color = SIMD4<Float>(0.2, 0.5, 0.7, 0.9)
+        for x in 0..<image.width { image.row(0)[x] = color }
         let blurred = Self.horizontalBlur(image, kernel: GaussianKernel(sigma: sigma))
         for x in 0..<image.width {
-            let d = blurred.row(0)[x] - colour
+            let d = blurred.row(0)[x] - color
             #expect(max(abs(d.x), abs(d.y), abs(d.z), abs(d.w)) < 1e-6, "σ = \(sigma), x = \(x): \(blurred.row(0)[x])")
         }
     }

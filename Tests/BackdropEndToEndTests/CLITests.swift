@@ -1,4 +1,5 @@
 import Backdrop
+import BackdropTestSupport
 import Foundation
 import Testing
 
@@ -205,5 +206,49 @@ struct OneLineErrorTests {
         let result = try runCLI(["render", "in.png", "-o", "out.png", "--style", "fro\nsted"])
         #expect(result.status == 2 && result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
         #expect(result.standardError.contains("unknown style 'fro\\nsted'"))
+    }
+}
+
+@Suite("Help text")
+struct HelpTextTests {
+    /// `backdrop scenes --help`, verbatim: the one-sentence abstract, the discussion with examples, the typed
+    /// options. A change to the help is a change to this test.
+    @Test func theScenesCommandsHelpIsExactlyThis() throws {
+        let result = try runCLI(["scenes", "--help"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput == """
+        OVERVIEW: List the built-in scenes that 'backdrop estimate --scene' prices, or
+        print one as JSON.
+
+        The scenes are the seed talks' case studies (tables with shadows, masks and
+        their fixes) and two screens with blur. Their geometry is Backdrop's
+        assumption; print one with --json to start a scene file of your own.
+
+        Examples:
+          backdrop scenes
+          backdrop scenes --json photos-table-shadows > my-screen.json
+
+        USAGE: backdrop scenes [--json <name>]
+
+        OPTIONS:
+          --json <name>           Print this built-in scene's JSON.
+          --version               Show the version.
+          -h, --help              Show help information.
+
+
+        """)
+    }
+
+    @Test func enumOptionsListTheirValuesAndRefuseOthersInOneLine() throws {
+        let help = try runCLI(["estimate", "--help"]).standardOutput
+        #expect(help.contains("(values: auto, blur, tint-only; default: auto)"))
+        #expect(help.contains("(values: text, json, svg; default: text)"))
+        // ArgumentParser wraps the help at 80 columns: compare it with its line breaks folded.
+        let render = try runCLI(["render", "--help"]).standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(render.contains("(values: openmp, dispatch; default: openmp)"))
+        #expect(render.contains("(values: fast, default, small; default: default)"))
+        let bad = try runCLI(["render", "in.png", "-o", "out.png", "--scheduler", "fast"])
+        #expect(bad.status == 2 && bad.standardError.split(separator: "\n").count == 1)
+        #expect(bad.standardError.contains("The value 'fast' is invalid for '--scheduler <name>'"))
     }
 }

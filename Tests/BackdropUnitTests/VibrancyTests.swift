@@ -1,4 +1,5 @@
 import Backdrop
+import BackdropTestSupport
 import Foundation
 import Testing
 
@@ -133,7 +134,7 @@ struct VibrancyTests {
         #expect(abs(lighter.x - 0.7) < 1e-6 && abs(lighter.y - 1) < 1e-6 && abs(lighter.z - 1.0) < 1e-6)
         // Half-transparent content over a half-transparent backdrop: colour b·(1 − a) + blend·a, alpha a + A_b·(1 − a).
         let backdrop = SIMD4<Float>(0.5, 0.6, 0.1, 0.5)  // straight b = (0.5, 0.6, 0.1) at A_b = 0.5
-        let result = VibrancyBlend.plusLighter.composite(colour: SIMD3(0.2, 0.7, 1.0), alpha: 0.5, over: backdrop)
+        let result = VibrancyBlend.plusLighter.composite(color: SIMD3(0.2, 0.7, 1.0), alpha: 0.5, over: backdrop)
         let alpha: Float = 0.5 + 0.5 * 0.5
         let straight = SIMD4<Float>(0.5 * 0.5 + 0.7 * 0.5, 0.6 * 0.5 + 1 * 0.5, 0.1 * 0.5 + 1 * 0.5, 1)
         for lane in 0..<3 { #expect(abs(result[lane] - straight[lane]) < 1e-6) }

@@ -7,10 +7,11 @@ import PackageDescription
 // swift build` builds for baseline x86-64 instead (the same output, bit for bit, is not promised between the two:
 // fused multiply-add rounds once where the baseline rounds twice).
 #if arch(x86_64)
-let vectorSettings: [SwiftSetting] = Context.environment["BACKDROP_PORTABLE"] == "1"
-    ? [] : [.unsafeFlags(["-target-cpu", "haswell"]), .define("BACKDROP_X86_64_V3")]
+    let vectorSettings: [SwiftSetting] =
+        Context.environment["BACKDROP_PORTABLE"] == "1"
+        ? [] : [.unsafeFlags(["-target-cpu", "haswell"]), .define("BACKDROP_X86_64_V3")]
 #else
-let vectorSettings: [SwiftSetting] = []
+    let vectorSettings: [SwiftSetting] = []
 #endif
 
 let package = Package(
@@ -22,6 +23,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // `swift package generate-documentation`: a command plugin, built only when the command runs.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // libpng behind a C boundary: setjmp/longjmp never cross a Swift frame. PNG's common cases (8-bit RGB and

@@ -5,7 +5,8 @@ import PackageDescription
 // A separate package so that the library does not depend on the benchmark harness.
 // The root package is referenced by path; SwiftPM names a path dependency after its folder, which differs
 // between checkouts, so the name is taken from the folder this manifest sits in.
-let rootFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
+let rootFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .lastPathComponent
 
 let package = Package(
     name: "BackdropBenchmarks",

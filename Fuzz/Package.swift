@@ -6,7 +6,8 @@ import PackageDescription
 // `swift build -c release -Xswiftc -sanitize=fuzzer …` (the flags are in that script). A separate package so that
 // the main build never carries fuzzing instrumentation.
 // The root package is referenced by path; SwiftPM names it after its folder, taken from this manifest's path.
-let rootFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
+let rootFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .lastPathComponent
 
 let package = Package(
     name: "BackdropFuzz",

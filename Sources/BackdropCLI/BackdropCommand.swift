@@ -7,28 +7,32 @@ import Foundation
 public struct BackdropCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "backdrop",
-        abstract: "Render Apple-style (iOS 7/8) blur and vibrancy effects on the CPU, and predict their GPU cost per device.",
+        abstract:
+            "Render Apple-style (iOS 7/8) blur and vibrancy effects on the CPU, and predict their GPU cost per device.",
         discussion: """
-        Backdrop turns a PNG into the same PNG seen through a blur effect view: blurred, saturated and tinted \
-        the way UIBlurEffect styles look, inside a frame you choose, with vibrant content over it if you like; \
-        outside the frame the picture is untouched. It also predicts what the effect costs on the GPUs of the \
-        iPhone 3GS through the iPad Air, and compares renderings with golden images.
+            Backdrop turns a PNG into the same PNG seen through a blur effect view: blurred, saturated and tinted \
+            the way UIBlurEffect styles look, inside a frame you choose, with vibrant content over it if you like; \
+            outside the frame the picture is untouched. It also predicts what the effect costs on the GPUs of the \
+            iPhone 3GS through the iPad Air, and compares renderings with golden images.
 
-        Examples:
-          backdrop demo --output demo
-          backdrop render photo.png -o blurred.png --style dark --frame 0,600,1024,168 --scale 2
-          backdrop estimate --all-devices --style light
-          backdrop estimate --scene photos-table-shadows --all-devices
-          backdrop compare golden.png blurred.png --min-psnr 40 --diff diff.png
-          backdrop styles
+            Examples:
+              backdrop demo --output demo
+              backdrop render photo.png -o blurred.png --style dark --frame 0,600,1024,168 --scale 2
+              backdrop estimate --all-devices --style light
+              backdrop estimate --scene photos-table-shadows --all-devices
+              backdrop compare golden.png blurred.png --min-psnr 40 --diff diff.png
+              backdrop styles
 
-        Exit codes: 0 success · 1 bad input (unreadable, corrupt or oversized PNG, unwritable output) · \
-        2 usage (unknown option or style, value out of range, frame outside the picture). compare and check \
-        use 1 for "outside the tolerance" and 2 for unreadable input.
-        """,
+            Exit codes: 0 success · 1 bad input (unreadable, corrupt or oversized PNG, unwritable output) · \
+            2 usage (unknown option or style, value out of range, frame outside the picture). compare and check \
+            use 1 for "outside the tolerance" and 2 for unreadable input.
+            """,
         version: "0.1.0",
-        subcommands: [RenderCommand.self, StylesCommand.self, DemoCommand.self, DevicesCommand.self, EstimateCommand.self, ScenesCommand.self,
-                      CompareCommand.self, CheckCommand.self, ReportCommand.self]
+        subcommands: [
+            RenderCommand.self, StylesCommand.self, DemoCommand.self, DevicesCommand.self, EstimateCommand.self,
+            ScenesCommand.self,
+            CompareCommand.self, CheckCommand.self, ReportCommand.self,
+        ]
     )
 
     public init() {}

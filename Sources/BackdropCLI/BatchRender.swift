@@ -17,14 +17,19 @@ struct RenderJob: Sendable {
         let renderer = renderer ?? self.renderer
         // The input is released before the output is encoded: for a 100-megapixel picture the encoder's buffers
         // would otherwise come on top of both pictures.
-        let plan = try depth == 16 ? renderAndWrite(input, to: output, renderer: renderer, as: UInt16.self)
-                                   : renderAndWrite(input, to: output, renderer: renderer, as: UInt8.self)
-        return "wrote \(output) (\(plan.imageSize.width)×\(plan.imageSize.height), \(effect.style.name), \(effect.path.rawValue), frame \(plan.frame), k = \(plan.downscaleFactor)\(note))"
+        let plan =
+            try depth == 16
+            ? renderAndWrite(input, to: output, renderer: renderer, as: UInt16.self)
+            : renderAndWrite(input, to: output, renderer: renderer, as: UInt8.self)
+        return
+            "wrote \(output) (\(plan.imageSize.width)×\(plan.imageSize.height), \(effect.style.name), \(effect.path.rawValue), frame \(plan.frame), k = \(plan.downscaleFactor)\(note))"
     }
 
     /// Decodes, renders and writes one file; returns the plan.
-    private func renderAndWrite<Sample: PixelSample>(_ input: String, to output: String, renderer: Renderer,
-                                                     as: Sample.Type) throws(BackdropError) -> RenderPlan {
+    private func renderAndWrite<Sample: PixelSample>(
+        _ input: String, to output: String, renderer: Renderer,
+        as: Sample.Type
+    ) throws(BackdropError) -> RenderPlan {
         var rendered: (RGBAImage<Sample>, RenderPlan)? = try { () throws(BackdropError) in
             let source = try decoder.decodeFile(input)
             let plan = try RenderPlan(effect: effect, imageSize: source.size)
@@ -53,10 +58,13 @@ struct RenderJob: Sendable {
             seconds.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
         }
         seconds.sort()
-        let median = seconds.count % 2 == 1 ? seconds[seconds.count / 2]
-                                            : (seconds[seconds.count / 2 - 1] + seconds[seconds.count / 2]) / 2
-        return String(format: "render time: median %.3f ms, fastest %.3f ms over %d runs (decoding and encoding excluded)",
-                      median * 1000, seconds[0] * 1000, runs)
+        let median =
+            seconds.count % 2 == 1
+            ? seconds[seconds.count / 2]
+            : (seconds[seconds.count / 2 - 1] + seconds[seconds.count / 2]) / 2
+        return String(
+            format: "render time: median %.3f ms, fastest %.3f ms over %d runs (decoding and encoding excluded)",
+            median * 1000, seconds[0] * 1000, runs)
     }
 }
 
@@ -75,7 +83,8 @@ struct BatchRender {
     /// exist, two inputs with the same file name, no PNG at all.
     init(inputs: [String], outputDirectory: String, force: Bool) throws(BackdropError) {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: outputDirectory, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: outputDirectory, isDirectory: &isDirectory), isDirectory.boolValue
+        else {
             throw BackdropError(.output, "\(outputDirectory): the output folder does not exist")
         }
         guard access(outputDirectory, W_OK) == 0 else {
@@ -93,13 +102,16 @@ struct BatchRender {
                 expanded.append(input)
             }
         }
-        guard !expanded.isEmpty else { throw BackdropError(.badInput, "no PNG files in \(inputs.joined(separator: ", "))") }
+        guard !expanded.isEmpty else {
+            throw BackdropError(.badInput, "no PNG files in \(inputs.joined(separator: ", "))")
+        }
         var seen: [String: String] = [:]
         var files: [(String, String)] = []
         for input in expanded {
             let name = (input as NSString).lastPathComponent
             if let earlier = seen[name] {
-                throw BackdropError(.badOption, "\(earlier) and \(input) would both be written to \(outputDirectory)/\(name)")
+                throw BackdropError(
+                    .badOption, "\(earlier) and \(input) would both be written to \(outputDirectory)/\(name)")
             }
             seen[name] = input
             let output = outputDirectory + "/" + name
@@ -119,7 +131,8 @@ struct BatchRender {
         let workers = min(jobs, files.count)
         // Cores shared between the files in flight; the output does not depend on the thread count.
         let threads = max(1, Parallelism.defaultThreadCount / workers)
-        let renderer = Renderer(parallelism: Parallelism(scheduler: job.renderer.parallelism.scheduler, threads: threads))
+        let renderer = Renderer(
+            parallelism: Parallelism(scheduler: job.renderer.parallelism.scheduler, threads: threads))
         let next = Counter()
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while let index = next.take(below: files.count) {
@@ -188,7 +201,9 @@ final class Progress: @unchecked Sendable {
     /// Prints the summary; true when nothing failed.
     func summarise(into directory: String) -> Bool {
         if onTerminal { FileHandle.standardError.write(Data("\n".utf8)) }
-        print("rendered \(total - failures.count) of \(total) files into \(directory)\(failures.isEmpty ? "" : "; \(failures.count) failed")")
+        print(
+            "rendered \(total - failures.count) of \(total) files into \(directory)\(failures.isEmpty ? "" : "; \(failures.count) failed")"
+        )
         return failures.isEmpty
     }
 }

@@ -7,18 +7,18 @@ struct CheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Render every case of a golden manifest, compare each with its golden PNG, and report.",
         discussion: """
-        A manifest is JSON: a default tolerance and a list of cases (input, golden, style, and optionally \
-        frame, scale, quality, path, device, vibrancy, at, tolerance); paths are relative to the manifest. \
-        See the README, "Golden manifests". Prints one line per case and a summary; writes NAME.diff.png beside \
-        the golden of every case that fails. --update renders every case and records it as its golden.
+            A manifest is JSON: a default tolerance and a list of cases (input, golden, style, and optionally \
+            frame, scale, quality, path, device, vibrancy, at, tolerance); paths are relative to the manifest. \
+            See the README, "Golden manifests". Prints one line per case and a summary; writes NAME.diff.png beside \
+            the golden of every case that fails. --update renders every case and records it as its golden.
 
-        Exit codes: 0 every case passed (or was recorded) · 1 a case failed or could not run · 2 usage, or a \
-        manifest that cannot be read.
+            Exit codes: 0 every case passed (or was recorded) · 1 a case failed or could not run · 2 usage, or a \
+            manifest that cannot be read.
 
-        Examples:
-          backdrop check goldens/manifest.json
-          backdrop check goldens/manifest.json --update
-        """
+            Examples:
+              backdrop check goldens/manifest.json
+              backdrop check goldens/manifest.json --update
+            """
     )
 
     @Argument(help: ArgumentHelp("The manifest (JSON).", valueName: "manifest"))
@@ -31,7 +31,9 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let parsed = try GoldenManifest.read(manifest)
-        let folder = (manifest as NSString).deletingLastPathComponent.isEmpty ? "." : (manifest as NSString).deletingLastPathComponent
+        let folder =
+            (manifest as NSString).deletingLastPathComponent.isEmpty
+            ? "." : (manifest as NSString).deletingLastPathComponent
         let check = GoldenCheck(renderer: Renderer(parallelism: try threadOptions.resolve()))
         var passed = 0, failed = 0, errors = 0, recorded = 0
         for testCase in parsed.cases {

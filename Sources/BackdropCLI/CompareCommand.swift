@@ -7,19 +7,19 @@ struct CompareCommand: ParsableCommand {
         commandName: "compare",
         abstract: "Compare a rendered PNG with its golden image under a tolerance; exit 0 within it, 1 outside.",
         discussion: """
-        Reports PSNR (4 channels, peak 255; the color of pixels transparent in both is ignored), the largest \
-        channel difference in levels, and how many pixels differ. With no --min-psnr or --max-diff the pictures \
-        must be identical. --diff writes a picture of the differences: the expected picture dimmed to grey with \
-        every differing pixel in red (one level already plain, 16 levels or more full red).
+            Reports PSNR (4 channels, peak 255; the color of pixels transparent in both is ignored), the largest \
+            channel difference in levels, and how many pixels differ. With no --min-psnr or --max-diff the pictures \
+            must be identical. --diff writes a picture of the differences: the expected picture dimmed to grey with \
+            every differing pixel in red (one level already plain, 16 levels or more full red).
 
-        Exit codes: 0 within the tolerance · 1 outside it (different sizes included) · 2 usage, or an input \
-        that cannot be read.
+            Exit codes: 0 within the tolerance · 1 outside it (different sizes included) · 2 usage, or an input \
+            that cannot be read.
 
-        Examples:
-          backdrop compare golden.png out.png --min-psnr 40
-          backdrop compare golden.png out.png --max-diff 1 --diff diff.png
-          backdrop compare golden.png out.png --frame 50,100,500,200 --format json
-        """
+            Examples:
+              backdrop compare golden.png out.png --min-psnr 40
+              backdrop compare golden.png out.png --max-diff 1 --diff diff.png
+              backdrop compare golden.png out.png --frame 50,100,500,200 --format json
+            """
     )
 
     @Argument(help: ArgumentHelp("The golden (expected) PNG.", valueName: "expected"))
@@ -31,10 +31,14 @@ struct CompareCommand: ParsableCommand {
     @Option(name: .customLong("min-psnr"), help: ArgumentHelp("Fail below this PSNR, in dB.", valueName: "dB"))
     var minPSNR: Double?
 
-    @Option(name: .customLong("max-diff"), help: ArgumentHelp("Fail when any channel differs by more levels than this.", valueName: "levels"))
+    @Option(
+        name: .customLong("max-diff"),
+        help: ArgumentHelp("Fail when any channel differs by more levels than this.", valueName: "levels"))
     var maxDiff: Int?
 
-    @Option(help: ArgumentHelp("Compare only this region, x,y,w,h in pixels (default: the whole picture).", valueName: "x,y,w,h"))
+    @Option(
+        help: ArgumentHelp(
+            "Compare only this region, x,y,w,h in pixels (default: the whole picture).", valueName: "x,y,w,h"))
     var frame: String?
 
     @Option(help: ArgumentHelp("Write a picture of the differences here (PNG, atomically).", valueName: "diff.png"))
@@ -50,14 +54,18 @@ struct CompareCommand: ParsableCommand {
         let region = try frame.map { text throws(BackdropError) in try PixelRect.parsed(text, as: "--frame") }
         let expectedImage = try Self.readForComparison(expected), actualImage = try Self.readForComparison(actual)
         let tolerance = Tolerance(minimumPSNR: minPSNR, maximumDifference: maxDiff)
-        let report = try GoldenComparison(expected: expectedImage, actual: actualImage, region: region, tolerance: tolerance)
+        let report = try GoldenComparison(
+            expected: expectedImage, actual: actualImage, region: region, tolerance: tolerance)
         if let diff, let picture = report.diffPicture(expected: expectedImage, actual: actualImage) {
             try PNGEncoder().write(picture, to: diff)
         }
         if format == .json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(CompareRecord(expected: expected, actual: actual, report: report)), as: UTF8.self))
+            print(
+                String(
+                    decoding: try encoder.encode(CompareRecord(expected: expected, actual: actual, report: report)),
+                    as: UTF8.self))
         } else {
             print("\(report.passed ? "ok" : "FAIL")  \(actual) against \(expected): \(report.summary)")
         }

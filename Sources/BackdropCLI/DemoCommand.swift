@@ -7,13 +7,13 @@ struct DemoCommand: ParsableCommand {
         commandName: "demo",
         abstract: "Render every style over the built-in picture (no input needed) and list what it wrote.",
         discussion: """
-        Writes demo-input.png (the generated 1024×768 scene) and demo-vibrant-content.png (built-in grey icons \
-        and labels), then for each built-in style over the panel 128,384,768,288: the blur, the blur with the \
-        vibrant content drawn over it, and the tint-only fallback.
+            Writes demo-input.png (the generated 1024×768 scene) and demo-vibrant-content.png (built-in grey icons \
+            and labels), then for each built-in style over the panel 128,384,768,288: the blur, the blur with the \
+            vibrant content drawn over it, and the tint-only fallback.
 
-        Example:
-          backdrop demo --output demo
-        """
+            Example:
+              backdrop demo --output demo
+            """
     )
 
     @Option(help: ArgumentHelp("The directory to write into (created if missing).", valueName: "dir"))
@@ -44,11 +44,13 @@ struct DemoCommand: ParsableCommand {
         ]
         for style in BlurStyle.builtIn {
             for variant in variants {
-                let effect = Effect(style: style, frame: DemoImage.panel, scale: 2, path: variant.path,
-                                    vibrancy: variant.vibrancy)
+                let effect = Effect(
+                    style: style, frame: DemoImage.panel, scale: 2, path: variant.path,
+                    vibrancy: variant.vibrancy)
                 let start = DispatchTime.now()
-                let image = try renderer.render(source, effect: effect,
-                                                vibrantContent: variant.vibrancy == nil ? nil : content)
+                let image = try renderer.render(
+                    source, effect: effect,
+                    vibrantContent: variant.vibrancy == nil ? nil : content)
                 let ms = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
                 let file = "\(output)/demo-\(style.name)\(variant.suffix).png"
                 try PNGEncoder().write(image, to: file)

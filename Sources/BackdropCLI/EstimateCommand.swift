@@ -5,30 +5,31 @@ import Foundation
 struct EstimateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "estimate",
-        abstract: "Predict what an effect view or a whole screen costs on a device's GPU: passes, idle gaps, frame rate, GPU use.",
+        abstract:
+            "Predict what an effect view or a whole screen costs on a device's GPU: passes, idle gaps, frame rate, GPU use.",
         discussion: """
-        Prices the passes of one frame with Backdrop's cost model (a roofline of fill, ALU and memory per pass, a \
-        fixed cost per draw, and an idle gap plus a framebuffer store and load at each render-target switch; see \
-        --model). Every figure is a prediction; the iPad (3rd generation) and iPad Air are the devices the \
-        published blur figures measured.
+            Prices the passes of one frame with Backdrop's cost model (a roofline of fill, ALU and memory per pass, a \
+            fixed cost per draw, and an idle gap plus a framebuffer store and load at each render-target switch; see \
+            --model). Every figure is a prediction; the iPad (3rd generation) and iPad Air are the devices the \
+            published blur figures measured.
 
-        Without --scene, the frame is one effect view (--style, --vibrancy, --view). With --scene, it is a whole \
-        screen: a built-in scene (see 'backdrop scenes') or a JSON scene file; --explain then says which layers \
-        cause offscreen passes and what the usual fix for each would save.
+            Without --scene, the frame is one effect view (--style, --vibrancy, --view). With --scene, it is a whole \
+            screen: a built-in scene (see 'backdrop scenes') or a JSON scene file; --explain then says which layers \
+            cause offscreen passes and what the usual fix for each would save.
 
-        --path auto takes the model's decision for the device: blur when its full-screen light blur is \
-        predicted to take at most 2/3 of the 16.67 ms frame, tint-only otherwise. Apple's iOS 7 policy is shown \
-        beside it, with the reason where they differ. --path blur prices the blur even where the device would \
-        not draw it (as the published iPad 3 figures did).
+            --path auto takes the model's decision for the device: blur when its full-screen light blur is \
+            predicted to take at most 2/3 of the 16.67 ms frame, tint-only otherwise. Apple's iOS 7 policy is shown \
+            beside it, with the reason where they differ. --path blur prices the blur even where the device would \
+            not draw it (as the published iPad 3 figures did).
 
-        Examples:
-          backdrop estimate --device ipad-air --style extraLight --vibrancy
-          backdrop estimate --all-devices --style light
-          backdrop estimate --scene photos-table-shadows --all-devices
-          backdrop estimate --scene contacts-table-masks --device iphone-4s --explain
-          backdrop estimate --scene my-screen.json --device iphone-5 --format svg -o timeline.svg
-          backdrop estimate --model
-        """
+            Examples:
+              backdrop estimate --device ipad-air --style extraLight --vibrancy
+              backdrop estimate --all-devices --style light
+              backdrop estimate --scene photos-table-shadows --all-devices
+              backdrop estimate --scene contacts-table-masks --device iphone-4s --explain
+              backdrop estimate --scene my-screen.json --device iphone-5 --format svg -o timeline.svg
+              backdrop estimate --model
+            """
     )
 
     @Option(help: ArgumentHelp("The device id (see 'backdrop devices'), e.g. --device ipad-air.", valueName: "id"))
@@ -37,7 +38,9 @@ struct EstimateCommand: ParsableCommand {
     @Flag(name: .customLong("all-devices"), help: "Estimate on every device of the table.")
     var allDevices = false
 
-    @Option(help: ArgumentHelp("A built-in scene's name (see 'backdrop scenes') or a JSON scene file.", valueName: "name|file"))
+    @Option(
+        help: ArgumentHelp(
+            "A built-in scene's name (see 'backdrop scenes') or a JSON scene file.", valueName: "name|file"))
     var scene: String?
 
     @Flag(help: "With --scene: which layers cause offscreen passes, and what fixing each would save.")
@@ -48,7 +51,9 @@ struct EstimateCommand: ParsableCommand {
     @Flag(help: "Cover the view with vibrant content (passes 6 and 7).")
     var vibrancy = false
 
-    @Option(help: ArgumentHelp("The view's size in points, e.g. --view 320x64 (default: the whole screen).", valueName: "WxH"))
+    @Option(
+        help: ArgumentHelp(
+            "The view's size in points, e.g. --view 320x64 (default: the whole screen).", valueName: "WxH"))
     var view: String?
 
     @Option(help: ArgumentHelp("auto (the model's decision), blur, or tint-only.", valueName: "path"))
@@ -57,7 +62,9 @@ struct EstimateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("text (tables), json, or svg (one device's frame timeline).", valueName: "format"))
     var format: OutputFormat = .text
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file (atomically) instead of standard output.", valueName: "path"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp("Write to this file (atomically) instead of standard output.", valueName: "path"))
     var output: String?
 
     @Flag(help: "Print the cost model: its coefficients, the figures it was fitted to and the held-out checks.")
@@ -82,17 +89,12 @@ struct EstimateCommand: ParsableCommand {
         let style = try styleOptions.resolve()
         let viewPoints = try view.map(Self.parseView)
         let estimates = try devices.map { device throws(BackdropError) in
-            try estimator.estimate(device: device, style: style, vibrancy: vibrancy, viewPoints: viewPoints, path: choice)
+            try estimator.estimate(
+                device: device, style: style, vibrancy: vibrancy, viewPoints: viewPoints, path: choice)
         }
-        switch format {
-        case .json:
-            let records = estimates.map(EstimateRecord.init)
-            try emit(allDevices ? Self.json(records) : Self.json(records[0]))
-        case .svg:
-            try emit(TimelineSVG.render(estimates[0]))
-        case .text:
-            try emit(estimates.count == 1 ? EstimateText.detail(estimates[0]) : EstimateText.table(estimates))
-        }
+        try emit(
+            estimates.map(EstimateRecord.init), svg: { TimelineSVG.render(estimates[0]) },
+            text: { estimates.count == 1 ? EstimateText.detail(estimates[0]) : EstimateText.table(estimates) })
     }
 
     func runScene(_ name: String, devices: [Device], estimator: Estimator, choice: Estimator.PathChoice) throws {
@@ -113,14 +115,18 @@ struct EstimateCommand: ParsableCommand {
             try emit(text)
             return
         }
+        try emit(
+            estimates.map(SceneRecord.init), svg: { TimelineSVG.render(estimates[0]) },
+            text: { estimates.count == 1 ? SceneText.detail(estimates[0]) : SceneText.table(estimates) })
+    }
+
+    /// Prints the estimates in the chosen format: their records as JSON (an array with --all-devices), the first
+    /// one's timeline as SVG, or the text.
+    func emit<Record: Encodable>(_ records: [Record], svg: () -> String, text: () -> String) throws {
         switch format {
-        case .json:
-            let records = estimates.map(SceneRecord.init)
-            try emit(allDevices ? Self.json(records) : Self.json(records[0]))
-        case .svg:
-            try emit(TimelineSVG.render(estimates[0]))
-        case .text:
-            try emit(estimates.count == 1 ? SceneText.detail(estimates[0]) : SceneText.table(estimates))
+        case .json: try emit(allDevices ? Self.json(records) : Self.json(records[0]))
+        case .svg: try emit(svg())
+        case .text: try emit(text())
         }
     }
 
@@ -141,7 +147,9 @@ struct EstimateCommand: ParsableCommand {
 
     /// Parses "WxH" in points.
     static func parseView(_ text: String) throws(BackdropError) -> (width: Double, height: Double) {
-        let parts = text.lowercased().split(separator: "x").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        let parts = text.lowercased().split(separator: "x").compactMap {
+            Double($0.trimmingCharacters(in: .whitespaces))
+        }
         guard parts.count == 2, parts.allSatisfy({ $0 > 0 && $0.isFinite }) else {
             throw BackdropError(.badOption, "--view '\(text)' is not WxH in points, e.g. 320x64")
         }
@@ -165,37 +173,60 @@ enum EstimateText {
     static func detail(_ estimate: Estimate) -> String {
         let device = estimate.device
         var lines: [String] = []
-        lines.append("\(device.name) (\(device.id)): \(device.gpu), \(estimate.view) px view, \(estimate.style.name)\(estimate.vibrancy ? " + vibrancy" : ""), \(estimate.path.rawValue) path — predicted")
+        lines.append(
+            "\(device.name) (\(device.id)): \(device.gpu), \(estimate.view) px view, \(estimate.style.name)\(estimate.vibrancy ? " + vibrancy" : ""), \(estimate.path.rawValue) path — predicted"
+        )
         lines.append("")
         let rows = estimate.frame.passes.map { priced in
-            [priced.pass.name, ms(priced.startMs), ms(priced.ms), priced.bound.rawValue, "\(priced.pass.pixelsWritten)",
-             String(format: "%.0f", priced.pass.gpuFetches), String(format: "%.1f", Double(priced.bytes) / 1e6),
-             priced.isOffscreen ? String(format: "%.1f MB", Double(priced.pass.textureBytes) / 1e6) : "on screen"]
+            [
+                priced.pass.name, ms(priced.startMs), ms(priced.ms), priced.bound.rawValue,
+                "\(priced.pass.pixelsWritten)",
+                String(format: "%.0f", priced.pass.gpuFetches), String(format: "%.1f", Double(priced.bytes) / 1e6),
+                priced.isOffscreen ? String(format: "%.1f MB", Double(priced.pass.textureBytes) / 1e6) : "on screen",
+            ]
         }
-        lines.append(TextTable(header: ["pass", "start ms", "ms", "bound", "pixels", "fetches", "MB moved", "target"], rows: rows).rendered)
+        lines.append(
+            TextTable(
+                header: ["pass", "start ms", "ms", "bound", "pixels", "fetches", "MB moved", "target"], rows: rows
+            ).rendered)
         lines.append("")
         let gaps = estimate.frame.gaps.map { ms($0.ms) }.joined(separator: " + ")
-        lines.append("idle gaps:  \(estimate.frame.gaps.count) render-target switches, \(gaps.isEmpty ? "none" : gaps) = \(ms(estimate.idleMs)) ms")
-        lines.append("frame:      \(ms(estimate.totalMs)) ms of \(ms(estimate.budgetMs)) ms (tiler lead \(ms(estimate.frame.tilerMs)) ms) → \(ms(estimate.leftMs)) ms left, \(String(format: "%.1f", estimate.fps)) fps, \(estimate.verdict.rawValue)")
-        lines.append("blur:       model \(estimate.decision.path.rawValue), Apple iOS 7 \(estimate.decision.applePolicy.rawValue) — \(estimate.decision.reason)")
+        lines.append(
+            "idle gaps:  \(estimate.frame.gaps.count) render-target switches, \(gaps.isEmpty ? "none" : gaps) = \(ms(estimate.idleMs)) ms"
+        )
+        lines.append(
+            "frame:      \(ms(estimate.totalMs)) ms of \(ms(estimate.budgetMs)) ms (tiler lead \(ms(estimate.frame.tilerMs)) ms) → \(ms(estimate.leftMs)) ms left, \(String(format: "%.1f", estimate.fps)) fps, \(estimate.verdict.rawValue)"
+        )
+        lines.append(
+            "blur:       model \(estimate.decision.path.rawValue), Apple iOS 7 \(estimate.decision.applePolicy.rawValue) — \(estimate.decision.reason)"
+        )
         return lines.joined(separator: "\n") + "\n"
     }
 
     /// Every device: one row each, and the decisions that differ from Apple's below.
     static func table(_ estimates: [Estimate]) -> String {
         let rows = estimates.map { e in
-            [e.device.id, e.path.rawValue, e.decision.applePolicy.rawValue + (e.decision.agreesWithApple ? "" : " *"),
-             ms(e.totalMs), ms(e.idleMs), ms(e.leftMs), String(format: "%.1f", e.fps), e.verdict.rawValue,
-             e.device.hasSeedMeasurements ? "yes" : "–"]
+            [
+                e.device.id, e.path.rawValue,
+                e.decision.applePolicy.rawValue + (e.decision.agreesWithApple ? "" : " *"),
+                ms(e.totalMs), ms(e.idleMs), ms(e.leftMs), String(format: "%.1f", e.fps), e.verdict.rawValue,
+                e.device.hasSeedMeasurements ? "yes" : "–",
+            ]
         }
-        var text = TextTable(header: ["device", "path", "Apple iOS 7", "total ms", "idle ms", "left ms", "fps", "verdict", "measured in the talk"],
-                             rows: rows).rendered
+        var text = TextTable(
+            header: [
+                "device", "path", "Apple iOS 7", "total ms", "idle ms", "left ms", "fps", "verdict",
+                "measured in the talk",
+            ],
+            rows: rows
+        ).rendered
         let first = estimates[0]
-        text += "\n\n\(first.style.name)\(first.vibrancy ? " + vibrancy" : ""), \(first.view == first.device.screen ? "full screen" : "view \(first.view) px on the first device"); predicted by Backdrop's cost model (see 'backdrop estimate --model')."
+        text +=
+            "\n\n\(first.style.name)\(first.vibrancy ? " + vibrancy" : ""), \(first.view == first.device.screen ? "full screen" : "view \(first.view) px on the first device"); predicted by Backdrop's cost model (see 'backdrop estimate --model')."
         for e in estimates where !e.decision.agreesWithApple {
-            text += "\n* \(e.device.id): model \(e.decision.path.rawValue), Apple \(e.decision.applePolicy.rawValue): \(e.decision.reason)"
+            text +=
+                "\n* \(e.device.id): model \(e.decision.path.rawValue), Apple \(e.decision.applePolicy.rawValue): \(e.decision.reason)"
         }
         return text + "\n"
     }
 }
-

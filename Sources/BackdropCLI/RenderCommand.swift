@@ -7,83 +7,117 @@ struct RenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Render a blur style over a PNG and write the result as a PNG.",
         discussion: """
-        Inside the frame the picture is blurred (a Gaussian of σ × scale pixels), saturated and tinted; outside \
-        it the output equals the input bit for bit. The default is the fast, GPU-style pipeline (downscale, \
-        separable blur on the small image, upscale + tint): within 40 dB PSNR of the exact result. --exact runs \
-        the full-resolution Gaussian instead.
+            Inside the frame the picture is blurred (a Gaussian of σ × scale pixels), saturated and tinted; outside \
+            it the output equals the input bit for bit. The default is the fast, GPU-style pipeline (downscale, \
+            separable blur on the small image, upscale + tint): within 40 dB PSNR of the exact result. --exact runs \
+            the full-resolution Gaussian instead.
 
-        --vibrancy draws a PNG with alpha (glyphs, labels, icons) over the finished effect at its own pixel size, \
-        with its top-left corner at --at x,y (pixels of the input; default: the frame's corner), clipped to the \
-        frame: light styles darken it into the backdrop (plus-darker), dark lightens it (plus-lighter). Content \
-        wholly outside the frame is an error.
+            --vibrancy draws a PNG with alpha (glyphs, labels, icons) over the finished effect at its own pixel size, \
+            with its top-left corner at --at x,y (pixels of the input; default: the frame's corner), clipped to the \
+            frame: light styles darken it into the backdrop (plus-darker), dark lightens it (plus-lighter). Content \
+            wholly outside the frame is an error.
 
-        --device ID renders what that device would show: its scale (unless --scale is given) and, where the \
-        cost model says the device cannot afford the blur, the tint-only fallback (see 'backdrop estimate'). \
-        --path blur or --path tint-only overrides the decision.
+            --device ID renders what that device would show: its scale (unless --scale is given) and, where the \
+            cost model says the device cannot afford the blur, the tint-only fallback (see 'backdrop estimate'). \
+            --path blur or --path tint-only overrides the decision.
 
-        The output is written as RGB when every pixel is opaque, as RGBA otherwise; --compression trades size for \
-        speed, and the bytes depend only on the pixels and the compression.
+            The output is written as RGB when every pixel is opaque, as RGBA otherwise; --compression trades size for \
+            speed, and the bytes depend only on the pixels and the compression.
 
-        --output-dir renders many files (and every PNG in a folder given as input) with the same options, with \
-        a progress bar on a terminal; a file that fails is reported and the rest go on; the exit code is 1 if \
-        any failed.
+            --output-dir renders many files (and every PNG in a folder given as input) with the same options, with \
+            a progress bar on a terminal; a file that fails is reported and the rest go on; the exit code is 1 if \
+            any failed.
 
-        Examples:
-          backdrop render photo.png -o out.png --style light
-          backdrop render photo.png -o out.png --style dark --frame 0,600,1024,168 --scale 2
-          backdrop render photo.png -o out.png --style extraLight --tint-only
-          backdrop render photo.png -o out.png --style light --frame 50,100,500,200 --vibrancy glyphs.png --at 60,120
-          backdrop render photo.png -o out.png --style light --device ipad-3
-          backdrop render shots/ more.png --output-dir previews --style dark
-          backdrop render photo.png -o out.png --style custom --sigma 12 --saturation 1.2 --tint 1,0.9,0.8 --tint-alpha 0.3
-        """
+            Examples:
+              backdrop render photo.png -o out.png --style light
+              backdrop render photo.png -o out.png --style dark --frame 0,600,1024,168 --scale 2
+              backdrop render photo.png -o out.png --style extraLight --tint-only
+              backdrop render photo.png -o out.png --style light --frame 50,100,500,200 --vibrancy glyphs.png --at 60,120
+              backdrop render photo.png -o out.png --style light --device ipad-3
+              backdrop render shots/ more.png --output-dir previews --style dark
+              backdrop render photo.png -o out.png --style custom --sigma 12 --saturation 1.2 --tint 1,0.9,0.8 --tint-alpha 0.3
+            """
     )
 
-    @Argument(help: ArgumentHelp("The PNG to render over (any colour type and bit depth); with --output-dir, any number of PNGs or folders of them.", valueName: "input"))
+    @Argument(
+        help: ArgumentHelp(
+            "The PNG to render over (any colour type and bit depth); with --output-dir, any number of PNGs or folders of them.",
+            valueName: "input"))
     var inputs: [String] = []
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Where to write the PNG (written atomically); for one input.", valueName: "path"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp("Where to write the PNG (written atomically); for one input.", valueName: "path"))
     var output: String?
 
-    @Option(name: .customLong("output-dir"), help: ArgumentHelp("Render every input into this existing folder, under the input's file name; keeps going past a bad file.", valueName: "dir"))
+    @Option(
+        name: .customLong("output-dir"),
+        help: ArgumentHelp(
+            "Render every input into this existing folder, under the input's file name; keeps going past a bad file.",
+            valueName: "dir"))
     var outputDir: String?
 
-    @Option(help: ArgumentHelp("With --output-dir: files rendered at once (default \(BatchRender.defaultJobs), the faster here; each file also uses every core).", valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "With --output-dir: files rendered at once (default \(BatchRender.defaultJobs), the faster here; each file also uses every core).",
+            valueName: "n"))
     var jobs: Int = BatchRender.defaultJobs
 
     @OptionGroup var styleOptions: StyleOptions
 
-    @Option(help: ArgumentHelp("The view's frame in pixels of the input, x,y,w,h, e.g. --frame 0,600,1024,168 (default: the whole picture).", valueName: "x,y,w,h"))
+    @Option(
+        help: ArgumentHelp(
+            "The view's frame in pixels of the input, x,y,w,h, e.g. --frame 0,600,1024,168 (default: the whole picture).",
+            valueName: "x,y,w,h"))
     var frame: String?
 
-    @Option(help: ArgumentHelp("Pixels per point: σ in pixels is the style's σ × scale, e.g. --scale 2 for a retina screen (default: the device's, or 1).", valueName: "scale"))
+    @Option(
+        help: ArgumentHelp(
+            "Pixels per point: σ in pixels is the style's σ × scale, e.g. --scale 2 for a retina screen (default: the device's, or 1).",
+            valueName: "scale"))
     var scale: Double?
 
-    @Option(help: ArgumentHelp("Render as this device would (see 'backdrop devices'): its scale, and tint-only where the cost model says it cannot afford the blur.", valueName: "id"))
+    @Option(
+        help: ArgumentHelp(
+            "Render as this device would (see 'backdrop devices'): its scale, and tint-only where the cost model says it cannot afford the blur.",
+            valueName: "id"))
     var device: String?
 
-    @Option(help: ArgumentHelp("auto (the device's path; blur without --device), blur, or tint-only.", valueName: "path"))
+    @Option(
+        help: ArgumentHelp("auto (the device's path; blur without --device), blur, or tint-only.", valueName: "path"))
     var path: Estimator.PathChoice = .auto
 
     @Flag(help: "Run the full-resolution Gaussian instead of the fast GPU-style pipeline (slower; ≥ 50 dB).")
     var exact = false
 
-    @Flag(name: .customLong("tint-only"), help: "Draw the blur-disabled fallback: the style's tint alone, more opaque (same as --path tint-only).")
+    @Flag(
+        name: .customLong("tint-only"),
+        help: "Draw the blur-disabled fallback: the style's tint alone, more opaque (same as --path tint-only).")
     var tintOnly = false
 
-    @Option(help: ArgumentHelp("Vibrant content to draw over the effect: a PNG with alpha, any colour type.", valueName: "content.png"))
+    @Option(
+        help: ArgumentHelp(
+            "Vibrant content to draw over the effect: a PNG with alpha, any colour type.", valueName: "content.png"))
     var vibrancy: String?
 
-    @Option(help: ArgumentHelp("Where the vibrant content's top-left corner goes, in pixels of the input, e.g. --at 60,120 (default: the frame's corner).", valueName: "x,y"))
+    @Option(
+        help: ArgumentHelp(
+            "Where the vibrant content's top-left corner goes, in pixels of the input, e.g. --at 60,120 (default: the frame's corner).",
+            valueName: "x,y"))
     var at: String?
 
     @Option(help: ArgumentHelp("Output bits per sample: 8 or 16.", valueName: "bits"))
     var depth: Int = 8
 
-    @Option(help: ArgumentHelp("PNG compression: fast, default (smaller than fast), or small (the smallest, dozens of times slower).", valueName: "level"))
+    @Option(
+        help: ArgumentHelp(
+            "PNG compression: fast, default (smaller than fast), or small (the smallest, dozens of times slower).",
+            valueName: "level"))
     var compression: PNGEncoder.Compression = .default
 
-    @Option(name: .customLong("max-pixels"), help: ArgumentHelp("Refuse inputs with more pixels than this, before decoding them.", valueName: "n"))
+    @Option(
+        name: .customLong("max-pixels"),
+        help: ArgumentHelp("Refuse inputs with more pixels than this, before decoding them.", valueName: "n"))
     var maxPixels: Int = PNGDecoder.defaultMaxPixels
 
     @Flag(help: "Allow the output to overwrite the input file.")
@@ -91,15 +125,22 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var threadOptions: ThreadOptions
 
-    @Option(name: .customLong("time"), help: ArgumentHelp("Also time the render in process: render the decoded input this many more times and print the median and fastest (decoding and encoding excluded); for one input.", valueName: "n"))
+    @Option(
+        name: .customLong("time"),
+        help: ArgumentHelp(
+            "Also time the render in process: render the decoded input this many more times and print the median and fastest (decoding and encoding excluded); for one input.",
+            valueName: "n"))
     var timingRuns: Int?
 
     func run() throws {
         let job = try renderJob()
         guard let outputDir else {
             guard inputs.count == 1, let input = inputs.first, let output else {
-                throw BackdropError(.badOption, inputs.count == 1 ? "give -o PATH, or --output-dir DIR"
-                                                                  : "\(inputs.count) inputs need --output-dir DIR (-o is for one input)")
+                throw BackdropError(
+                    .badOption,
+                    inputs.count == 1
+                        ? "give -o PATH, or --output-dir DIR"
+                        : "\(inputs.count) inputs need --output-dir DIR (-o is for one input)")
             }
             if !force, Self.sameFile(input, output) {
                 throw BackdropError(.badOption, "\(output): is the input file; pass --force to overwrite it")
@@ -114,7 +155,9 @@ struct RenderCommand: ParsableCommand {
             return
         }
         guard output == nil else { throw BackdropError(.badOption, "give -o or --output-dir, not both") }
-        guard timingRuns == nil else { throw BackdropError(.badOption, "--time is for one input (-o), not --output-dir") }
+        guard timingRuns == nil else {
+            throw BackdropError(.badOption, "--time is for one input (-o), not --output-dir")
+        }
         guard (1...64).contains(jobs) else { throw BackdropError(.badOption, "--jobs \(jobs) is out of range (1…64)") }
         let batch = try BatchRender(inputs: inputs, outputDirectory: outputDir, force: force)
         if !batch.run(job, jobs: jobs) { throw ExitCode(1) }
@@ -125,7 +168,9 @@ struct RenderCommand: ParsableCommand {
         guard depth == 8 || depth == 16 else { throw BackdropError(.badOption, "--depth \(depth) must be 8 or 16") }
         let frameRect = try frame.map { text throws(BackdropError) in try PixelRect.parsed(text, as: "--frame") }
         guard maxPixels > 0 else { throw BackdropError(.badOption, "--max-pixels must be positive") }
-        guard !inputs.isEmpty else { throw BackdropError(.badOption, "give the PNG to render (see 'backdrop render --help')") }
+        guard !inputs.isEmpty else {
+            throw BackdropError(.badOption, "give the PNG to render (see 'backdrop render --help')")
+        }
         let style = try styleOptions.resolve()
         let parallelism = try threadOptions.resolve()
         if at != nil, vibrancy == nil { throw BackdropError(.badOption, "--at goes with --vibrancy") }
@@ -135,10 +180,12 @@ struct RenderCommand: ParsableCommand {
         let placement = try content.map { content throws(BackdropError) in
             try Vibrancy(contentSize: content.size, corner: at, as: "--at", frame: frameRect)
         }
-        let effect = Effect(style: style, frame: frameRect, scale: scale ?? targetDevice?.scale ?? 1,
-                            quality: exact ? .exact : .fast, path: chosenPath, vibrancy: placement)
-        return RenderJob(effect: effect, vibrantContent: content, decoder: decoder, encoder: PNGEncoder(compression: compression),
-                         depth: depth, renderer: Renderer(parallelism: parallelism), note: deviceNote)
+        let effect = Effect(
+            style: style, frame: frameRect, scale: scale ?? targetDevice?.scale ?? 1,
+            quality: exact ? .exact : .fast, path: chosenPath, vibrancy: placement)
+        return RenderJob(
+            effect: effect, vibrantContent: content, decoder: decoder, encoder: PNGEncoder(compression: compression),
+            depth: depth, renderer: Renderer(parallelism: parallelism), note: deviceNote)
     }
 
     /// The device named by --device, if any.
@@ -162,9 +209,10 @@ struct RenderCommand: ParsableCommand {
 
     static func sameFile(_ a: String, _ b: String) -> Bool {
         let fm = FileManager.default
-        guard let ia = try? fm.attributesOfItem(atPath: a), let ib = try? fm.attributesOfItem(atPath: b) else { return false }
+        guard let ia = try? fm.attributesOfItem(atPath: a), let ib = try? fm.attributesOfItem(atPath: b) else {
+            return false
+        }
         return (ia[.systemFileNumber] as? Int) == (ib[.systemFileNumber] as? Int)
             && (ia[.systemNumber] as? Int) == (ib[.systemNumber] as? Int)
     }
 }
-

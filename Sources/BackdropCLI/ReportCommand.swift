@@ -7,19 +7,21 @@ struct ReportCommand: ParsableCommand {
         commandName: "report",
         abstract: "Write the device budget atlas: a static site with tables, charts, frame timelines and previews.",
         discussion: """
-        Writes index.html (open it in a browser; no network needed), README.md (the atlas as a Markdown table) \
-        and images/: bar charts of the full-screen cost per device and style, one frame timeline per device \
-        (light, full-screen vibrancy), and what each device would show for each style over the input (its scale, \
-        its tint-only fallback). Every figure is a prediction of the cost model, beside Apple's measurements \
-        where those exist. The output is the same, byte for byte, for the same input.
+            Writes index.html (open it in a browser; no network needed), README.md (the atlas as a Markdown table) \
+            and images/: bar charts of the full-screen cost per device and style, one frame timeline per device \
+            (light, full-screen vibrancy), and what each device would show for each style over the input (its scale, \
+            its tint-only fallback). Every figure is a prediction of the cost model, beside Apple's measurements \
+            where those exist. The output is the same, byte for byte, for the same input.
 
-        Examples:
-          backdrop report                       # the built-in picture, into Reports/
-          backdrop report --input photo.png --output atlas
-        """
+            Examples:
+              backdrop report                       # the built-in picture, into Reports/
+              backdrop report --input photo.png --output atlas
+            """
     )
 
-    @Option(help: ArgumentHelp("The picture the previews are rendered over (default: the built-in demo picture).", valueName: "png"))
+    @Option(
+        help: ArgumentHelp(
+            "The picture the previews are rendered over (default: the built-in demo picture).", valueName: "png"))
     var input: String?
 
     @Option(help: ArgumentHelp("The folder to write (created if missing).", valueName: "dir"))
@@ -29,7 +31,8 @@ struct ReportCommand: ParsableCommand {
 
     func run() throws {
         let start = DispatchTime.now()
-        let picture = try input.map { path throws(BackdropError) in try PNGDecoder().decodeFile(path) } ?? DemoImage.make()
+        let picture =
+            try input.map { path throws(BackdropError) in try PNGDecoder().decodeFile(path) } ?? DemoImage.make()
         let name = input.map { ($0 as NSString).lastPathComponent } ?? "the built-in demo picture (1024×768)"
         for folder in [output, output + "/images"] {
             do {
@@ -38,7 +41,8 @@ struct ReportCommand: ParsableCommand {
                 throw BackdropError(.output, "\(folder): cannot create the folder")
             }
         }
-        let site = ReportSite(input: picture, inputName: name, renderer: Renderer(parallelism: try threadOptions.resolve()))
+        let site = ReportSite(
+            input: picture, inputName: name, renderer: Renderer(parallelism: try threadOptions.resolve()))
         let onTerminal = isatty(STDERR_FILENO) == 1
         let total = 6 + Device.all.count + 3 * 4  // charts, README, index, input, timelines, previews (at most)
         var made = 0

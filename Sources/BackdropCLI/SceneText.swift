@@ -9,56 +9,86 @@ enum SceneText {
     static func detail(_ estimate: SceneEstimate) -> String {
         let frame = estimate.frame
         let device = estimate.device
-        var lines = ["\(estimate.scene.name) on the \(device.name) (\(device.id)), \(device.gpu), \(device.screen) px — predicted"]
+        var lines = [
+            "\(estimate.scene.name) on the \(device.name) (\(device.id)), \(device.gpu), \(device.screen) px — predicted"
+        ]
         if !estimate.scene.description.isEmpty { lines.append(estimate.scene.description) }
         lines.append("")
         if frame.passes.isEmpty {
             lines.append("nothing is drawn in a frame after the first (static scene, nothing animating)")
         } else {
             let rows = frame.passes.map { p in
-                [p.pass.name, p.gpuPass.layer, p.isOffscreen ? "offscreen" : "screen", ms(p.startMs), ms(p.ms), p.bound.rawValue,
-                 "\(p.pass.pixelsWritten)", String(format: "%.2f", Double(p.bytes) / 1e6)]
+                [
+                    p.pass.name, p.gpuPass.layer, p.isOffscreen ? "offscreen" : "screen", ms(p.startMs), ms(p.ms),
+                    p.bound.rawValue,
+                    "\(p.pass.pixelsWritten)", String(format: "%.2f", Double(p.bytes) / 1e6),
+                ]
             }
-            lines.append(TextTable(header: ["pass", "layer", "target", "start ms", "ms", "bound", "pixels", "MB moved"], rows: rows).rendered)
+            lines.append(
+                TextTable(
+                    header: ["pass", "layer", "target", "start ms", "ms", "bound", "pixels", "MB moved"], rows: rows
+                ).rendered)
         }
         lines.append("")
-        lines.append("switches:  \(frame.renderTargetSwitches) render-target switches, \(frame.offscreenPasses) offscreen passes, idle \(ms(frame.idleMs)) ms")
-        lines.append("frame:     busy \(ms(frame.busyMs)) + idle \(ms(frame.idleMs)) = \(ms(frame.totalMs)) ms → \(String(format: "%.1f", frame.fps)) fps, GPU \(String(format: "%.0f", frame.gpuPercent)) %, \(frame.verdict.rawValue)")
+        lines.append(
+            "switches:  \(frame.renderTargetSwitches) render-target switches, \(frame.offscreenPasses) offscreen passes, idle \(ms(frame.idleMs)) ms"
+        )
+        lines.append(
+            "frame:     busy \(ms(frame.busyMs)) + idle \(ms(frame.idleMs)) = \(ms(frame.totalMs)) ms → \(String(format: "%.1f", frame.fps)) fps, GPU \(String(format: "%.0f", frame.gpuPercent)) %, \(frame.verdict.rawValue)"
+        )
         if estimate.scene.redraw == .static {
-            lines.append("first:     \(ms(estimate.firstFrame.totalMs)) ms when it first appears (static: later frames redraw only what animates)")
+            lines.append(
+                "first:     \(ms(estimate.firstFrame.totalMs)) ms when it first appears (static: later frames redraw only what animates)"
+            )
         }
         if estimate.rasterCacheBytes > 0 {
-            lines.append(String(format: "cache:     %.1f MB rasterized of %.1f MB (2.5 screens)", Double(estimate.rasterCacheBytes) / 1e6,
-                                Double(estimate.rasterCacheLimitBytes) / 1e6))
+            lines.append(
+                String(
+                    format: "cache:     %.1f MB rasterized of %.1f MB (2.5 screens)",
+                    Double(estimate.rasterCacheBytes) / 1e6,
+                    Double(estimate.rasterCacheLimitBytes) / 1e6))
         }
-        lines.append("blur:      effect views take the \(estimate.path.rawValue) path; model \(estimate.decision.path.rawValue), Apple iOS 7 \(estimate.decision.applePolicy.rawValue)")
+        lines.append(
+            "blur:      effect views take the \(estimate.path.rawValue) path; model \(estimate.decision.path.rawValue), Apple iOS 7 \(estimate.decision.applePolicy.rawValue)"
+        )
         return lines.joined(separator: "\n") + "\n"
     }
 
     /// Every device: one row each.
     static func table(_ estimates: [SceneEstimate]) -> String {
         let rows = estimates.map { e in
-            [e.device.id, e.path.rawValue, ms(e.frame.busyMs), ms(e.frame.idleMs), ms(e.frame.totalMs),
-             String(format: "%.1f", e.frame.fps), String(format: "%.0f", e.frame.gpuPercent), "\(e.frame.offscreenPasses)",
-             "\(e.frame.renderTargetSwitches)", e.frame.verdict.rawValue]
+            [
+                e.device.id, e.path.rawValue, ms(e.frame.busyMs), ms(e.frame.idleMs), ms(e.frame.totalMs),
+                String(format: "%.1f", e.frame.fps), String(format: "%.0f", e.frame.gpuPercent),
+                "\(e.frame.offscreenPasses)",
+                "\(e.frame.renderTargetSwitches)", e.frame.verdict.rawValue,
+            ]
         }
-        var text = TextTable(header: ["device", "path", "busy ms", "idle ms", "total ms", "fps", "GPU %", "offscreen", "switches", "verdict"],
-                             rows: rows).rendered
+        var text = TextTable(
+            header: [
+                "device", "path", "busy ms", "idle ms", "total ms", "fps", "GPU %", "offscreen", "switches", "verdict",
+            ],
+            rows: rows
+        ).rendered
         let scene = estimates[0].scene
-        text += "\n\n\(scene.name) (\(scene.redraw.rawValue)): predicted by Backdrop's cost model (see 'backdrop estimate --model')."
+        text +=
+            "\n\n\(scene.name) (\(scene.redraw.rawValue)): predicted by Backdrop's cost model (see 'backdrop estimate --model')."
         if scene.redraw == .static { text += " A static scene's frame at rest draws only what animates." }
         return text + "\n"
     }
 
     /// Which layers go offscreen on one device, and what fixing each would save.
     static func explanation(_ advice: SceneAdvice, for estimate: SceneEstimate) -> String {
-        var lines = ["\(estimate.scene.name) on the \(estimate.device.name): \(ms(estimate.frame.totalMs)) ms, \(String(format: "%.1f", estimate.frame.fps)) fps, \(estimate.frame.offscreenPasses) offscreen passes (predicted)"]
+        var lines = [
+            "\(estimate.scene.name) on the \(estimate.device.name): \(ms(estimate.frame.totalMs)) ms, \(String(format: "%.1f", estimate.frame.fps)) fps, \(estimate.frame.offscreenPasses) offscreen passes (predicted)"
+        ]
         if advice.items.isEmpty {
             lines.append("  no layer causes an offscreen pass")
         }
         for item in advice.items {
             lines.append("  \(item.layer): \(item.cause), \(item.offscreenPasses) offscreen passes a frame")
-            lines.append(String(format: "    fix: %@ → %.2f ms (saves %.2f ms)", item.fix, item.fixedTotalMs, item.savedMs))
+            lines.append(
+                String(format: "    fix: %@ → %.2f ms (saves %.2f ms)", item.fix, item.fixedTotalMs, item.savedMs))
         }
         return lines.joined(separator: "\n") + "\n\n"
     }

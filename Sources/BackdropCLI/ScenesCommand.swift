@@ -7,13 +7,13 @@ struct ScenesCommand: ParsableCommand {
         commandName: "scenes",
         abstract: "List the built-in scenes that 'backdrop estimate --scene' prices, or print one as JSON.",
         discussion: """
-        The scenes are the seed talks' case studies (tables with shadows, masks and their fixes) and two screens \
-        with blur. Their geometry is Backdrop's assumption; print one with --json to start a scene file of your own.
+            The scenes are the seed talks' case studies (tables with shadows, masks and their fixes) and two screens \
+            with blur. Their geometry is Backdrop's assumption; print one with --json to start a scene file of your own.
 
-        Examples:
-          backdrop scenes
-          backdrop scenes --json photos-table-shadows > my-screen.json
-        """
+            Examples:
+              backdrop scenes
+              backdrop scenes --json photos-table-shadows > my-screen.json
+            """
     )
 
     @Option(help: ArgumentHelp("Print this built-in scene's JSON.", valueName: "name"))
@@ -22,7 +22,8 @@ struct ScenesCommand: ParsableCommand {
     func run() throws {
         if let json {
             guard let scene = BuiltInScenes.named(json) else {
-                throw BackdropError(.badOption, "unknown scene '\(json)' (built in: \(BuiltInScenes.names.joined(separator: ", ")))")
+                throw BackdropError(
+                    .badOption, "unknown scene '\(json)' (built in: \(BuiltInScenes.names.joined(separator: ", ")))")
             }
             print(SceneJSON.text(scene), terminator: "")
             return

@@ -3,7 +3,10 @@ import Backdrop
 
 /// Options that choose how many threads and which scheduler.
 struct ThreadOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Row bands worked on at once (default: the number of cores). The output is the same for any value.", valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "Row bands worked on at once (default: the number of cores). The output is the same for any value.",
+            valueName: "n"))
     var threads: Int?
 
     @Option(help: ArgumentHelp("Thread machinery: openmp (the default) or dispatch.", valueName: "name"))

@@ -8,9 +8,12 @@ struct CLITests {
     let photo = Fixtures.sharedPath("testdata/photos/coffee.png")
 
     /// Every failure is one line on standard error, no backtrace, and the documented exit code.
-    func expectOneLineError(_ result: CLIResult, status: Int32, mentioning text: String,
-                            sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(result.status == status, "exit \(result.status): \(result.standardError)", sourceLocation: sourceLocation)
+    func expectOneLineError(
+        _ result: CLIResult, status: Int32, mentioning text: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(
+            result.status == status, "exit \(result.status): \(result.standardError)", sourceLocation: sourceLocation)
         let lines = result.standardError.split(separator: "\n")
         #expect(lines.count == 1, "stderr: \(result.standardError)", sourceLocation: sourceLocation)
         #expect(result.standardError.contains(text), "stderr: \(result.standardError)", sourceLocation: sourceLocation)
@@ -22,8 +25,9 @@ struct CLITests {
         let result = try runCLI(["render", photo, "-o", output, "--style", "dark", "--frame", "50,100,500,200"])
         #expect(result.status == 0, "\(result.standardError)")
         let written = try PNGDecoder().decodeFile(output)
-        let expected = try Renderer().render(try Fixtures.image("testdata/photos/coffee.png"),
-                                             effect: Effect(style: .dark, frame: PixelRect(x: 50, y: 100, width: 500, height: 200)))
+        let expected = try Renderer().render(
+            try Fixtures.image("testdata/photos/coffee.png"),
+            effect: Effect(style: .dark, frame: PixelRect(x: 50, y: 100, width: 500, height: 200)))
         #expect(written == expected)
     }
 
@@ -39,37 +43,45 @@ struct CLITests {
     @Test func aCustomStyleRenders() throws {
         let directory = try Fixtures.temporaryDirectory()
         let output = directory.appendingPathComponent("custom.png").path
-        let result = try runCLI(["render", photo, "-o", output, "--style", "custom", "--sigma", "8",
-                                 "--saturation", "1.2", "--tint", "1,0.5,0", "--tint-alpha", "0.25"])
+        let result = try runCLI([
+            "render", photo, "-o", output, "--style", "custom", "--sigma", "8",
+            "--saturation", "1.2", "--tint", "1,0.5,0", "--tint-alpha", "0.25",
+        ])
         #expect(result.status == 0, "\(result.standardError)")
     }
 
     @Test func anUnknownStyleIsAUsageError() throws {
-        expectOneLineError(try runCLI(["render", photo, "-o", "/tmp/x.png", "--style", "frosted"]),
-                           status: 2, mentioning: "unknown style 'frosted'")
+        expectOneLineError(
+            try runCLI(["render", photo, "-o", "/tmp/x.png", "--style", "frosted"]),
+            status: 2, mentioning: "unknown style 'frosted'")
     }
 
     @Test func aFrameOutsideThePictureIsAUsageError() throws {
-        expectOneLineError(try runCLI(["render", photo, "-o", "/tmp/x.png", "--frame", "500,300,200,200"]),
-                           status: 2, mentioning: "is not inside the 600×400 image")
+        expectOneLineError(
+            try runCLI(["render", photo, "-o", "/tmp/x.png", "--frame", "500,300,200,200"]),
+            status: 2, mentioning: "is not inside the 600×400 image")
     }
 
     @Test func aMalformedFrameIsAUsageError() throws {
-        expectOneLineError(try runCLI(["render", photo, "-o", "/tmp/x.png", "--frame", "1,2,3"]),
-                           status: 2, mentioning: "--frame '1,2,3' is not x,y,w,h")
+        expectOneLineError(
+            try runCLI(["render", photo, "-o", "/tmp/x.png", "--frame", "1,2,3"]),
+            status: 2, mentioning: "--frame '1,2,3' is not x,y,w,h")
     }
 
     @Test func aMissingOptionIsAUsageError() throws {
-        expectOneLineError(try runCLI(["render", photo]), status: 2,
-                           mentioning: "give -o PATH, or --output-dir DIR")
+        expectOneLineError(
+            try runCLI(["render", photo]), status: 2,
+            mentioning: "give -o PATH, or --output-dir DIR")
     }
 
     @Test func anUnknownCommandOrOptionIsAUsageError() throws {
         expectOneLineError(try runCLI(["blur", photo]), status: 2, mentioning: "unexpected arguments: 'blur'")
-        expectOneLineError(try runCLI(["render", photo, "-o", "/tmp/x.png", "--radius", "3"]), status: 2,
-                           mentioning: "Unknown option '--radius'")
-        expectOneLineError(try runCLI(["render", photo, "-o", "/tmp/x.png", "--scale", "two"]), status: 2,
-                           mentioning: "two")
+        expectOneLineError(
+            try runCLI(["render", photo, "-o", "/tmp/x.png", "--radius", "3"]), status: 2,
+            mentioning: "Unknown option '--radius'")
+        expectOneLineError(
+            try runCLI(["render", photo, "-o", "/tmp/x.png", "--scale", "two"]), status: 2,
+            mentioning: "two")
     }
 
     @Test func aCorruptPNGIsABadInputErrorNamingTheFile() throws {
@@ -78,31 +90,36 @@ struct CLITests {
         var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: photo)))
         bytes = Array(bytes.prefix(bytes.count / 3))
         try Data(bytes).write(to: URL(fileURLWithPath: input))
-        expectOneLineError(try runCLI(["render", input, "-o", directory.appendingPathComponent("o.png").path]),
-                           status: 1, mentioning: "\(input): file is truncated")
+        expectOneLineError(
+            try runCLI(["render", input, "-o", directory.appendingPathComponent("o.png").path]),
+            status: 1, mentioning: "\(input): file is truncated")
     }
 
     @Test func aTextFileIsABadInputError() throws {
         let directory = try Fixtures.temporaryDirectory()
         let input = directory.appendingPathComponent("notes.png").path
         try Data("not a picture".utf8).write(to: URL(fileURLWithPath: input))
-        expectOneLineError(try runCLI(["render", input, "-o", directory.appendingPathComponent("o.png").path]),
-                           status: 1, mentioning: "\(input): not a PNG file")
+        expectOneLineError(
+            try runCLI(["render", input, "-o", directory.appendingPathComponent("o.png").path]),
+            status: 1, mentioning: "\(input): not a PNG file")
     }
 
     @Test func aMissingInputIsABadInputError() throws {
-        expectOneLineError(try runCLI(["render", "/nonexistent/in.png", "-o", "/tmp/o.png"]),
-                           status: 1, mentioning: "/nonexistent/in.png: cannot read the file (no such file)")
+        expectOneLineError(
+            try runCLI(["render", "/nonexistent/in.png", "-o", "/tmp/o.png"]),
+            status: 1, mentioning: "/nonexistent/in.png: cannot read the file (no such file)")
     }
 
     @Test func anInputOverThePixelLimitIsRefused() throws {
-        expectOneLineError(try runCLI(["render", photo, "-o", "/tmp/o.png", "--max-pixels", "1000"]),
-                           status: 1, mentioning: "600×400 pixels, over the limit of 1000 pixels")
+        expectOneLineError(
+            try runCLI(["render", photo, "-o", "/tmp/o.png", "--max-pixels", "1000"]),
+            status: 1, mentioning: "600×400 pixels, over the limit of 1000 pixels")
     }
 
     @Test func anOutputInAMissingDirectoryIsAnError() throws {
-        expectOneLineError(try runCLI(["render", photo, "-o", "/nonexistent/dir/out.png"]),
-                           status: 1, mentioning: "/nonexistent/dir/out.png: the directory /nonexistent/dir does not exist")
+        expectOneLineError(
+            try runCLI(["render", photo, "-o", "/nonexistent/dir/out.png"]),
+            status: 1, mentioning: "/nonexistent/dir/out.png: the directory /nonexistent/dir does not exist")
     }
 
     @Test func anExistingOutputIsLeftWholeWhenRenderingFails() throws {
@@ -112,7 +129,8 @@ struct CLITests {
         let result = try runCLI(["render", photo, "-o", output, "--frame", "0,0,9999,1"])
         #expect(result.status == 2)
         #expect(try String(contentsOfFile: output, encoding: .utf8) == "previous contents")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["keep.png"])  // no temporary left
+        // No temporary file is left behind.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["keep.png"])
     }
 
     @Test func theInputIsNotOverwrittenWithoutForce() throws {
@@ -144,7 +162,10 @@ struct CLITests {
         }
     }
 
-    @Test(arguments: [["--help"], ["render", "--help"], ["styles", "--help"], ["demo", "--help"], ["estimate", "--help"], ["devices", "--help"], ["compare", "--help"], ["check", "--help"], ["report", "--help"]])
+    @Test(arguments: [
+        ["--help"], ["render", "--help"], ["styles", "--help"], ["demo", "--help"], ["estimate", "--help"],
+        ["devices", "--help"], ["compare", "--help"], ["check", "--help"], ["report", "--help"],
+    ])
     func helpExplainsEachCommandWithAnExample(_ arguments: [String]) throws {
         let result = try runCLI(arguments)
         #expect(result.status == 0)
@@ -160,38 +181,49 @@ struct VibrancyCLITests {
     @Test func vibrantContentPartlyOutsideTheFrameIsClipped() throws {
         let directory = try Fixtures.temporaryDirectory()
         let output = directory.appendingPathComponent("vibrant.png").path
-        let result = try runCLI(["render", photo, "-o", output, "--style", "light", "--frame", "50,100,500,200",
-                                 "--vibrancy", glyphs, "--at", "400,250"])
+        let result = try runCLI([
+            "render", photo, "-o", output, "--style", "light", "--frame", "50,100,500,200",
+            "--vibrancy", glyphs, "--at", "400,250",
+        ])
         #expect(result.status == 0, "\(result.standardError)")
         let content = try Fixtures.image("testdata/photos/glyphs-alpha.png")
         let frame = PixelRect(x: 50, y: 100, width: 500, height: 200)
         let effect = Effect(style: .light, frame: frame, vibrancy: Vibrancy(x: 400, y: 250, contentSize: content.size))
-        let expected = try Renderer().render(try Fixtures.image("testdata/photos/coffee.png"), effect: effect,
-                                             vibrantContent: content)
+        let expected = try Renderer().render(
+            try Fixtures.image("testdata/photos/coffee.png"), effect: effect,
+            vibrantContent: content)
         #expect(try PNGDecoder().decodeFile(output) == expected)
     }
 
     @Test func vibrantContentWhollyOutsideTheFrameIsAUsageError() throws {
-        let result = try runCLI(["render", photo, "-o", "/tmp/x.png", "--frame", "50,100,500,200",
-                                 "--vibrancy", glyphs, "--at", "560,0"])
+        let result = try runCLI([
+            "render", photo, "-o", "/tmp/x.png", "--frame", "50,100,500,200",
+            "--vibrancy", glyphs, "--at", "560,0",
+        ])
         #expect(result.status == 2)
         #expect(result.standardError.split(separator: "\n").count == 1)
-        #expect(result.standardError.contains("lies wholly outside the frame 50,100,500,200"), "\(result.standardError)")
+        #expect(
+            result.standardError.contains("lies wholly outside the frame 50,100,500,200"), "\(result.standardError)")
     }
 
     @Test func aMalformedPositionOrAPositionWithoutContentIsAUsageError() throws {
         let malformed = try runCLI(["render", photo, "-o", "/tmp/x.png", "--vibrancy", glyphs, "--at", "1;2"])
-        #expect(malformed.status == 2 && malformed.standardError.contains("--at '1;2' is not x,y"), "\(malformed.standardError)")
+        #expect(
+            malformed.status == 2 && malformed.standardError.contains("--at '1;2' is not x,y"),
+            "\(malformed.standardError)")
         let alone = try runCLI(["render", photo, "-o", "/tmp/x.png", "--at", "1,2"])
-        #expect(alone.status == 2 && alone.standardError.contains("--at goes with --vibrancy"), "\(alone.standardError)")
+        #expect(
+            alone.status == 2 && alone.standardError.contains("--at goes with --vibrancy"), "\(alone.standardError)")
     }
 
     @Test func unreadableContentIsABadInputErrorNamingTheFile() throws {
         let directory = try Fixtures.temporaryDirectory()
         let bogus = directory.appendingPathComponent("content.png").path
         try Data("not a png".utf8).write(to: URL(fileURLWithPath: bogus))
-        let result = try runCLI(["render", photo, "-o", directory.appendingPathComponent("o.png").path,
-                                 "--vibrancy", bogus])
+        let result = try runCLI([
+            "render", photo, "-o", directory.appendingPathComponent("o.png").path,
+            "--vibrancy", bogus,
+        ])
         #expect(result.status == 1)
         #expect(result.standardError.contains("content.png"), "\(result.standardError)")
     }
@@ -216,27 +248,28 @@ struct HelpTextTests {
     @Test func theScenesCommandsHelpIsExactlyThis() throws {
         let result = try runCLI(["scenes", "--help"])
         #expect(result.status == 0)
-        #expect(result.standardOutput == """
-        OVERVIEW: List the built-in scenes that 'backdrop estimate --scene' prices, or
-        print one as JSON.
+        #expect(
+            result.standardOutput == """
+                OVERVIEW: List the built-in scenes that 'backdrop estimate --scene' prices, or
+                print one as JSON.
 
-        The scenes are the seed talks' case studies (tables with shadows, masks and
-        their fixes) and two screens with blur. Their geometry is Backdrop's
-        assumption; print one with --json to start a scene file of your own.
+                The scenes are the seed talks' case studies (tables with shadows, masks and
+                their fixes) and two screens with blur. Their geometry is Backdrop's
+                assumption; print one with --json to start a scene file of your own.
 
-        Examples:
-          backdrop scenes
-          backdrop scenes --json photos-table-shadows > my-screen.json
+                Examples:
+                  backdrop scenes
+                  backdrop scenes --json photos-table-shadows > my-screen.json
 
-        USAGE: backdrop scenes [--json <name>]
+                USAGE: backdrop scenes [--json <name>]
 
-        OPTIONS:
-          --json <name>           Print this built-in scene's JSON.
-          --version               Show the version.
-          -h, --help              Show help information.
+                OPTIONS:
+                  --json <name>           Print this built-in scene's JSON.
+                  --version               Show the version.
+                  -h, --help              Show help information.
 
 
-        """)
+                """)
     }
 
     @Test func enumOptionsListTheirValuesAndRefuseOthersInOneLine() throws {
@@ -244,7 +277,8 @@ struct HelpTextTests {
         #expect(help.contains("(values: auto, blur, tint-only; default: auto)"))
         #expect(help.contains("(values: text, json, svg; default: text)"))
         // ArgumentParser wraps the help at 80 columns: compare it with its line breaks folded.
-        let render = try runCLI(["render", "--help"]).standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let render = try runCLI(["render", "--help"]).standardOutput.split(whereSeparator: \.isWhitespace).joined(
+            separator: " ")
         #expect(render.contains("(values: openmp, dispatch; default: openmp)"))
         #expect(render.contains("(values: fast, default, small; default: default)"))
         let bad = try runCLI(["render", "in.png", "-o", "out.png", "--scheduler", "fast"])

@@ -44,7 +44,9 @@ struct DeviceTableTests {
             #expect(device.iOS7Blur == policy, "\(device.id) iOS 7 policy")
             // A measured fill rate in the evidence is the one the device carries.
             if let range = row[10].range(of: "measured fill ") {
-                #expect(firstNumber(String(row[10][range.upperBound...])) == device.measuredFillRateMTexelsPerSecond, "\(device.id)")
+                #expect(
+                    firstNumber(String(row[10][range.upperBound...])) == device.measuredFillRateMTexelsPerSecond,
+                    "\(device.id)")
             } else {
                 #expect(device.measuredFillRateMTexelsPerSecond == nil, "\(device.id)")
             }
@@ -75,7 +77,8 @@ struct DeviceTableTests {
         let json = try runCLI(["devices", "--format", "json"])
         #expect(try JSONDecoder().decode([Device].self, from: Data(json.standardOutput.utf8)) == Device.all)
         // The model's fill rate is in the JSON for readers, as the issue asks.
-        let objects = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]])
+        let objects = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]])
         #expect(objects.map { $0["fillRateMTexelsPerSecond"] as? Double } == Device.all.map(\.fillRateMTexelsPerSecond))
         #expect(text.standardOutput.contains("fill Mtexels/s") && text.standardOutput.contains("890.1"))
     }

@@ -1,10 +1,11 @@
 import Backdrop
 import BackdropTestSupport
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 @Suite("backdrop estimate")
 struct EstimateCLITests {
@@ -16,11 +17,16 @@ struct EstimateCLITests {
     }
 
     @Test func theJSONKeepsItsSchema() throws {
-        let result = try runCLI(["estimate", "--device", "ipad-air", "--style", "extraLight", "--vibrancy", "--format", "json"])
+        let result = try runCLI([
+            "estimate", "--device", "ipad-air", "--style", "extraLight", "--vibrancy", "--format", "json",
+        ])
         #expect(result.status == 0, "\(result.standardError)")
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
-        for key in ["device", "style", "vibrancy", "path", "applePolicy", "passes", "gapsMs", "idleMs", "totalMs",
-                    "budgetMs", "leftMs", "fps", "verdict"] {
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        for key in [
+            "device", "style", "vibrancy", "path", "applePolicy", "passes", "gapsMs", "idleMs", "totalMs",
+            "budgetMs", "leftMs", "fps", "verdict",
+        ] {
             #expect(object[key] != nil, "missing key \(key)")
         }
         let passes = try #require(object["passes"] as? [[String: Any]])
@@ -33,20 +39,25 @@ struct EstimateCLITests {
         #expect((object["gapsMs"] as? [Double])?.count == 6)
         // The whole table decodes as records too.
         let all = try runCLI(["estimate", "--all-devices", "--format", "json"])
-        #expect(try JSONDecoder().decode([EstimateRecord].self, from: Data(all.standardOutput.utf8)).count == Device.all.count)
+        #expect(
+            try JSONDecoder().decode([EstimateRecord].self, from: Data(all.standardOutput.utf8)).count
+                == Device.all.count)
     }
 
     @Test func unknownDevicesPathsAndViewsAreUsageErrors() throws {
-        for (arguments, text) in [(["--device", "ipad-9"], "unknown device 'ipad-9'"),
-                                  (["--device", "ipad-3", "--path", "maybe"], "The value 'maybe' is invalid for '--path <path>'"),
-                                  (["--device", "ipad-3", "--view", "10by10"], "--view '10by10' is not WxH"),
-                                  (["--device", "iphone-4", "--view", "400x100"], "does not fit on the iPhone 4"),
-                                  (["--all-devices", "--format", "svg"], "--format svg draws one device"),
-                                  ([], "give --device ID or --all-devices")] {
+        for (arguments, text) in [
+            (["--device", "ipad-9"], "unknown device 'ipad-9'"),
+            (["--device", "ipad-3", "--path", "maybe"], "The value 'maybe' is invalid for '--path <path>'"),
+            (["--device", "ipad-3", "--view", "10by10"], "--view '10by10' is not WxH"),
+            (["--device", "iphone-4", "--view", "400x100"], "does not fit on the iPhone 4"),
+            (["--all-devices", "--format", "svg"], "--format svg draws one device"),
+            ([], "give --device ID or --all-devices"),
+        ] {
             let result = try runCLI(["estimate"] + arguments)
             #expect(result.status == 2, "\(arguments): \(result.standardError)")
-            #expect(result.standardError.contains(text) && result.standardError.split(separator: "\n").count == 1,
-                    "\(arguments): \(result.standardError)")
+            #expect(
+                result.standardError.contains(text) && result.standardError.split(separator: "\n").count == 1,
+                "\(arguments): \(result.standardError)")
         }
     }
 
@@ -64,7 +75,8 @@ struct EstimateCLITests {
         // --path overrides the device's decision.
         let forced = directory.appendingPathComponent("forced.png").path
         #expect(try runCLI(["render", photo, "-o", forced, "--device", "ipad-3", "--path", "blur"]).status == 0)
-        #expect(try PNGDecoder().decodeFile(forced) == Renderer().render(source, effect: Effect(style: .light, scale: 2)))
+        #expect(
+            try PNGDecoder().decodeFile(forced) == Renderer().render(source, effect: Effect(style: .light, scale: 2)))
     }
 }
 
@@ -83,11 +95,14 @@ struct SceneCLITests {
     @Test func theSceneJSONHasTheKeysOfScenesMd() throws {
         let result = try runCLI(["estimate", "--scene", "contacts-table-masks", "--all-devices", "--format", "json"])
         #expect(result.status == 0, "\(result.standardError)")
-        let array = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]])
+        let array = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]])
         #expect(array.count == Device.all.count)
         for object in array {
-            for key in ["device", "scene", "passes", "gapsMs", "busyMs", "idleMs", "totalMs", "fps", "gpuPercent",
-                        "offscreenPasses", "renderTargetSwitches", "verdict", "predicted"] {
+            for key in [
+                "device", "scene", "passes", "gapsMs", "busyMs", "idleMs", "totalMs", "fps", "gpuPercent",
+                "offscreenPasses", "renderTargetSwitches", "verdict", "predicted",
+            ] {
                 #expect(object[key] != nil, "missing key \(key)")
             }
             let gpu = try #require(object["gpuPercent"] as? Double)
@@ -105,7 +120,9 @@ struct SceneCLITests {
     @Test func aSceneFileIsReadAndItsErrorsAreOneLineWithExitOne() throws {
         let directory = try Fixtures.temporaryDirectory()
         let good = directory.appendingPathComponent("good.json")
-        try Data(#"{"name": "mine", "layers": [{"name": "bar", "frame": [0, 0, 320, 64], "effect": {"blur": "dark"}}]}"#.utf8).write(to: good)
+        try Data(
+            #"{"name": "mine", "layers": [{"name": "bar", "frame": [0, 0, 320, 64], "effect": {"blur": "dark"}}]}"#.utf8
+        ).write(to: good)
         let result = try runCLI(["estimate", "--scene", good.path, "--device", "iphone-5s"])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.contains("mine on the iPhone 5s") && result.standardOutput.contains("upscale"))
@@ -118,14 +135,18 @@ struct SceneCLITests {
         ] {
             let run = try runCLI(["estimate", "--device", "iphone-5", "--scene"] + arguments)
             #expect(run.status == status, "\(arguments): \(run.standardError)")
-            #expect(run.standardError.contains(text) && run.standardError.split(separator: "\n").count == 1, "\(run.standardError)")
+            #expect(
+                run.standardError.contains(text) && run.standardError.split(separator: "\n").count == 1,
+                "\(run.standardError)")
         }
         let mixed = try runCLI(["estimate", "--device", "iphone-5", "--scene", "control-center", "--vibrancy"])
         #expect(mixed.status == 2 && mixed.standardError.contains("--scene prices its own layers"))
     }
 
     @Test func explainSaysWhichLayersGoOffscreenAndWhatTheFixSaves() throws {
-        let result = try runCLI(["estimate", "--scene", "photos-table-shadows", "--device", "ipod-touch-5", "--explain"])
+        let result = try runCLI([
+            "estimate", "--scene", "photos-table-shadows", "--device", "ipod-touch-5", "--explain",
+        ])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.contains("thumbnail: shadow without a path (O5), 15 offscreen passes a frame"))
         #expect(result.standardOutput.contains("set shadowPath") && result.standardOutput.contains("saves"))
@@ -136,7 +157,9 @@ struct SceneCLITests {
         #expect(list.status == 0)
         for name in BuiltInScenes.names { #expect(list.standardOutput.contains(name)) }
         let json = try runCLI(["scenes", "--json", "control-center"])
-        #expect(try SceneParser.parse(Data(json.standardOutput.utf8), source: "out") == BuiltInScenes.named("control-center"))
+        #expect(
+            try SceneParser.parse(Data(json.standardOutput.utf8), source: "out")
+                == BuiltInScenes.named("control-center"))
         #expect(try runCLI(["scenes", "--json", "nope"]).status == 2)
     }
 }

@@ -22,8 +22,9 @@ struct GoldenComparisonTests {
     }
 
     @Test func picturesOfDifferentSizesFailWithoutFigures() throws {
-        let comparison = try GoldenComparison(expected: noiseImage(width: 4, height: 4), actual: noiseImage(width: 4, height: 5),
-                                              tolerance: Tolerance(minimumPSNR: 0))
+        let comparison = try GoldenComparison(
+            expected: noiseImage(width: 4, height: 4), actual: noiseImage(width: 4, height: 5),
+            tolerance: Tolerance(minimumPSNR: 0))
         #expect(!comparison.passed && comparison.difference == nil)
         #expect(comparison.summary.contains("sizes differ: expected 4×4, actual 4×5"))
     }
@@ -31,8 +32,8 @@ struct GoldenComparisonTests {
     @Test func theDiffPictureIsRedExactlyWhereThePicturesDiffer() {
         let base = noiseImage(width: 16, height: 8)
         var changed = base
-        changed[5, 3] = changed[5, 3] &+ SIMD4(1, 0, 0, 0)       // one level: visible
-        changed[9, 6] = changed[9, 6] &+ SIMD4(0, 40, 0, 0)      // many levels: full red
+        changed[5, 3] = changed[5, 3] &+ SIMD4(1, 0, 0, 0)  // one level: visible
+        changed[9, 6] = changed[9, 6] &+ SIMD4(0, 40, 0, 0)  // many levels: full red
         let picture = DiffPicture.make(expected: base, actual: changed)
         for y in 0..<8 {
             for x in 0..<16 {
@@ -58,12 +59,15 @@ struct GoldenComparisonTests {
         let exact = try writeRender(["--style", "light", "--exact"], to: "exact.png", in: directory)
         let within = try runCLI(["compare", exact, fast, "--min-psnr", "40"])
         #expect(within.status == 0 && within.standardOutput.hasPrefix("ok"), "\(within.standardOutput)")
-        let outside = try runCLI(["compare", exact, fast, "--max-diff", "0", "--diff", directory.appendingPathComponent("d.png").path])
+        let outside = try runCLI([
+            "compare", exact, fast, "--max-diff", "0", "--diff", directory.appendingPathComponent("d.png").path,
+        ])
         #expect(outside.status == 1 && outside.standardOutput.hasPrefix("FAIL"), "\(outside.standardOutput)")
         let diff = try PNGDecoder().decodeFile(directory.appendingPathComponent("d.png").path)
         #expect(diff.size == PixelSize(width: 600, height: 400))
         let json = try runCLI(["compare", exact, exact, "--format", "json"])
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
         #expect(object["passed"] as? Bool == true && object["maxDifference"] as? Int == 0)
     }
 
@@ -79,32 +83,42 @@ struct GoldenComparisonTests {
     @Test func checkRecordsComparesAndWritesADiffBesideAFailingGolden() throws {
         let directory = try Fixtures.temporaryDirectory()
         let manifest = directory.appendingPathComponent("manifest.json")
-        try Data("""
-        { "tolerance": { "minimumPSNR": 50 },
-          "cases": [
-            { "name": "light", "input": "\(photo)", "golden": "golden/light.png", "style": "light", "frame": "50,100,500,200" },
-            { "name": "ipad3", "input": "\(photo)", "golden": "golden/ipad3.png", "style": "dark", "device": "ipad-3" },
-            { "name": "vibrant", "input": "\(photo)", "golden": "golden/vibrant.png", "style": "extraLight",
-              "vibrancy": "\(Fixtures.sharedPath("testdata/photos/glyphs-alpha.png"))", "at": "60,120",
-              "tolerance": { "maximumDifference": 0 } }
-          ] }
-        """.utf8).write(to: manifest)
-        try FileManager.default.createDirectory(at: directory.appendingPathComponent("golden"), withIntermediateDirectories: true)
+        try Data(
+            """
+            { "tolerance": { "minimumPSNR": 50 },
+              "cases": [
+                { "name": "light", "input": "\(photo)", "golden": "golden/light.png", "style": "light", "frame": "50,100,500,200" },
+                { "name": "ipad3", "input": "\(photo)", "golden": "golden/ipad3.png", "style": "dark", "device": "ipad-3" },
+                { "name": "vibrant", "input": "\(photo)", "golden": "golden/vibrant.png", "style": "extraLight",
+                  "vibrancy": "\(Fixtures.sharedPath("testdata/photos/glyphs-alpha.png"))", "at": "60,120",
+                  "tolerance": { "maximumDifference": 0 } }
+              ] }
+            """.utf8
+        ).write(to: manifest)
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("golden"), withIntermediateDirectories: true)
         let missing = try runCLI(["check", manifest.path])
-        #expect(missing.status == 1 && missing.standardOutput.contains("run with --update"), "\(missing.standardOutput)")
+        #expect(
+            missing.status == 1 && missing.standardOutput.contains("run with --update"), "\(missing.standardOutput)")
         let update = try runCLI(["check", manifest.path, "--update"])
         #expect(update.status == 0 && update.standardOutput.contains("3 recorded"), "\(update.standardOutput)")
         let pass = try runCLI(["check", manifest.path])
         #expect(pass.status == 0 && pass.standardOutput.contains("3 passed, 0 failed"), "\(pass.standardOutput)")
         // The iPad 3 case is the device's tint-only fallback at its scale, as `render --device` draws it.
         let ipad3 = try PNGDecoder().decodeFile(directory.appendingPathComponent("golden/ipad3.png").path)
-        #expect(ipad3 == (try Renderer().render(try Fixtures.image("testdata/photos/coffee.png"),
-                                                effect: Effect(style: .dark, scale: 2, path: .tintOnly))))
+        #expect(
+            ipad3
+                == (try Renderer().render(
+                    try Fixtures.image("testdata/photos/coffee.png"),
+                    effect: Effect(style: .dark, scale: 2, path: .tintOnly))))
         // Spoil one golden: that case fails, with a diff picture beside it; the others still pass.
-        try PNGEncoder().write(noiseImage(width: 600, height: 400), to: directory.appendingPathComponent("golden/light.png").path)
+        try PNGEncoder().write(
+            noiseImage(width: 600, height: 400), to: directory.appendingPathComponent("golden/light.png").path)
         let fail = try runCLI(["check", manifest.path])
-        #expect(fail.status == 1 && fail.standardOutput.contains("FAIL      light") && fail.standardOutput.contains("2 passed, 1 failed"),
-                "\(fail.standardOutput)")
+        #expect(
+            fail.status == 1 && fail.standardOutput.contains("FAIL      light")
+                && fail.standardOutput.contains("2 passed, 1 failed"),
+            "\(fail.standardOutput)")
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("golden/light.diff.png").path))
     }
 
@@ -113,7 +127,8 @@ struct GoldenComparisonTests {
         let manifest = directory.appendingPathComponent("m.json")
         try Data(#"{ "cases": [ { "input": "a.png", "style": "light" } ] }"#.utf8).write(to: manifest)
         let result = try runCLI(["check", manifest.path])
-        #expect(result.status == 2 && result.standardError.contains("a case has no 'golden'"), "\(result.standardError)")
+        #expect(
+            result.status == 2 && result.standardError.contains("a case has no 'golden'"), "\(result.standardError)")
     }
 }
 
@@ -126,13 +141,16 @@ struct BatchRenderTests {
         for jobs in ["1", "2", "3"] {
             let out = directory.appendingPathComponent("out\(jobs)")
             try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-            let result = try runCLI(["render"] + photos + ["--output-dir", out.path, "--style", "dark", "--jobs", jobs])
+            let result = try runCLI(
+                ["render"] + photos + ["--output-dir", out.path, "--style", "dark", "--jobs", jobs])
             #expect(result.status == 0, "\(result.standardError)")
             #expect(result.standardOutput.contains("rendered 3 of 3 files"), "\(result.standardOutput)")
             for photo in photos {
                 let name = (photo as NSString).lastPathComponent
                 let alone = try Renderer().render(try PNGDecoder().decodeFile(photo), effect: Effect(style: .dark))
-                #expect(try PNGDecoder().decodeFile(out.appendingPathComponent(name).path) == alone, "\(name), jobs \(jobs)")
+                #expect(
+                    try PNGDecoder().decodeFile(out.appendingPathComponent(name).path) == alone, "\(name), jobs \(jobs)"
+                )
             }
         }
     }
@@ -142,12 +160,14 @@ struct BatchRenderTests {
         let inputs = directory.appendingPathComponent("in"), out = directory.appendingPathComponent("out")
         for url in [inputs, out] { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
         try FileManager.default.copyItem(atPath: photos[0], toPath: inputs.appendingPathComponent("a.png").path)
-        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0]).write(to: inputs.appendingPathComponent("b.png"))
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0]).write(
+            to: inputs.appendingPathComponent("b.png"))
         try FileManager.default.copyItem(atPath: photos[1], toPath: inputs.appendingPathComponent("c.png").path)
         let result = try runCLI(["render", inputs.path, "--output-dir", out.path])
         #expect(result.status == 1)
-        #expect(result.standardError.contains("b.png") && result.standardError.split(separator: "\n").count == 1,
-                "\(result.standardError)")
+        #expect(
+            result.standardError.contains("b.png") && result.standardError.split(separator: "\n").count == 1,
+            "\(result.standardError)")
         #expect(result.standardOutput.contains("rendered 2 of 3 files") && result.standardOutput.contains("1 failed"))
         let written = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
         #expect(written == ["a.png", "c.png"])
@@ -155,15 +175,18 @@ struct BatchRenderTests {
 
     @Test func aMissingOrUnwritableOutputFolderIsAOneLineError() throws {
         let missing = try runCLI(["render", photos[0], "--output-dir", "/nonexistent/folder"])
-        #expect(missing.status == 1 && missing.standardError.contains("the output folder does not exist"), "\(missing.standardError)")
+        #expect(
+            missing.status == 1 && missing.standardError.contains("the output folder does not exist"),
+            "\(missing.standardError)")
         // A folder this process may not write: a read-only one, or (as root, who may write anywhere else)
         // /proc/sys, which the kernel keeps read-only here.
         let readOnly = try Fixtures.temporaryDirectory()
         chmod(readOnly.path, 0o555)
         defer { chmod(readOnly.path, 0o755) }
         let candidates: [String] = [readOnly.path, "/proc/sys"]
-        let unwritable = try #require(candidates.first { path in access(path, W_OK) != 0 },
-                                      "no unwritable folder to test with")
+        let unwritable = try #require(
+            candidates.first { path in access(path, W_OK) != 0 },
+            "no unwritable folder to test with")
         let result = try runCLI(["render", photos[0], "--output-dir", unwritable])
         #expect(result.status == 1 && result.standardError.contains("not writable"), "\(result.standardError)")
         let both = try runCLI(["render", photos[0], photos[1], "-o", "/tmp/x.png"])

@@ -10,7 +10,9 @@ struct PNGCodecTests {
     static func corpus() throws -> [(name: String, bytes: [UInt8])] {
         var files: [String] = []
         for folder in ["testdata/png/pngsuite", "testdata/png/testpngs", "testdata/photos"] {
-            files += try Fixtures.files(in: folder).filter { $0.hasSuffix(".png") }.map { Fixtures.sharedPath("\(folder)/\($0)") }
+            files += try Fixtures.files(in: folder).filter { $0.hasSuffix(".png") }.map {
+                Fixtures.sharedPath("\(folder)/\($0)")
+            }
         }
         let images = Fixtures.packageRoot.appendingPathComponent("Reports/images").path
         files += (try FileManager.default.contentsOfDirectory(atPath: images)).filter { $0.hasSuffix(".png") }.sorted()
@@ -25,11 +27,14 @@ struct PNGCodecTests {
             fast.append(URL(fileURLWithPath: name).lastPathComponent)
             #expect(common == (try PNGDecoder().decodeWithLibPNG(bytes, name: name, as: UInt8.self)), "\(name)")
             let wide = try #require(try PNGDecoder().decodeCommonCase(bytes, name: name, as: UInt16.self))
-            #expect(wide == (try PNGDecoder().decodeWithLibPNG(bytes, name: name, as: UInt16.self)), "\(name) as 16-bit")
+            #expect(
+                wide == (try PNGDecoder().decodeWithLibPNG(bytes, name: name, as: UInt16.self)), "\(name) as 16-bit")
         }
         // PngSuite's 8-bit RGB and RGBA files, every row filter among them, the photographs and the report's pictures.
         print("the fast path decoded \(fast.count) files: \(fast.joined(separator: " "))")
-        for name in ["basn2c08.png", "basn6a08.png", "coffee.png", "wallpaper-2048x1536.png", "logo-alpha.png", "input.png"] {
+        for name in [
+            "basn2c08.png", "basn6a08.png", "coffee.png", "wallpaper-2048x1536.png", "logo-alpha.png", "input.png",
+        ] {
             #expect(fast.contains(name), "\(name) did not take the fast path")
         }
     }
@@ -40,44 +45,47 @@ struct PNGCodecTests {
     @Test func everyRowFilterIsUndoneAsLibPNGUndoesIt() throws {
         let directory = try Fixtures.temporaryDirectory()
         let script = #"""
-        import random, struct, sys, zlib
-        def paeth(a, b, c):
-            p = a + b - c; pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-            return a if pa <= pb and pa <= pc else (b if pb <= pc else c)
-        def chunk(t, d): return struct.pack('>I', len(d)) + t + d + struct.pack('>I', zlib.crc32(t + d) & 0xffffffff)
-        random.seed(19)
-        for channels, color in ((3, 2), (4, 6)):
-            for mode in ('0', '1', '2', '3', '4', 'mixed'):
-                w, h = 23, 11
-                rows = [bytes(random.randrange(256) if random.random() < 0.5 else (x * 7 + y * 3) % 256 for x in range(w * channels)) for y in range(h)]
-                out = b''
-                for y, row in enumerate(rows):
-                    f = (y % 5) if mode == 'mixed' else int(mode)
-                    prior = rows[y - 1] if y else bytes(len(row))
-                    line = bytearray()
-                    for i, v in enumerate(row):
-                        a = row[i - channels] if i >= channels else 0
-                        b = prior[i]; c = prior[i - channels] if i >= channels else 0
-                        pred = (0, a, b, (a + b) // 2, paeth(a, b, c))[f]
-                        line.append((v - pred) % 256)
-                    out += bytes([f]) + bytes(line)
-                png = b'\x89PNG\r\n\x1a\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', w, h, 8, color, 0, 0, 0))
-                png += chunk(b'IDAT', zlib.compress(out)) + chunk(b'IEND', b'')
-                open(f'{sys.argv[1]}/filter-{mode}-{channels}.png', 'wb').write(png)
-        """#
+            import random, struct, sys, zlib
+            def paeth(a, b, c):
+                p = a + b - c; pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                return a if pa <= pb and pa <= pc else (b if pb <= pc else c)
+            def chunk(t, d): return struct.pack('>I', len(d)) + t + d + struct.pack('>I', zlib.crc32(t + d) & 0xffffffff)
+            random.seed(19)
+            for channels, color in ((3, 2), (4, 6)):
+                for mode in ('0', '1', '2', '3', '4', 'mixed'):
+                    w, h = 23, 11
+                    rows = [bytes(random.randrange(256) if random.random() < 0.5 else (x * 7 + y * 3) % 256 for x in range(w * channels)) for y in range(h)]
+                    out = b''
+                    for y, row in enumerate(rows):
+                        f = (y % 5) if mode == 'mixed' else int(mode)
+                        prior = rows[y - 1] if y else bytes(len(row))
+                        line = bytearray()
+                        for i, v in enumerate(row):
+                            a = row[i - channels] if i >= channels else 0
+                            b = prior[i]; c = prior[i - channels] if i >= channels else 0
+                            pred = (0, a, b, (a + b) // 2, paeth(a, b, c))[f]
+                            line.append((v - pred) % 256)
+                        out += bytes([f]) + bytes(line)
+                    png = b'\x89PNG\r\n\x1a\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', w, h, 8, color, 0, 0, 0))
+                    png += chunk(b'IDAT', zlib.compress(out)) + chunk(b'IEND', b'')
+                    open(f'{sys.argv[1]}/filter-{mode}-{channels}.png', 'wb').write(png)
+            """#
         let result = try run("/usr/bin/env", ["python3", "-c", script, directory.path])
         #expect(result.status == 0, "\(result.output)")
-        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".png") }.sorted()
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".png") }
+            .sorted()
         #expect(names.count == 12)
         for name in names {
             let bytes = try [UInt8](Data(contentsOf: directory.appendingPathComponent(name)))
-            let common = try #require(try PNGDecoder().decodeCommonCase(bytes, name: name, as: UInt8.self), "\(name) left the fast path")
+            let common = try #require(
+                try PNGDecoder().decodeCommonCase(bytes, name: name, as: UInt8.self), "\(name) left the fast path")
             #expect(common == (try PNGDecoder().decodeWithLibPNG(bytes, name: name, as: UInt8.self)), "\(name)")
         }
     }
 
     @Test func aDamagedCommonFileFallsBackToLibPNGAndIsAOneLineError() throws {
-        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Fixtures.sharedPath("testdata/photos/coffee.png"))))
+        let bytes = try [UInt8](
+            Data(contentsOf: URL(fileURLWithPath: Fixtures.sharedPath("testdata/photos/coffee.png"))))
         #expect(try PNGDecoder().decodeCommonCase(bytes, name: "coffee.png", as: UInt8.self) != nil)
         var flipped = bytes
         flipped[flipped.count / 2] ^= 0x5A
@@ -87,7 +95,9 @@ struct PNGCodecTests {
                 _ = try PNGDecoder().decode(damaged, name: "coffee.png")
                 Issue.record("a damaged file decoded")
             } catch {
-                #expect(error.kind == .badInput && error.message.hasPrefix("coffee.png: ") && !error.message.contains("\n"), "\(error)")
+                #expect(
+                    error.kind == .badInput && error.message.hasPrefix("coffee.png: ") && !error.message.contains("\n"),
+                    "\(error)")
             }
         }
         // The pixel limit comes before any pixel, on the fast path too.
@@ -96,8 +106,11 @@ struct PNGCodecTests {
 
     /// Pictures the encoder must round-trip: opaque and not, 8 and 16 bits, one pixel wide, odd sizes.
     static var pictures: [(String, RGBAImage<UInt8>)] {
-        [("opaque noise", noiseImage(width: 61, height: 37)), ("noise with alpha", noiseImage(width: 64, height: 33, alpha: true)),
-         ("one column", noiseImage(width: 1, height: 9, alpha: true)), ("one row", noiseImage(width: 17, height: 1))]
+        [
+            ("opaque noise", noiseImage(width: 61, height: 37)),
+            ("noise with alpha", noiseImage(width: 64, height: 33, alpha: true)),
+            ("one column", noiseImage(width: 1, height: 9, alpha: true)), ("one row", noiseImage(width: 17, height: 1)),
+        ]
     }
 
     @Test(arguments: PNGEncoder.Compression.allCases)
@@ -109,8 +122,9 @@ struct PNGCodecTests {
             let opaque = picture.samples.enumerated().allSatisfy { $0.offset % 4 != 3 || $0.element == 255 }
             #expect(bytes[25] == (opaque ? 2 : 6), "\(name): colour type \(bytes[25])")
             #expect(try PNGEncoder(compression: compression).encode(picture) == bytes, "\(name): not deterministic")
-            let wide = RGBAImage<UInt16>(width: picture.width, height: picture.height,
-                                         samples: picture.samples.enumerated().map { UInt16($0.element) &* 257 &+ UInt16($0.offset % 7) })
+            let wide = RGBAImage<UInt16>(
+                width: picture.width, height: picture.height,
+                samples: picture.samples.enumerated().map { UInt16($0.element) &* 257 &+ UInt16($0.offset % 7) })
             let wideBytes = try PNGEncoder(compression: compression).encode(wide)
             #expect(try PNGDecoder().decode(wideBytes, name: name, as: UInt16.self) == wide, "\(name) at 16 bits")
         }
@@ -129,10 +143,14 @@ struct PNGCodecTests {
             #expect(try run("/usr/bin/vips", ["copy", path, copy]).status == 0)
             #expect(try PNGDecoder().decodeFile(copy) == picture, "vips: \(name)")
             // Pillow, as RGBA bytes in hex.
-            let script = "import sys; from PIL import Image; print(Image.open(sys.argv[1]).convert('RGBA').tobytes().hex())"
+            let script =
+                "import sys; from PIL import Image; print(Image.open(sys.argv[1]).convert('RGBA').tobytes().hex())"
             let pillow = try run("/usr/bin/env", ["python3", "-c", script, path])
-            #expect(pillow.status == 0, "Pillow is missing or failed (scripts/install-deps --test installs it): \(pillow.output)")
-            #expect(pillow.output.trimmingCharacters(in: .whitespacesAndNewlines)
+            #expect(
+                pillow.status == 0,
+                "Pillow is missing or failed (scripts/install-deps --test installs it): \(pillow.output)")
+            #expect(
+                pillow.output.trimmingCharacters(in: .whitespacesAndNewlines)
                     == picture.samples.map { String(format: "%02x", $0) }.joined(), "Pillow: \(name)")
         }
     }
@@ -150,7 +168,9 @@ struct PNGCodecTests {
         #expect(outputs.allSatisfy { $0 == outputs[0] }, "the bytes depend on the thread count")
         // Issue 19: no larger than 1.05 × the 1,069,456 bytes libpng's zlib level 6 wrote.
         #expect(outputs[0].count <= 1_122_928, "\(outputs[0].count) bytes")
-        let bad = try runCLI(["render", input, "-o", directory.appendingPathComponent("x.png").path, "--compression", "tiny"])
+        let bad = try runCLI([
+            "render", input, "-o", directory.appendingPathComponent("x.png").path, "--compression", "tiny",
+        ])
         #expect(bad.status == 2 && bad.standardError.contains("tiny"), "\(bad.standardError)")
     }
 

@@ -29,7 +29,8 @@ struct PNGDecodingTests {
                 let tolerance = name.contains("-1.8") ? 10 : 2
                 let difference = ImageDifference(actual, expected)
                 if difference.maxDifference > tolerance {
-                    failures.append("\(folder)/\(name): differs by \(difference.maxDifference) levels (tolerance \(tolerance))")
+                    failures.append(
+                        "\(folder)/\(name): differs by \(difference.maxDifference) levels (tolerance \(tolerance))")
                 }
             }
         }
@@ -45,7 +46,8 @@ struct PNGDecodingTests {
     }
 
     @Test func encodingThenDecodingReturnsThePixels16Bit() throws {
-        let wide = RGBAImage<UInt16>(width: 19, height: 7, samples: (0..<(19 * 7 * 4)).map { UInt16(truncatingIfNeeded: $0 &* 2654435761) })
+        let wide = RGBAImage<UInt16>(
+            width: 19, height: 7, samples: (0..<(19 * 7 * 4)).map { UInt16(truncatingIfNeeded: $0 &* 2654435761) })
         let bytes = try PNGEncoder().encode(wide)
         #expect(try PNGDecoder().decode(bytes, as: UInt16.self) == wide)
         // Decoded to 8 bits, each sample is v·255/65535 rounded to nearest.
@@ -118,7 +120,9 @@ struct PNGErrorTests {
 
     /// Found by the fuzzer (Fuzz/FuzzPNG): a tiny file whose tEXt chunk claims 1.3 GB made libpng allocate it.
     @Test func aChunkClaimingMoreBytesThanTheFileHasIsRefusedBeforeAllocation() throws {
-        func bigEndian(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xff), UInt8(v >> 8 & 0xff), UInt8(v & 0xff)] }
+        func bigEndian(_ v: UInt32) -> [UInt8] {
+            [UInt8(v >> 24), UInt8(v >> 16 & 0xff), UInt8(v >> 8 & 0xff), UInt8(v & 0xff)]
+        }
         let header = Array(pngHeaderOnly(width: 16, height: 1).prefix(33))  // signature and IHDR
         let forged = header + bigEndian(1_358_965_946) + Array("tEXt".utf8) + Array(repeating: 0x41, count: 200)
         let error = try #require(decodeError(forged))
@@ -156,7 +160,9 @@ struct PNGErrorTests {
     /// A well-formed PNG whose IHDR claims `width`×`height` but whose IDAT holds only a few bytes:
     /// what a hostile or damaged file looks like.
     func pngHeaderOnly(width: UInt32, height: UInt32) -> [UInt8] {
-        func bigEndian(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xff), UInt8(v >> 8 & 0xff), UInt8(v & 0xff)] }
+        func bigEndian(_ v: UInt32) -> [UInt8] {
+            [UInt8(v >> 24), UInt8(v >> 16 & 0xff), UInt8(v >> 8 & 0xff), UInt8(v & 0xff)]
+        }
         func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
             let body = Array(type.utf8) + data
             return bigEndian(UInt32(data.count)) + body + bigEndian(crc32(body))

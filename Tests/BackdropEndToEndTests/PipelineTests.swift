@@ -9,7 +9,8 @@ struct RenderPlanTests {
 
     @Test func theFastBlurPlanRunsTheGPUPassesInOrder() throws {
         let plan = try RenderPlan(effect: Effect(style: .light, scale: 2), imageSize: size)
-        #expect(plan.passes.map(\.kind) == [.capture, .downscale, .horizontalBlur, .verticalBlur, .upscaleTint, .composite])
+        #expect(
+            plan.passes.map(\.kind) == [.capture, .downscale, .horizontalBlur, .verticalBlur, .upscaleTint, .composite])
         #expect(plan.downscaleFactor == 12)  // σ = 60 px, ⌊60 / 5⌋
         let small = PixelSize(width: 171, height: 128)  // ⌈2048/12⌉ × ⌈1536/12⌉
         #expect(plan.passes[1].outputSize == small)
@@ -49,7 +50,8 @@ struct RenderPlanTests {
         for sigma in [10.0, 20, 40, 60, 123.4] {
             let k = RenderPlan.downscaleFactor(sigmaPixels: sigma)
             let small = RenderPlan.smallImageSigma(sigmaPixels: sigma, factor: k)
-            let total = DownscalePass.addedVariance(factor: k) + pow(Double(k) * small, 2)
+            let total =
+                DownscalePass.addedVariance(factor: k) + pow(Double(k) * small, 2)
                 + UpscaleTintPass.addedVariance(factor: k)
             #expect(abs(total - sigma * sigma) < 1e-9)
         }
@@ -65,11 +67,13 @@ struct RenderPlanTests {
 
     @Test func aFrameOutsideThePictureIsRefused() throws {
         #expect(throws: BackdropError.self) {
-            try RenderPlan(effect: Effect(style: .light, frame: PixelRect(x: 2000, y: 0, width: 100, height: 10)),
-                           imageSize: size)
+            try RenderPlan(
+                effect: Effect(style: .light, frame: PixelRect(x: 2000, y: 0, width: 100, height: 10)),
+                imageSize: size)
         }
         do {
-            _ = try RenderPlan(effect: Effect(style: .light, frame: PixelRect(x: -1, y: 0, width: 10, height: 10)), imageSize: size)
+            _ = try RenderPlan(
+                effect: Effect(style: .light, frame: PixelRect(x: -1, y: 0, width: 10, height: 10)), imageSize: size)
         } catch {
             #expect(error.kind == .badOption)
             #expect(error.message == "the frame -1,0,10,10 (x,y,w,h) is not inside the 2048×1536 image")
@@ -187,8 +191,9 @@ struct RenderingPropertyTests {
         // Opaque white beside fully transparent black: premultiplied filtering must not bleed black into white.
         var image = RGBAImage<UInt8>(width: 64, height: 8, fill: (0, 0, 0, 0))
         for y in 0..<8 { for x in 0..<32 { image[x, y] = [255, 255, 255, 255] } }
-        let clear = BlurStyle(name: "clear", sigmaPoints: 4, saturation: 1, tintColor: .zero, tintAlpha: 0,
-                              fallbackAlpha: 0, vibrancyBlend: .plusDarker)
+        let clear = BlurStyle(
+            name: "clear", sigmaPoints: 4, saturation: 1, tintColor: .zero, tintAlpha: 0,
+            fallbackAlpha: 0, vibrancyBlend: .plusDarker)
         let out = try Renderer().render(image, effect: Effect(style: clear, quality: .exact))
         for x in 0..<64 where out[x, 4].w > 0 {
             #expect(out[x, 4].x == 255, "pixel \(x) is \(out[x, 4])")
@@ -203,7 +208,8 @@ struct FusedPassTests {
     /// translucent pixels in the groups and in the columns past the last group. Outside the opaque top left,
     /// every seventh row and every eleventh pixel of the odd rows are translucent.
     static func mixedAlphaPicture(width: Int, height: Int) -> RGBAImage<UInt8> {
-        let opaque = noiseImage(width: width, height: height), alphas = noiseImage(width: width, height: height, seed: 7)
+        let opaque = noiseImage(width: width, height: height),
+            alphas = noiseImage(width: width, height: height, seed: 7)
         var samples = opaque.samples
         for y in 0..<height {
             for x in 0..<width where (x >= 40 || y >= 30) && (y % 7 == 3 || (y % 2 == 1 && x % 11 == 0)) {
@@ -224,8 +230,9 @@ struct FusedPassTests {
         let capture = CapturePass(frame: frame, imageSize: source.size, offscreen: true)
         let downscale = DownscalePass(factor: k, inputSize: frame.size)
         let fused = CaptureDownscale(capture: capture, downscale: downscale).run(source: source, parallelism: .serial)
-        let separate = downscale.rows(reading: .computed(size: frame.size, row: capture.rows(source: source)),
-                                      parallelism: .serial)
+        let separate = downscale.rows(
+            reading: .computed(size: frame.size, row: capture.rows(source: source)),
+            parallelism: .serial)
         let size = downscale.descriptor.outputSize
         #expect(fused.size == size)
         let tolerance = Float(k * k) / Float(1 << 24) + 1e-7
@@ -235,7 +242,8 @@ struct FusedPassTests {
             for x in 0..<size.width {
                 let d = fused.row(y)[x] - expected[x]
                 let largest = max(abs(d.x), abs(d.y), abs(d.z), abs(d.w))
-                #expect(largest <= tolerance, "k = \(k), small pixel \(x),\(y): \(fused.row(y)[x]) against \(expected[x])")
+                #expect(
+                    largest <= tolerance, "k = \(k), small pixel \(x),\(y): \(fused.row(y)[x]) against \(expected[x])")
             }
         }
     }
@@ -268,10 +276,12 @@ struct ImageDifferenceTests {
 struct EdgeCaseTests {
     /// Frames smaller than the downscale factor, one-pixel strips and one-pixel pictures all render, and keep the
     /// outside of the frame.
-    @Test(arguments: [(1, 1, PixelRect(x: 0, y: 0, width: 1, height: 1)),
-                      (50, 40, PixelRect(x: 10, y: 10, width: 3, height: 2)),
-                      (300, 7, PixelRect(x: 0, y: 3, width: 300, height: 1)),
-                      (7, 300, PixelRect(x: 6, y: 0, width: 1, height: 300))])
+    @Test(arguments: [
+        (1, 1, PixelRect(x: 0, y: 0, width: 1, height: 1)),
+        (50, 40, PixelRect(x: 10, y: 10, width: 3, height: 2)),
+        (300, 7, PixelRect(x: 0, y: 3, width: 300, height: 1)),
+        (7, 300, PixelRect(x: 6, y: 0, width: 1, height: 300)),
+    ])
     func tinyFramesRenderAndKeepTheOutside(width: Int, height: Int, frame: PixelRect) throws {
         let source = noiseImage(width: width, height: height, alpha: true)
         for quality in Effect.Quality.allCases {
@@ -289,8 +299,9 @@ struct EdgeCaseTests {
     }
 
     @Test func aFullyTransparentPictureStaysTransparentUnderAClearStyle() throws {
-        let clear = BlurStyle(name: "clear", sigmaPoints: 10, saturation: 1.8, tintColor: .one, tintAlpha: 0,
-                              fallbackAlpha: 0, vibrancyBlend: .plusDarker)
+        let clear = BlurStyle(
+            name: "clear", sigmaPoints: 10, saturation: 1.8, tintColor: .one, tintAlpha: 0,
+            fallbackAlpha: 0, vibrancyBlend: .plusDarker)
         let empty = RGBAImage<UInt8>(width: 64, height: 48, fill: (0, 0, 0, 0))
         #expect(try Renderer().render(empty, effect: Effect(style: clear)) == empty)
     }
@@ -301,8 +312,10 @@ struct EdgeCaseTests {
         var files: [Data] = []
         for (threads, scheduler) in [("1", "openmp"), ("2", "openmp"), ("8", "dispatch")] {
             let output = directory.appendingPathComponent("out-\(threads)-\(scheduler).png").path
-            let result = try runCLI(["render", photo, "-o", output, "--style", "extraLight", "--scale", "2",
-                                     "--threads", threads, "--scheduler", scheduler])
+            let result = try runCLI([
+                "render", photo, "-o", output, "--style", "extraLight", "--scale", "2",
+                "--threads", threads, "--scheduler", scheduler,
+            ])
             #expect(result.status == 0, "\(result.standardError)")
             files.append(try Data(contentsOf: URL(fileURLWithPath: output)))
         }

@@ -38,8 +38,9 @@ struct ReferenceCase: Decodable, CustomStringConvertible {
             try #require(corner.count == 2, "\(output): at '\(at ?? "")'")
             placement = Vibrancy(x: corner[0], y: corner[1], contentSize: contentSize)
         }
-        return Effect(style: style, frame: rect.flatMap(PixelRect.init(parsing:)), scale: scale, quality: quality,
-                      path: fallback ? .tintOnly : .blur, vibrancy: placement)
+        return Effect(
+            style: style, frame: rect.flatMap(PixelRect.init(parsing:)), scale: scale, quality: quality,
+            path: fallback ? .tintOnly : .blur, vibrancy: placement)
     }
 }
 
@@ -66,12 +67,15 @@ struct ReferenceRenderTests {
             let plan = try RenderPlan(effect: effect, imageSize: source.size)
             let rendered = Renderer().render(source, plan: plan, vibrantContent: content, as: UInt8.self)
             let inside = ImageDifference(rendered, expected, region: plan.frame)
-            print(String(format: "PSNR %-6@ %6.2f dB (min %.0f)  max diff %3d  k=%-2d %@",
-                         quality.rawValue, inside.psnr, minimum, inside.maxDifference, plan.downscaleFactor,
-                         reference.output))
+            print(
+                String(
+                    format: "PSNR %-6@ %6.2f dB (min %.0f)  max diff %3d  k=%-2d %@",
+                    quality.rawValue, inside.psnr, minimum, inside.maxDifference, plan.downscaleFactor,
+                    reference.output))
             #expect(inside.psnr >= minimum, "\(reference.output) \(quality): \(inside.psnr) dB")
-            #expect(pixelsOutside(plan.frame, of: rendered) == pixelsOutside(plan.frame, of: source),
-                    "\(reference.output): pixels outside the frame changed")
+            #expect(
+                pixelsOutside(plan.frame, of: rendered) == pixelsOutside(plan.frame, of: source),
+                "\(reference.output): pixels outside the frame changed")
         }
     }
 

@@ -15,7 +15,9 @@ struct ReportTests {
 
     static func files(in folder: URL) throws -> [String] {
         let enumerator = FileManager.default.enumerator(atPath: folder.path)
-        return (enumerator?.allObjects as? [String] ?? []).filter { !$0.hasSuffix("/") && $0.contains(".") && $0 != "images" }.sorted()
+        return (enumerator?.allObjects as? [String] ?? []).filter {
+            !$0.hasSuffix("/") && $0.contains(".") && $0 != "images"
+        }.sorted()
     }
 
     @Test func theCommittedReportsFolderIsCurrent() throws {
@@ -36,7 +38,8 @@ struct ReportTests {
     @Test func theReportIsTheSameOnEveryRun() throws {
         let first = try Self.generate().folder, second = try Self.generate().folder
         for file in try Self.files(in: first) {
-            #expect(FileManager.default.contents(atPath: first.appendingPathComponent(file).path)
+            #expect(
+                FileManager.default.contents(atPath: first.appendingPathComponent(file).path)
                     == FileManager.default.contents(atPath: second.appendingPathComponent(file).path), "\(file)")
         }
     }
@@ -46,16 +49,19 @@ struct ReportTests {
     @Test func theReportRendersInARealBrowserWithEveryPictureLoaded() throws {
         let (folder, _) = try Self.generate()
         let page = "file://" + folder.appendingPathComponent("index.html").path
-        let chromium = try #require(["/usr/bin/chromium", "/usr/bin/chromium-browser"].first {
-            FileManager.default.isExecutableFile(atPath: $0)
-        }, "Chromium is missing: scripts/test installs it (scripts/install-deps --test)")
+        let chromium = try #require(
+            ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first {
+                FileManager.default.isExecutableFile(atPath: $0)
+            }, "Chromium is missing: scripts/test installs it (scripts/install-deps --test)")
         let flags = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--virtual-time-budget=10000"]
         let dom = try run(chromium, flags + ["--dump-dom", page])
-        let body = try #require(dom.range(of: "<body[^>]*>", options: .regularExpression).map { String(dom[$0]) },
-                                "no <body> in the page Chromium rendered")
+        let body = try #require(
+            dom.range(of: "<body[^>]*>", options: .regularExpression).map { String(dom[$0]) },
+            "no <body> in the page Chromium rendered")
         #expect(body.contains("data-loaded=\"yes\""), "\(body)")
         #expect(body.contains("data-broken=\"\""), "pictures that did not load: \(body)")
-        let images = Int(body.split(separator: "\"").drop { !$0.hasSuffix("data-images=") }.dropFirst().first ?? "") ?? 0
+        let images =
+            Int(body.split(separator: "\"").drop { !$0.hasSuffix("data-images=") }.dropFirst().first ?? "") ?? 0
         #expect(images >= 2 + Device.all.count + 1 + 3 * Device.all.count, "\(images) pictures on the page")
         let screenshot = Fixtures.packageRoot.appendingPathComponent(".build/report-screenshot.png").path
         try? FileManager.default.removeItem(atPath: screenshot)

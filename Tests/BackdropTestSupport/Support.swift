@@ -26,7 +26,9 @@ public enum Fixtures {
     /// The file names in a shared folder, sorted; fails loudly when the folder is missing.
     public static func files(in relative: String) throws -> [String] {
         let path = sharedPath(relative)
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { throw FixtureMissing(path: path) }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else {
+            throw FixtureMissing(path: path)
+        }
         return names.sorted()
     }
 
@@ -76,13 +78,16 @@ public func runCLI(_ arguments: [String]) throws -> CLIResult {
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     let errData = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    return CLIResult(status: process.terminationStatus,
-                     standardOutput: String(decoding: outData, as: UTF8.self),
-                     standardError: String(decoding: errData, as: UTF8.self))
+    return CLIResult(
+        status: process.terminationStatus,
+        standardOutput: String(decoding: outData, as: UTF8.self),
+        standardError: String(decoding: errData, as: UTF8.self))
 }
 
 /// A deterministic pseudo-random picture (xorshift), with varied alpha when `alpha` is true.
-public func noiseImage(width: Int, height: Int, seed: UInt64 = 0x9E37_79B9_7F4A_7C15, alpha: Bool = false) -> RGBAImage<UInt8> {
+public func noiseImage(width: Int, height: Int, seed: UInt64 = 0x9E37_79B9_7F4A_7C15, alpha: Bool = false) -> RGBAImage<
+    UInt8
+> {
     var state = seed
     var samples = [UInt8]()
     samples.reserveCapacity(width * height * 4)

@@ -42,8 +42,8 @@ struct BlurTests {
     }
 
     @Test func onlyKernelsWiderThanThirtyTwoTapsEachSideRunRecursively() {
-        #expect(GaussianKernel(sigma: 8).recursive == nil)       // radius 32: the fast path's widest
-        #expect(GaussianKernel(sigma: 8.01).recursive != nil)    // radius 33
+        #expect(GaussianKernel(sigma: 8).recursive == nil)  // radius 32: the fast path's widest
+        #expect(GaussianKernel(sigma: 8.01).recursive != nil)  // radius 33
         #expect(GaussianKernel(sigma: 60).recursive?.sigma == 60)
     }
 
@@ -58,7 +58,8 @@ struct BlurTests {
         for y in 0..<image.height {
             for x in 0..<image.width {
                 let p = blurred.row(y)[x]
-                let difference = SIMD4(Double(p.x), Double(p.y), Double(p.z), Double(p.w))
+                let difference =
+                    SIMD4(Double(p.x), Double(p.y), Double(p.z), Double(p.w))
                     - Self.directSum(image, kernel: kernel, x: x, y: y)
                 worst = max(worst, abs(difference.x), abs(difference.y), abs(difference.z), abs(difference.w))
             }
@@ -95,7 +96,9 @@ struct BlurTests {
             let columns = pass.output(reading: .stored(copy), for: .sameRow, parallelism: Parallelism(threads: threads))
                 .storedImage
             var mismatches = 0
-            for y in 0..<height { for x in 0..<width where columns.row(y)[x] != rowResult.row(x)[y] { mismatches += 1 } }
+            for y in 0..<height {
+                for x in 0..<width where columns.row(y)[x] != rowResult.row(x)[y] { mismatches += 1 }
+            }
             #expect(mismatches == 0, "\(threads) threads: \(mismatches) pixels differ from the row pass")
         }
     }

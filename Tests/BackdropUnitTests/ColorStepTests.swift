@@ -24,8 +24,9 @@ struct ColorStepTests {
         for transform in Self.transforms {
             for (first, second) in zip(Self.pixels, Self.pixels.reversed()) {
                 let both = transform.apply(SIMD8(lowHalf: first, highHalf: second))
-                #expect(both.lowHalf == transform.apply(first) && both.highHalf == transform.apply(second),
-                        "\(first) \(second)")
+                #expect(
+                    both.lowHalf == transform.apply(first) && both.highHalf == transform.apply(second),
+                    "\(first) \(second)")
                 for maximum: Float in [255, 65535] {
                     let scaled = CompositePass.outputScaled(both, maximum: maximum)
                     #expect(scaled.lowHalf == CompositePass.outputScaled(both.lowHalf, maximum: maximum))
@@ -42,8 +43,9 @@ struct ColorStepTests {
             // The definition, in Double: Rec. 709 saturation, each channel clamped to [0, A], then source-over tint.
             let c = SIMD3<Double>(Double(p.x), Double(p.y), Double(p.z)), a = Double(p.w), s = style.saturation
             let luma = 0.2126 * c.x + 0.7152 * c.y + 0.0722 * c.z
-            let saturated = (c * s + SIMD3(repeating: (1 - s) * luma)).clamped(lowerBound: .zero,
-                                                                             upperBound: SIMD3(repeating: a))
+            let saturated = (c * s + SIMD3(repeating: (1 - s) * luma)).clamped(
+                lowerBound: .zero,
+                upperBound: SIMD3(repeating: a))
             let tinted = style.tintColor * style.tintAlpha + saturated * (1 - style.tintAlpha)
             let expected = SIMD4(tinted, style.tintAlpha + a * (1 - style.tintAlpha))
             let actual = transform.apply(p)

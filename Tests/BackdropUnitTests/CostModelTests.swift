@@ -1,10 +1,11 @@
 import Backdrop
 import BackdropTestSupport
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 @Suite("The GPU cost model")
 struct CostModelTests {
@@ -14,9 +15,11 @@ struct CostModelTests {
     @Test(arguments: SeedFigure.all)
     func seedFiguresB1B2V4V5AreReproducedWithinTenPercent(_ seed: SeedFigure) {
         let predicted = seed.predictedMs(by: .fitted)
-        print(String(format: "%@ %@ %@%@ %@: measured %.2f ms, predicted %.2f ms (%+.1f %%)%@", seed.id, seed.deviceID,
-                     seed.style.name, seed.vibrancy ? " + vibrancy" : "", seed.path.rawValue, seed.ms, predicted,
-                     (predicted - seed.ms) / seed.ms * 100, ""))
+        print(
+            String(
+                format: "%@ %@ %@%@ %@: measured %.2f ms, predicted %.2f ms (%+.1f %%)%@", seed.id, seed.deviceID,
+                seed.style.name, seed.vibrancy ? " + vibrancy" : "", seed.path.rawValue, seed.ms, predicted,
+                (predicted - seed.ms) / seed.ms * 100, ""))
         #expect(seed.accepted.contains(predicted), "\(seed.id) \(seed.deviceID) \(seed.style.name): \(predicted) ms")
     }
 
@@ -50,15 +53,19 @@ struct CostModelTests {
         let model = CostModel.fitted
         #expect(model.gapMs == 0.15 && model.bandwidthEfficiency == 0.8 && model.tilerMs == 0.05)
         // Four fitted numbers, each positive and finite.
-        for value in [model.blendedPixelFillCost, model.colorOpsPerPixel, model.vibrancyFilterOpsPerPixel, model.clocksPerDraw] {
+        for value in [
+            model.blendedPixelFillCost, model.colorOpsPerPixel, model.vibrancyFilterOpsPerPixel, model.clocksPerDraw,
+        ] {
             #expect(value.isFinite && value > 0)
         }
     }
 
     /// F3 (blur: four gaps, 0.4–0.8 ms) and V2 (with vibrancy: six gaps, 0.6–1.2 ms), each gap 0.1–0.2 ms.
     @Test(arguments: [(false, 4, 0.4...0.8), (true, 6, 0.6...1.2)])
-    func f3AndV2EveryGapIsATenthToAFifthOfAMillisecondAndTheirSumIsInRange(vibrancy: Bool, gaps: Int,
-                                                                           idle: ClosedRange<Double>) throws {
+    func f3AndV2EveryGapIsATenthToAFifthOfAMillisecondAndTheirSumIsInRange(
+        vibrancy: Bool, gaps: Int,
+        idle: ClosedRange<Double>
+    ) throws {
         for device in Device.all {
             for style in BlurStyle.builtIn {
                 let estimate = try estimator.estimate(device: device, style: style, vibrancy: vibrancy, path: .blur)
@@ -71,7 +78,8 @@ struct CostModelTests {
 
     @Test func f2DarkAndLightRunFiveGPUPassesAndExtraLightSix() throws {
         for (style, count) in [(BlurStyle.dark, 5), (.light, 5), (.extraLight, 6)] {
-            let estimate = try estimator.estimate(device: try device("ipad-air"), style: style, vibrancy: false, path: .blur)
+            let estimate = try estimator.estimate(
+                device: try device("ipad-air"), style: style, vibrancy: false, path: .blur)
             #expect(estimate.frame.passes.count == count, "\(style.name)")
         }
     }
@@ -106,7 +114,8 @@ struct CostModelTests {
             for style in BlurStyle.builtIn {
                 for vibrancy in [false, true] {
                     for path in Estimator.PathChoice.allCases {
-                        let estimate = try estimator.estimate(device: device, style: style, vibrancy: vibrancy, path: path)
+                        let estimate = try estimator.estimate(
+                            device: device, style: style, vibrancy: vibrancy, path: path)
                         #expect(estimate.totalMs.isFinite && estimate.totalMs > 0)
                         #expect(estimate.frame.passes.allSatisfy { $0.ms > 0 })
                     }
@@ -122,9 +131,13 @@ struct CostModelTests {
                 var previous = 0.0
                 for step in 1...16 {
                     let fraction = Double(step) / 16
-                    let view = (width: (points.width * fraction).rounded(), height: (points.height * fraction).rounded())
-                    let total = try estimator.estimate(device: device, style: style, vibrancy: true,
-                                                       viewPoints: view, path: .blur).totalMs
+                    let view = (
+                        width: (points.width * fraction).rounded(), height: (points.height * fraction).rounded()
+                    )
+                    let total = try estimator.estimate(
+                        device: device, style: style, vibrancy: true,
+                        viewPoints: view, path: .blur
+                    ).totalMs
                     #expect(total >= previous, "\(device.id) \(style.name) at \(view)")
                     previous = total
                 }
@@ -134,8 +147,9 @@ struct CostModelTests {
 
     @Test func aViewLargerThanTheScreenIsRefused() throws {
         #expect(throws: BackdropError.self) {
-            try estimator.estimate(device: try device("iphone-4"), style: .light, vibrancy: false,
-                                   viewPoints: (width: 321, height: 100))
+            try estimator.estimate(
+                device: try device("iphone-4"), style: .light, vibrancy: false,
+                viewPoints: (width: 321, height: 100))
         }
     }
 
@@ -144,12 +158,15 @@ struct CostModelTests {
         let svg = TimelineSVG.render(estimate)
         let document = try XMLDocument(data: Data(svg.utf8))
         #expect(document.rootElement()?.name == "svg")
-        for text in ["Tiler", "Renderer", "vsync 0.0 ms", "vsync 16.7 ms", "vibrancy filter", "idle: render-target switch"] {
+        for text in [
+            "Tiler", "Renderer", "vsync 0.0 ms", "vsync 16.7 ms", "vibrancy filter", "idle: render-target switch",
+        ] {
             #expect(svg.contains(text), "\(text)")
         }
         #expect(svg.components(separatedBy: "fill=\"#e74c3c\"").count - 1 == 6)  // one red mark per gap
         // A scene's many offscreen passes: every pass is drawn, and the names of narrow ones move to tooltips.
-        let scene = try estimator.estimate(scene: try #require(BuiltInScenes.named("photos-table-shadows")), device: try device("ipod-touch-5"))
+        let scene = try estimator.estimate(
+            scene: try #require(BuiltInScenes.named("photos-table-shadows")), device: try device("ipod-touch-5"))
         let sceneSVG = TimelineSVG.render(scene)
         let sceneDocument = try XMLDocument(data: Data(sceneSVG.utf8))
         #expect(sceneDocument.rootElement()?.name == "svg")

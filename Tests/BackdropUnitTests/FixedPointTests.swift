@@ -16,7 +16,9 @@ struct FixedPointTests {
 
     /// Signed values across the range of a difference of two q, with its ends.
     static let signedValues: [Int16] = {
-        var values: [Int16] = [0, 1, -1, 63, 64, 65, -64, -65, 127, 128, -128, 32_704, -32_704, 32_767, -32_767, -32_768]
+        var values: [Int16] = [
+            0, 1, -1, 63, 64, 65, -64, -65, 127, 128, -128, 32_704, -32_704, 32_767, -32_767, -32_768,
+        ]
         var state: UInt64 = 0x2545_F491_4F6C_DD1D
         for _ in 0..<2048 {
             state ^= state << 13; state ^= state >> 7; state ^= state << 17
@@ -26,14 +28,16 @@ struct FixedPointTests {
     }()
 
     @Test func quantisingRoundsOneHundredTwentyEightTimesTheValueTiesToEvenInLaneOrderAsThePortableBodyDoes() {
-        SampleConversionTests.expectLaneByLane(SampleConversionTests.byteScaleValues, FixedPoint.quantised,
-                                               portable: FixedPoint.portableQuantised,
-                                               lane: { Int16(($0 * 128).rounded(.toNearestOrEven)) })
+        SampleConversionTests.expectLaneByLane(
+            SampleConversionTests.byteScaleValues, FixedPoint.quantised,
+            portable: FixedPoint.portableQuantised,
+            lane: { Int16(($0 * 128).rounded(.toNearestOrEven)) })
     }
 
     /// ⌊q/128 + ½⌋, eight pixels and four at a time: ties (q = 128·n + 64) round up, as the reference renders do.
     @Test func eightPixelsBecomeSamplesRoundedHalfUpInLaneOrderAsThePortableBodyDoes() {
-        for (first, second) in zip(Self.qGroups, Self.qGroups.reversed()) where first.max() <= 32_703 && second.max() <= 32_703 {
+        for (first, second) in zip(Self.qGroups, Self.qGroups.reversed())
+        where first.max() <= 32_703 && second.max() <= 32_703 {
             let bytes = FixedPoint.bytes(first, second)
             #expect(bytes == FixedPoint.portableBytes(first, second))
             #expect(FixedPoint.bytes(first) == bytes.lowHalf && FixedPoint.bytes(second) == bytes.highHalf)
@@ -57,18 +61,24 @@ struct FixedPointTests {
                     let exact = (Double(a[lane]) * Double(b) / 32_768 + 0.5).rounded(.down)
                     #expect(Double(product[lane]) == exact, "\(a[lane]) × \(b)")
                     if b == 32_767 && abs(Int(a[lane])) < 16_384 { #expect(product[lane] == a[lane]) }
-                    if b == 32_767 && abs(Int(a[lane])) >= 16_384 { #expect(abs(Int(product[lane])) == abs(Int(a[lane])) - 1) }
+                    if b == 32_767 && abs(Int(a[lane])) >= 16_384 {
+                        #expect(abs(Int(product[lane])) == abs(Int(a[lane])) - 1)
+                    }
                 }
             }
         }
     }
 
     @Test func theClampAndTheAlphaShuffleAgreeWithThePortableBodies() {
-        let lower = FixedPoint.Lanes(Array(repeating: [Int16(-100), 0, 0, 32_640], count: 4).flatMap { $0 }), upper = FixedPoint.Lanes(repeating: 32_640)
+        let lower = FixedPoint.Lanes(Array(repeating: [Int16(-100), 0, 0, 32_640], count: 4).flatMap { $0 }),
+            upper = FixedPoint.Lanes(repeating: 32_640)
         for group in SampleConversionTests.groups(Self.signedValues) {
-            #expect(FixedPoint.limited(group, from: lower, upTo: upper)
+            #expect(
+                FixedPoint.limited(group, from: lower, upTo: upper)
                     == FixedPoint.portableLimited(group, from: lower, upTo: upper))
-            #expect(FixedPoint.limited(group, from: lower, upTo: upper) == group.clamped(lowerBound: lower, upperBound: upper))
+            #expect(
+                FixedPoint.limited(group, from: lower, upTo: upper)
+                    == group.clamped(lowerBound: lower, upperBound: upper))
             #expect(FixedPoint.alphas(group) == FixedPoint.portableAlphas(group))
             #expect(FixedPoint.alphas(group)[9] == group[11])
         }
@@ -83,8 +93,9 @@ struct FixedPointTests {
         let content = noiseImage(width: 120, height: 90, seed: 42, alpha: true)
         let frame = PixelRect(x: 17, y: 9, width: 171, height: 131)
         for (scale, vibrancy) in [(1.0, false), (2, false), (2, true), (4, true)] {
-            let effect = Effect(style: style, frame: frame, scale: scale,
-                                vibrancy: vibrancy ? Vibrancy(x: 30, y: 20, contentSize: content.size) : nil)
+            let effect = Effect(
+                style: style, frame: frame, scale: scale,
+                vibrancy: vibrancy ? Vibrancy(x: 30, y: 20, contentSize: content.size) : nil)
             let plan = try RenderPlan(effect: effect, imageSize: source.size)
             let picture = vibrancy ? content : nil
             let narrow = Renderer().render(source, plan: plan, vibrantContent: picture, as: UInt8.self)

@@ -32,9 +32,11 @@ struct SampleConversionTests {
 
     /// For each group of sixteen `values`: `body` gives what `portable` gives, and in each lane what `lane` gives for
     /// that lane's value.
-    static func expectLaneByLane<Output: SIMD>(_ values: [Float], _ body: (SIMD16<Float>) -> Output,
-                                               portable: (SIMD16<Float>) -> Output,
-                                               lane: (Float) -> Output.Scalar) where Output.Scalar: Equatable {
+    static func expectLaneByLane<Output: SIMD>(
+        _ values: [Float], _ body: (SIMD16<Float>) -> Output,
+        portable: (SIMD16<Float>) -> Output,
+        lane: (Float) -> Output.Scalar
+    ) where Output.Scalar: Equatable {
         for group in groups(values) {
             let result = body(group)
             #expect(result == portable(group), "\(group)")
@@ -43,17 +45,20 @@ struct SampleConversionTests {
     }
 
     @Test func bytesRoundToNearestTiesToEvenInLaneOrderAsThePortableBodyDoes() {
-        Self.expectLaneByLane(Self.byteScaleValues, SampleConversion.bytesRoundedToNearest,
-                              portable: SampleConversion.portableBytesRoundedToNearest,
-                              lane: { UInt8($0.rounded(.toNearestOrEven)) })
+        Self.expectLaneByLane(
+            Self.byteScaleValues, SampleConversion.bytesRoundedToNearest,
+            portable: SampleConversion.portableBytesRoundedToNearest,
+            lane: { UInt8($0.rounded(.toNearestOrEven)) })
     }
 
     @Test func wordsRoundToNearestTiesToEvenInLaneOrderAsThePortableBodyDoes() {
         // The domain is [0, 65535.5): byte-scale values times 257, and the ends and ties of the 16-bit range.
-        let wordScale = Self.byteScaleValues.map { $0 * 257 }.filter { $0 < 65535.5 } + [65535, 65535.25, 32767.5, 32768.5]
-        Self.expectLaneByLane(wordScale, SampleConversion.wordsRoundedToNearest,
-                              portable: SampleConversion.portableWordsRoundedToNearest,
-                              lane: { UInt16($0.rounded(.toNearestOrEven)) })
+        let wordScale =
+            Self.byteScaleValues.map { $0 * 257 }.filter { $0 < 65535.5 } + [65535, 65535.25, 32767.5, 32768.5]
+        Self.expectLaneByLane(
+            wordScale, SampleConversion.wordsRoundedToNearest,
+            portable: SampleConversion.portableWordsRoundedToNearest,
+            lane: { UInt16($0.rounded(.toNearestOrEven)) })
     }
 
     @Test func bytesBecomeExactFloatsInLaneOrderAsThePortableBodyDoes() {
@@ -83,7 +88,9 @@ struct SampleConversionTests {
         Self.atEveryAlignment(reading: 8) { pointer, offset in
             let floats = SampleConversion.floats(eightBytesAt: pointer)
             #expect(floats == SampleConversion.portableFloats(eightBytesAt: pointer))
-            for lane in 0..<8 { #expect(floats[lane] == Float(Self.pattern[offset + lane]), "lane \(lane) at \(offset)") }
+            for lane in 0..<8 {
+                #expect(floats[lane] == Float(Self.pattern[offset + lane]), "lane \(lane) at \(offset)")
+            }
         }
     }
 
@@ -91,7 +98,9 @@ struct SampleConversionTests {
         Self.atEveryAlignment(reading: 16) { pointer, offset in
             let words = SampleConversion.words(sixteenBytesAt: pointer)
             #expect(words == SampleConversion.portableWords(sixteenBytesAt: pointer))
-            for lane in 0..<16 { #expect(words[lane] == UInt16(Self.pattern[offset + lane]), "lane \(lane) at \(offset)") }
+            for lane in 0..<16 {
+                #expect(words[lane] == UInt16(Self.pattern[offset + lane]), "lane \(lane) at \(offset)")
+            }
         }
     }
 
@@ -113,10 +122,10 @@ struct SampleConversionTests {
     /// Without this, a lost build setting would leave the tests above comparing the portable body with itself.
     @Test func anX86BuildUsesTheV3BodyUnlessThePortableBuildIsAsked() {
         #if arch(x86_64)
-        let portableAsked = ProcessInfo.processInfo.environment["BACKDROP_PORTABLE"] == "1"
-        #expect(SampleConversion.vectorBody == (portableAsked ? "portable" : "x86-64-v3"))
+            let portableAsked = ProcessInfo.processInfo.environment["BACKDROP_PORTABLE"] == "1"
+            #expect(SampleConversion.vectorBody == (portableAsked ? "portable" : "x86-64-v3"))
         #else
-        #expect(SampleConversion.vectorBody == "portable")
+            #expect(SampleConversion.vectorBody == "portable")
         #endif
     }
 }

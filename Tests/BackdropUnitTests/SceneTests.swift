@@ -8,11 +8,16 @@ struct SceneTests {
     let estimator = Estimator()
     func device(_ id: String) throws -> Device { try #require(Device.named(id)) }
     func scene(_ name: String) throws -> Scene { try #require(BuiltInScenes.named(name)) }
-    func parse(_ json: String) throws(BackdropError) -> Scene { try SceneParser.parse(Data(json.utf8), source: "test.json") }
+    func parse(_ json: String) throws(BackdropError) -> Scene {
+        try SceneParser.parse(Data(json.utf8), source: "test.json")
+    }
 
     @Test func everyBuiltInSceneParsesAndThereAreTheSixTheIssueNames() throws {
-        #expect(BuiltInScenes.names == ["photos-table-shadows", "photos-table-shadow-path", "contacts-table-masks",
-                                        "contacts-table-overlay", "navbar-tabbar-blur", "control-center"])
+        #expect(
+            BuiltInScenes.names == [
+                "photos-table-shadows", "photos-table-shadow-path", "contacts-table-masks",
+                "contacts-table-overlay", "navbar-tabbar-blur", "control-center",
+            ])
         for scene in BuiltInScenes.all {
             // Written as JSON, the scene reads back the same.
             #expect(try parse(SceneJSON.text(scene)) == scene, "\(scene.name)")
@@ -20,7 +25,8 @@ struct SceneTests {
         }
         // The fixed tables differ from theirs only by the fix.
         let shadows = try scene("photos-table-shadows"), path = try scene("photos-table-shadow-path")
-        #expect(shadows.layers[1].sublayers[0].shadow?.path == false && path.layers[1].sublayers[0].shadow?.path == true)
+        #expect(
+            shadows.layers[1].sublayers[0].shadow?.path == false && path.layers[1].sublayers[0].shadow?.path == true)
         let masks = try scene("contacts-table-masks"), overlay = try scene("contacts-table-overlay")
         #expect(masks.layers[1].sublayers[0].isMasked && !overlay.layers[1].sublayers[0].isMasked)
         #expect(overlay.layers[1].sublayers[0].sublayers.map(\.content) == [.image])
@@ -36,10 +42,18 @@ struct SceneTests {
         (#"{"layers": [{"frame": [0,0,10,10], "content": "video"}]}"#, "layers[0].content: unknown value 'video'"),
         (#"{"layers": [{"frame": [0,0,10,10], "opaque": 1}]}"#, "layers[0].opaque: expected true or false"),
         (#"{"layers": [{"frame": [0,0,10,10], "opacity": 2}]}"#, "layers[0].opacity: 2.0 is outside 0.0…1.0"),
-        (#"{"layers": [{"frame": [0,0,10,10], "effect": {"blur": "heavy"}}]}"#, "layers[0].effect.blur: unknown style 'heavy'"),
-        (#"{"layers": [{"frame": [0,0,10,10], "repeat": {"count": 2.5}}]}"#, "layers[0].repeat.count: expected a whole number"),
-        (#"{"layers": [{"frame": [0,0,10,10], "repeat": {"count": 1000, "dy": 1}, "sublayers": [{"frame": [0,0,1,1], "repeat": {"count": 1000}}]}]}"#,
-         "more than 100000 layers"),
+        (
+            #"{"layers": [{"frame": [0,0,10,10], "effect": {"blur": "heavy"}}]}"#,
+            "layers[0].effect.blur: unknown style 'heavy'"
+        ),
+        (
+            #"{"layers": [{"frame": [0,0,10,10], "repeat": {"count": 2.5}}]}"#,
+            "layers[0].repeat.count: expected a whole number"
+        ),
+        (
+            #"{"layers": [{"frame": [0,0,10,10], "repeat": {"count": 1000, "dy": 1}, "sublayers": [{"frame": [0,0,1,1], "repeat": {"count": 1000}}]}]}"#,
+            "more than 100000 layers"
+        ),
         (#"{"redraw": "sometimes", "layers": []}"#, "redraw: unknown value 'sometimes'"),
         (#"{"name": "x"}"#, "missing key 'layers'"),
         (#"[1, 2]"#, "expected an object"),
@@ -66,15 +80,20 @@ struct SceneTests {
         }
         // And mutations of a real scene: every prefix parses or fails cleanly.
         let text = Array(SceneJSON.text(BuiltInScenes.all[0]).utf8)
-        for cut in stride(from: 0, to: text.count, by: 37) { _ = try? SceneParser.parse(Data(text[..<cut]), source: "cut") }
+        for cut in stride(from: 0, to: text.count, by: 37) {
+            _ = try? SceneParser.parse(Data(text[..<cut]), source: "cut")
+        }
     }
 
     @Test func aLayerPartlyOffTheScreenIsClippedAndCopiesWhollyOffItAddNothing() throws {
         let phone = try device("iphone-4s")  // 320×480 pt at scale 2
-        let half = try parse(#"{"layers": [{"name": "a", "frame": [160, 0, 320, 100], "content": "solid", "opaque": true}]}"#)
+        let half = try parse(
+            #"{"layers": [{"name": "a", "frame": [160, 0, 320, 100], "content": "solid", "opaque": true}]}"#)
         let passes = try ScenePlanner(device: phone, path: { _ in .blur }).frame(of: half, steady: true).passes
         #expect(passes.map(\.descriptor.pixelsWritten) == [320 * 200])  // 160 of its 320 pt are on screen
-        let cells = try parse(#"{"layers": [{"name": "cell", "frame": [0, 0, 320, 100], "content": "solid", "repeat": {"count": 10, "dy": 100}}]}"#)
+        let cells = try parse(
+            #"{"layers": [{"name": "cell", "frame": [0, 0, 320, 100], "content": "solid", "repeat": {"count": 10, "dy": 100}}]}"#
+        )
         let drawn = try ScenePlanner(device: phone, path: { _ in .blur }).frame(of: cells, steady: true).passes
         #expect(drawn.count == 5)  // 480 pt: four whole cells and part of the fifth
         #expect(drawn.last?.descriptor.pixelsWritten == 640 * 160)
@@ -82,11 +101,15 @@ struct SceneTests {
 
     @Test func o1AMaskIsThreePassesTwoOffscreenAndO3GroupOpacityIsOne() throws {
         let phone = try device("iphone-5")
-        let masked = try parse(#"{"layers": [{"name": "avatar", "frame": [0, 0, 44, 44], "content": "image", "cornerRadius": 22, "masksToBounds": true}]}"#)
+        let masked = try parse(
+            #"{"layers": [{"name": "avatar", "frame": [0, 0, 44, 44], "content": "image", "cornerRadius": 22, "masksToBounds": true}]}"#
+        )
         let passes = try ScenePlanner(device: phone, path: { _ in .blur }).frame(of: masked, steady: true).passes
         #expect(passes.map(\.descriptor.kind) == [.mask, .layer, .maskedComposite])
         #expect(passes.map { $0.target == .screen } == [false, false, true])
-        let group = try parse(#"{"layers": [{"name": "card", "frame": [0, 0, 100, 100], "content": "solid", "opacity": 0.5, "sublayers": [{"name": "x", "frame": [0, 0, 10, 10], "content": "text"}]}]}"#)
+        let group = try parse(
+            #"{"layers": [{"name": "card", "frame": [0, 0, 100, 100], "content": "solid", "opacity": 0.5, "sublayers": [{"name": "x", "frame": [0, 0, 10, 10], "content": "text"}]}]}"#
+        )
         let groupPasses = try ScenePlanner(device: phone, path: { _ in .blur }).frame(of: group, steady: true).passes
         #expect(groupPasses.filter { $0.target != .screen }.count == 2)  // the card and its sublayer, into one texture
         #expect(Set(groupPasses.filter { $0.target != .screen }.map(\.target)).count == 1)
@@ -96,8 +119,11 @@ struct SceneTests {
     @Test func o2RasterizedLayersAreDrawnFromTheCacheWhileTheyFitInTwoAndAHalfScreens() throws {
         let phone = try device("iphone-5")
         func rasterized(_ count: Int) throws -> SceneEstimate {
-            try estimator.estimate(scene: try parse(#"{"layers": [{"name": "card", "frame": [0, 0, 320, 568], "content": "image", "rasterize": true, "repeat": {"count": \#(count)}}]}"#),
-                                   device: phone)
+            try estimator.estimate(
+                scene: try parse(
+                    #"{"layers": [{"name": "card", "frame": [0, 0, 320, 568], "content": "image", "rasterize": true, "repeat": {"count": \#(count)}}]}"#
+                ),
+                device: phone)
         }
         let two = try rasterized(2), three = try rasterized(3)
         #expect(two.rasterCacheBytes == 2 * 4 * phone.screen.area && two.rasterCacheBytes <= two.rasterCacheLimitBytes)
@@ -109,7 +135,9 @@ struct SceneTests {
 
     @Test func b5AStaticSceneAtRestDrawsOnlyWhatAnimates() throws {
         let center = try estimator.estimate(scene: try scene("control-center"), device: try device("ipad-air"))
-        #expect(center.frame.passes.isEmpty && center.frame.totalMs == 0 && center.frame.fps == 60 && center.frame.gpuPercent == 0)
+        #expect(
+            center.frame.passes.isEmpty && center.frame.totalMs == 0 && center.frame.fps == 60
+                && center.frame.gpuPercent == 0)
         #expect(center.firstFrame.totalMs > 5)
         #expect(center.firstFrame.passes.contains { $0.pass.kind == .vibrancyFilter })
         var animated = try scene("control-center")
@@ -132,18 +160,24 @@ struct SceneTests {
     /// The rows of the case-study table the model does not reach, and why (see docs/cost-model.md). Each stays a
     /// known issue: if the model starts to reach one, the test says so.
     static let knownMisses: [String: String] = [
-        "O5 photos-table-shadows on ipod-touch-5": "the talk's 20–25 % idle needs about three times the switches a shadow has here; F3's gap cannot make it",
-        "O5 photos-table-shadow-path on ipod-touch-5": "GPU 29.7 % against 30–40 %: the fit balances it against the iPhone 4S row",
-        "O6 contacts-table-masks on iphone-4s": "seven masks on the 3.5-inch screen against nine on the iPod: the model scales with them, the talk gives both the mid 40s",
-        "O6 contacts-table-masks on ipod-touch-5": "51 fps and 79 % against 40–50 and 83–90: the same idle share as O5, the other way",
+        "O5 photos-table-shadows on ipod-touch-5":
+            "the talk's 20–25 % idle needs about three times the switches a shadow has here; F3's gap cannot make it",
+        "O5 photos-table-shadow-path on ipod-touch-5":
+            "GPU 29.7 % against 30–40 %: the fit balances it against the iPhone 4S row",
+        "O6 contacts-table-masks on iphone-4s":
+            "seven masks on the 3.5-inch screen against nine on the iPod: the model scales with them, the talk gives both the mid 40s",
+        "O6 contacts-table-masks on ipod-touch-5":
+            "51 fps and 79 % against 40–50 and 83–90: the same idle share as O5, the other way",
         "O6 contacts-table-overlay on iphone-4s": "GPU 23 % against 25–35 %",
     ]
 
     @Test(arguments: CaseStudy.all)
     func o5AndO6EveryRowOfTheCaseStudyTable(_ row: CaseStudy) throws {
         let frame = row.frame(by: .fitted)
-        print(String(format: "%@: %.1f fps (talk %.0f–%.0f), GPU %.0f %%", row.description, frame.fps, row.fps.lowerBound,
-                     row.fps.upperBound, frame.gpuPercent))
+        print(
+            String(
+                format: "%@: %.1f fps (talk %.0f–%.0f), GPU %.0f %%", row.description, frame.fps, row.fps.lowerBound,
+                row.fps.upperBound, frame.gpuPercent))
         let check = {
             #expect(row.fps.contains(frame.fps), "\(row): \(frame.fps) fps")
             if let gpu = row.gpuPercent { #expect(gpu.contains(frame.gpuPercent), "\(row): GPU \(frame.gpuPercent) %") }
@@ -157,23 +191,36 @@ struct SceneTests {
 
     @Test func theOffscreenVersionsCostMoreThanTheirFixesOnEveryDevice() throws {
         for device in Device.all {
-            for (slow, fast) in [("photos-table-shadows", "photos-table-shadow-path"), ("contacts-table-masks", "contacts-table-overlay")] {
+            for (slow, fast) in [
+                ("photos-table-shadows", "photos-table-shadow-path"),
+                ("contacts-table-masks", "contacts-table-overlay"),
+            ] {
                 let a = try estimator.estimate(scene: try scene(slow), device: device).frame
                 let b = try estimator.estimate(scene: try scene(fast), device: device).frame
-                #expect(a.totalMs > b.totalMs && a.offscreenPasses > 0 && b.offscreenPasses == 0, "\(device.id) \(slow)")
+                #expect(
+                    a.totalMs > b.totalMs && a.offscreenPasses > 0 && b.offscreenPasses == 0, "\(device.id) \(slow)")
                 #expect(a.gpuPercent < 100 || a.idleMs > 0)
             }
         }
     }
 
     @Test func explainNamesTheCauseAndTheFixSavesTime() throws {
-        let advice = try SceneAdvice(scene: try scene("photos-table-shadows"), device: try device("ipod-touch-5"), estimator: estimator)
+        let advice = try SceneAdvice(
+            scene: try scene("photos-table-shadows"), device: try device("ipod-touch-5"), estimator: estimator)
         let item = try #require(advice.items.first)
-        #expect(item.layer == "thumbnail" && item.cause.contains("shadow without a path") && item.fix.contains("shadowPath"))
+        #expect(
+            item.layer == "thumbnail" && item.cause.contains("shadow without a path") && item.fix.contains("shadowPath")
+        )
         #expect(item.offscreenPasses == 15 && item.savedMs > 10)
-        let masks = try SceneAdvice(scene: try scene("contacts-table-masks"), device: try device("iphone-4s"), estimator: estimator)
-        #expect(masks.items.map(\.layer) == ["thumbnail"] && masks.items[0].fix.contains("overlay") && masks.items[0].savedMs > 0)
-        #expect(try SceneAdvice(scene: try scene("photos-table-shadow-path"), device: try device("iphone-5"), estimator: estimator).items.isEmpty)
+        let masks = try SceneAdvice(
+            scene: try scene("contacts-table-masks"), device: try device("iphone-4s"), estimator: estimator)
+        #expect(
+            masks.items.map(\.layer) == ["thumbnail"] && masks.items[0].fix.contains("overlay")
+                && masks.items[0].savedMs > 0)
+        #expect(
+            try SceneAdvice(
+                scene: try scene("photos-table-shadow-path"), device: try device("iphone-5"), estimator: estimator
+            ).items.isEmpty)
     }
 }
 
@@ -218,7 +265,9 @@ struct ModelChecksTests {
                 let totals = try [more, larger, offscreen].map { scene throws(BackdropError) in
                     try estimator.estimate(scene: scene, device: device, path: .blur).firstFrame.totalMs
                 }
-                #expect(before <= totals[0] && totals[0] <= totals[1] && totals[1] <= totals[2], "\(device.id) \(base.name)")
+                #expect(
+                    before <= totals[0] && totals[0] <= totals[1] && totals[1] <= totals[2], "\(device.id) \(base.name)"
+                )
             }
         }
     }
@@ -227,15 +276,19 @@ struct ModelChecksTests {
         // The same work on the same screen: each slower device against a copy of it at the faster one's clock.
         for slow in Device.all {
             for fast in Device.all where fast.gpu == slow.gpu && fast.gpuClockMHz > slow.gpuClockMHz {
-                let faster = Device(id: slow.id, name: slow.name, year: slow.year, soc: slow.soc, gpu: slow.gpu,
-                                    gpuClockMHz: fast.gpuClockMHz, gflops: fast.gflops, texelsPerClock: fast.texelsPerClock,
-                                    memoryBus: fast.memoryBus, memoryBandwidthGBps: fast.memoryBandwidthGBps, screen: slow.screen,
-                                    scale: slow.scale, ramMB: slow.ramMB, lastIOS: slow.lastIOS, iOS7Blur: slow.iOS7Blur,
-                                    measuredFillRateMTexelsPerSecond: nil, sources: "")
+                let faster = Device(
+                    id: slow.id, name: slow.name, year: slow.year, soc: slow.soc, gpu: slow.gpu,
+                    gpuClockMHz: fast.gpuClockMHz, gflops: fast.gflops, texelsPerClock: fast.texelsPerClock,
+                    memoryBus: fast.memoryBus, memoryBandwidthGBps: fast.memoryBandwidthGBps, screen: slow.screen,
+                    scale: slow.scale, ramMB: slow.ramMB, lastIOS: slow.lastIOS, iOS7Blur: slow.iOS7Blur,
+                    measuredFillRateMTexelsPerSecond: nil, sources: "")
                 for scene in BuiltInScenes.all {
-                    let passes = try ScenePlanner(device: slow, path: { _ in .blur }).frame(of: scene, steady: false).passes
-                    #expect(estimator.model.frame(of: passes, on: faster).totalMs <= estimator.model.frame(of: passes, on: slow).totalMs,
-                            "\(slow.id) at \(fast.gpuClockMHz) MHz, \(scene.name)")
+                    let passes = try ScenePlanner(device: slow, path: { _ in .blur }).frame(of: scene, steady: false)
+                        .passes
+                    #expect(
+                        estimator.model.frame(of: passes, on: faster).totalMs
+                            <= estimator.model.frame(of: passes, on: slow).totalMs,
+                        "\(slow.id) at \(fast.gpuClockMHz) MHz, \(scene.name)")
                 }
             }
         }

@@ -11,8 +11,10 @@ struct VibrancyTests {
     let content = noiseImage(width: 120, height: 90, seed: 42, alpha: true)
     var placement: Vibrancy { Vibrancy(x: 100, y: 60, contentSize: content.size) }
 
-    func render(_ style: BlurStyle, path: Effect.Path = .blur, quality: Effect.Quality = .fast,
-                content: RGBAImage<UInt8>? = nil, parallelism: Parallelism = Parallelism()) throws -> RGBAImage<UInt8> {
+    func render(
+        _ style: BlurStyle, path: Effect.Path = .blur, quality: Effect.Quality = .fast,
+        content: RGBAImage<UInt8>? = nil, parallelism: Parallelism = Parallelism()
+    ) throws -> RGBAImage<UInt8> {
         let vibrancy = content.map { Vibrancy(x: 100, y: 60, contentSize: $0.size) }
         let effect = Effect(style: style, frame: frame, quality: quality, path: path, vibrancy: vibrancy)
         return try Renderer(parallelism: parallelism).render(source, effect: effect, vibrantContent: content)
@@ -34,11 +36,14 @@ struct VibrancyTests {
 
     @Test func contentWhollyOutsideTheFrameIsRefused() throws {
         for (x, y) in [(0, 0), (188, 9), (17, 140), (-120, 50)] {
-            let effect = Effect(style: .dark, frame: frame, vibrancy: Vibrancy(x: x, y: y, contentSize: PixelSize(width: 17, height: 9)))
+            let effect = Effect(
+                style: .dark, frame: frame, vibrancy: Vibrancy(x: x, y: y, contentSize: PixelSize(width: 17, height: 9))
+            )
             #expect(throws: BackdropError.self) { try RenderPlan(effect: effect, imageSize: source.size) }
         }
         // Touching the frame by one pixel is enough.
-        let corner = Effect(style: .dark, frame: frame, vibrancy: Vibrancy(x: 1, y: 1, contentSize: PixelSize(width: 17, height: 9)))
+        let corner = Effect(
+            style: .dark, frame: frame, vibrancy: Vibrancy(x: 1, y: 1, contentSize: PixelSize(width: 17, height: 9)))
         #expect(try RenderPlan(effect: corner, imageSize: source.size).passes.count == 8)
     }
 
@@ -52,8 +57,10 @@ struct VibrancyTests {
     }
 
     /// Compares every sample inside the frame of `with` against `without` with `order`, and outside it for equality.
-    func expectEverySample(_ with: RGBAImage<UInt8>, _ order: (UInt8, UInt8) -> Bool, _ without: RGBAImage<UInt8>,
-                           _ what: String) {
+    func expectEverySample(
+        _ with: RGBAImage<UInt8>, _ order: (UInt8, UInt8) -> Bool, _ without: RGBAImage<UInt8>,
+        _ what: String
+    ) {
         var violations = 0, changed = 0
         for y in 0..<source.height {
             for x in 0..<source.width {
@@ -72,15 +79,17 @@ struct VibrancyTests {
     @Test(arguments: Effect.Path.allCases)
     func plusLighterNeverDarkens(_ path: Effect.Path) throws {
         #expect(BlurStyle.dark.vibrancyBlend == .plusLighter)
-        expectEverySample(try render(.dark, path: path, content: content), >=, try render(.dark, path: path),
-                          "dark \(path)")
+        expectEverySample(
+            try render(.dark, path: path, content: content), >=, try render(.dark, path: path),
+            "dark \(path)")
     }
 
     @Test(arguments: [BlurStyle.extraLight, .light], Effect.Path.allCases)
     func plusDarkerNeverLightens(_ style: BlurStyle, _ path: Effect.Path) throws {
         #expect(style.vibrancyBlend == .plusDarker)
-        expectEverySample(try render(style, path: path, content: content), <=, try render(style, path: path),
-                          "\(style.name) \(path)")
+        expectEverySample(
+            try render(style, path: path, content: content), <=, try render(style, path: path),
+            "\(style.name) \(path)")
     }
 
     /// The composite blends the frame's interior run eight pixels at a time, with no clip check, when the content
@@ -89,9 +98,12 @@ struct VibrancyTests {
     /// columns of it alone (a clip that ends inside the run on both sides), which leaves the other columns plain.
     /// k = 4, 8 and 12 (one, two and three groups of four per segment, each compiled with its own count) and
     /// k = 16 and 24 (the count read from the run), on frames whose runs hold an odd and an even number of segments.
-    @Test(arguments: [(BlurStyle.dark, 1.0), (.extraLight, 2), (.light, 2), (.extraLight, 4), (.light, 4)], [171, 159])
-    func blendingEightPixelsAtOnceGivesTheBytesOfBlendingGroupByGroup(_ setting: (BlurStyle, Double),
-                                                                      width: Int) throws {
+    @Test(
+        arguments: [(BlurStyle.dark, 1.0), (.extraLight, 2), (.light, 2), (.extraLight, 4), (.light, 4)], [171, 159])
+    func blendingEightPixelsAtOnceGivesTheBytesOfBlendingGroupByGroup(
+        _ setting: (BlurStyle, Double),
+        width: Int
+    ) throws {
         let (style, scale) = setting
         let frame = PixelRect(x: self.frame.x, y: self.frame.y, width: width, height: self.frame.height)
         let covering = noiseImage(width: frame.width, height: frame.height, seed: 5, alpha: true)
@@ -106,7 +118,9 @@ struct VibrancyTests {
             let vibrancy = content.map { Vibrancy(x: x, y: frame.y, contentSize: $0.size) }
             let effect = Effect(style: style, frame: frame, scale: scale, vibrancy: vibrancy)
             let plan = try RenderPlan(effect: effect, imageSize: source.size)
-            return (Renderer().render(source, plan: plan, vibrantContent: content, as: UInt8.self), plan.downscaleFactor)
+            return (
+                Renderer().render(source, plan: plan, vibrantContent: content, as: UInt8.self), plan.downscaleFactor
+            )
         }
         let (whole, k) = try render(covering, at: frame.x)
         let (checked, _) = try render(part, at: frame.x + middle.lowerBound)
@@ -146,8 +160,9 @@ struct VibrancyTests {
         let serial = try render(.light, quality: quality, content: content, parallelism: .serial)
         for scheduler in Scheduler.allCases {
             for threads in [2, 3, 8] {
-                let parallel = try render(.light, quality: quality, content: content,
-                                          parallelism: Parallelism(scheduler: scheduler, threads: threads))
+                let parallel = try render(
+                    .light, quality: quality, content: content,
+                    parallelism: Parallelism(scheduler: scheduler, threads: threads))
                 #expect(parallel == serial, "\(scheduler) × \(threads) differs from one thread")
             }
         }

@@ -34,13 +34,19 @@ let benchmarks: @Sendable () -> Void = {
     for name in ["wallpaper-2048x1536", "coffee"] {
         let file = bytes("testdata/photos/\(name).png")
         Benchmark("decode \(name): fast path") { benchmark in
-            for _ in benchmark.scaledIterations { blackHole(try decoder.decodeCommonCase(file, name: name, as: UInt8.self)) }
+            for _ in benchmark.scaledIterations {
+                blackHole(try decoder.decodeCommonCase(file, name: name, as: UInt8.self))
+            }
         }
         Benchmark("decode \(name): libpng") { benchmark in
-            for _ in benchmark.scaledIterations { blackHole(try decoder.decodeWithLibPNG(file, name: name, as: UInt8.self)) }
+            for _ in benchmark.scaledIterations {
+                blackHole(try decoder.decodeWithLibPNG(file, name: name, as: UInt8.self))
+            }
         }
     }
-    for (label, relative) in [("16-bit", "testdata/png/pngsuite/basn6a16.png"), ("palette", "testdata/png/pngsuite/basn3p08.png")] {
+    for (label, relative) in [
+        ("16-bit", "testdata/png/pngsuite/basn6a16.png"), ("palette", "testdata/png/pngsuite/basn3p08.png"),
+    ] {
         let file = bytes(relative)
         Benchmark("decode \(label) (libpng)") { benchmark in
             for _ in benchmark.scaledIterations { blackHole(try decoder.decode(file, name: label)) }

@@ -41,12 +41,14 @@ let benchmarks: @Sendable () -> Void = {
 
     let content = fullscreenVibrantContent(size: source.size)
     for vibrancy in [false, true] {
-        let effect = Effect(style: .extraLight, scale: 2,
-                            vibrancy: vibrancy ? Vibrancy(x: 0, y: 0, contentSize: content.size) : nil)
+        let effect = Effect(
+            style: .extraLight, scale: 2,
+            vibrancy: vibrancy ? Vibrancy(x: 0, y: 0, contentSize: content.size) : nil)
         let plan = try! RenderPlan(effect: effect, imageSize: source.size)
         Benchmark("vibrancy: extraLight fast \(vibrancy ? "with" : "without") fullscreen content") { benchmark in
             for _ in benchmark.scaledIterations {
-                blackHole(Renderer().render(source, plan: plan, vibrantContent: vibrancy ? content : nil, as: UInt8.self))
+                blackHole(
+                    Renderer().render(source, plan: plan, vibrantContent: vibrancy ? content : nil, as: UInt8.self))
             }
         }
     }
@@ -58,7 +60,8 @@ let benchmarks: @Sendable () -> Void = {
                 let plan = try! RenderPlan(effect: effect, imageSize: source.size)
                 let renderer = Renderer(parallelism: Parallelism(scheduler: scheduler))
                 let configuration = Benchmark.Configuration(maxDuration: .seconds(quality == .exact ? 8 : 4))
-                Benchmark("\(style.name) \(quality.rawValue) \(scheduler.rawValue)", configuration: configuration) { benchmark in
+                Benchmark("\(style.name) \(quality.rawValue) \(scheduler.rawValue)", configuration: configuration) {
+                    benchmark in
                     for _ in benchmark.scaledIterations {
                         blackHole(renderer.render(source, plan: plan, as: UInt8.self))
                     }

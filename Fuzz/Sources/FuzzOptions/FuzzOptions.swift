@@ -2,9 +2,10 @@
 // must end in a command or a one-line error, never a crash. Commands are parsed and validated, not run (a
 // fuzzed -o could name any file).
 import ArgumentParser
-@testable import BackdropCLI
 import Backdrop
 import FuzzDriver
+
+@testable import BackdropCLI
 
 @_cdecl("FuzzOptions_main")
 public func fuzzOptionsMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {

@@ -10,7 +10,9 @@ public enum DiffPicture {
     public static let fullRedAt = 16
 
     /// The diff picture of `expected` against `actual`.
-    public static func make(expected: RGBAImage<UInt8>, actual: RGBAImage<UInt8>, region: PixelRect? = nil) -> RGBAImage<UInt8> {
+    public static func make(expected: RGBAImage<UInt8>, actual: RGBAImage<UInt8>, region: PixelRect? = nil)
+        -> RGBAImage<UInt8>
+    {
         precondition(expected.size == actual.size, "DiffPicture: \(expected.size) against \(actual.size)")
         let region = region ?? PixelRect(covering: expected.size)
         var samples = [UInt8](repeating: 255, count: expected.samples.count)

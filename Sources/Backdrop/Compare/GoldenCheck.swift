@@ -32,8 +32,10 @@ public struct GoldenCheck: Sendable {
     }
 
     /// Runs one case; paths are relative to `folder`. With `update`, writes the rendering as the new golden.
-    public func run(_ testCase: GoldenManifest.Case, in folder: String, defaultTolerance: Tolerance?,
-                    update: Bool) -> Outcome {
+    public func run(
+        _ testCase: GoldenManifest.Case, in folder: String, defaultTolerance: Tolerance?,
+        update: Bool
+    ) -> Outcome {
         func resolved(_ path: String) -> String { path.hasPrefix("/") ? path : folder + "/" + path }
         do throws(BackdropError) {
             let rendered = try render(testCase, resolve: resolved)
@@ -61,7 +63,8 @@ public struct GoldenCheck: Sendable {
     }
 
     /// Renders a case as `backdrop render` would with the same options.
-    func render(_ testCase: GoldenManifest.Case, resolve: (String) -> String) throws(BackdropError) -> RGBAImage<UInt8> {
+    func render(_ testCase: GoldenManifest.Case, resolve: (String) -> String) throws(BackdropError) -> RGBAImage<UInt8>
+    {
         guard let style = BlurStyle.named(testCase.style) else {
             throw BackdropError(.badOption, "unknown style '\(testCase.style)'")
         }
@@ -71,17 +74,22 @@ public struct GoldenCheck: Sendable {
         let devicePath = device.map { Estimator().decision(for: $0).path } ?? .blur
         let path = try Self.parse(testCase.path, as: Effect.Path.self, default: devicePath, what: "path")
         let source = try PNGDecoder().decodeFile(resolve(testCase.input))
-        let content = try testCase.vibrancy.map { file throws(BackdropError) in try PNGDecoder().decodeFile(resolve(file)) }
+        let content = try testCase.vibrancy.map { file throws(BackdropError) in
+            try PNGDecoder().decodeFile(resolve(file))
+        }
         let placement = try content.map { content throws(BackdropError) in
             try Vibrancy(contentSize: content.size, corner: testCase.at, as: "at", frame: frame)
         }
-        let effect = Effect(style: style, frame: frame, scale: testCase.scale ?? device?.scale ?? 1, quality: quality,
-                            path: path, vibrancy: placement)
+        let effect = Effect(
+            style: style, frame: frame, scale: testCase.scale ?? device?.scale ?? 1, quality: quality,
+            path: path, vibrancy: placement)
         return try renderer.render(source, effect: effect, vibrantContent: content)
     }
 
-    static func parse<Value: RawRepresentable>(_ text: String?, as: Value.Type, default value: Value,
-                                               what: String) throws(BackdropError) -> Value where Value.RawValue == String {
+    static func parse<Value: RawRepresentable>(
+        _ text: String?, as: Value.Type, default value: Value,
+        what: String
+    ) throws(BackdropError) -> Value where Value.RawValue == String {
         guard let text else { return value }
         guard let parsed = Value(rawValue: text) else { throw BackdropError(.badOption, "unknown \(what) '\(text)'") }
         return parsed

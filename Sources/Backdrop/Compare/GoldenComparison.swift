@@ -16,8 +16,10 @@ public struct GoldenComparison: Sendable {
 
     /// Compares `actual` with `expected` inside `region`. Throws `.badOption` when the region is not inside the
     /// pictures.
-    public init(expected: RGBAImage<UInt8>, actual: RGBAImage<UInt8>, region: PixelRect? = nil,
-                tolerance: Tolerance) throws(BackdropError) {
+    public init(
+        expected: RGBAImage<UInt8>, actual: RGBAImage<UInt8>, region: PixelRect? = nil,
+        tolerance: Tolerance
+    ) throws(BackdropError) {
         expectedSize = expected.size
         actualSize = actual.size
         self.region = region
@@ -27,7 +29,8 @@ public struct GoldenComparison: Sendable {
             return
         }
         if let region, !region.fits(in: expected.size) {
-            throw BackdropError(.badOption, "the region \(region) (x,y,w,h) is not inside the \(expected.size) pictures")
+            throw BackdropError(
+                .badOption, "the region \(region) (x,y,w,h) is not inside the \(expected.size) pictures")
         }
         difference = ImageDifference(expected, actual, region: region)
     }
@@ -39,7 +42,8 @@ public struct GoldenComparison: Sendable {
     public var summary: String {
         guard let difference else { return "sizes differ: expected \(expectedSize), actual \(actualSize)" }
         let psnr = difference.psnr.isFinite ? String(format: "%.2f dB", difference.psnr) : "∞ dB (identical)"
-        return "PSNR \(psnr), max diff \(difference.maxDifference), \(difference.differingPixels) of \(difference.pixelCount) pixels differ (tolerance: \(tolerance.description))"
+        return
+            "PSNR \(psnr), max diff \(difference.maxDifference), \(difference.differingPixels) of \(difference.pixelCount) pixels differ (tolerance: \(tolerance.description))"
     }
 
     /// The picture of the differences, or nil when the sizes differ.

@@ -52,7 +52,10 @@ public struct GoldenManifest: Codable, Sendable {
         do {
             return try JSONDecoder().decode(GoldenManifest.self, from: data)
         } catch let DecodingError.keyNotFound(key, context) {
-            throw BackdropError(.badOption, "\(path): a case has no '\(key.stringValue)' (at \(context.codingPath.map(\.stringValue).joined(separator: ".")))")
+            throw BackdropError(
+                .badOption,
+                "\(path): a case has no '\(key.stringValue)' (at \(context.codingPath.map(\.stringValue).joined(separator: ".")))"
+            )
         } catch {
             throw BackdropError(.badOption, "\(path): not a golden manifest (\(error))")
         }

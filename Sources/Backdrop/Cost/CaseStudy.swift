@@ -22,7 +22,9 @@ public struct CaseStudy: Sendable, CustomStringConvertible {
 
     public var description: String { "\(id) \(sceneName) on \(deviceID)" }
 
-    init(_ id: String, _ sceneName: String, _ deviceID: String, fps: ClosedRange<Double>, gpu: ClosedRange<Double>? = nil) {
+    init(
+        _ id: String, _ sceneName: String, _ deviceID: String, fps: ClosedRange<Double>, gpu: ClosedRange<Double>? = nil
+    ) {
         self.id = id
         self.sceneName = sceneName
         self.deviceID = deviceID
@@ -65,7 +67,8 @@ public struct CaseStudy: Sendable, CustomStringConvertible {
     /// How far `frame` lands outside the row's ranges, each as a share of its upper end; 0 inside both.
     public func miss(_ frame: FrameTimeline) -> (fps: Double, gpu: Double) {
         func outside(_ value: Double, _ range: ClosedRange<Double>) -> Double {
-            value < range.lowerBound ? (range.lowerBound - value) / range.upperBound
+            value < range.lowerBound
+                ? (range.lowerBound - value) / range.upperBound
                 : value > range.upperBound ? (value - range.upperBound) / range.upperBound : 0
         }
         return (outside(frame.fps, fps), gpuPercent.map { outside(frame.gpuPercent, $0) } ?? 0)

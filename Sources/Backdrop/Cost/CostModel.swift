@@ -8,7 +8,7 @@
 /// - **A render-target switch is expensive twice.** The GPU idles while it drains and re-targets (seed F3:
 ///   0.1–0.2 ms a switch, ``gapMs``), and leaving the framebuffer mid-frame forces the tiles drawn so far out to
 ///   memory, while returning to it loads them back: a store and a load of the whole framebuffer
-///   (``FrameTimeline/framebufferBytes``). That is why masks, shadows without a path and group opacity cost far
+///   (``FrameTimeline/PricedPass/framebufferBytes``). That is why masks, shadows without a path and group opacity cost far
 ///   more than their pixels (seed O1, O3, O5, O6). An offscreen pass stores its own texture when it ends.
 /// - **A pass takes as long as its slowest resource** (a roofline), plus a fixed cost per draw:
 ///   - *fill*: texture fetches (a bilinear fetch counts once) or pixels, whichever is larger, plus
@@ -43,8 +43,10 @@ public struct CostModel: Sendable, Codable, Equatable {
     public var tilerMs: Double
 
     /// A model with the given coefficients; e, g and t default to their documented values.
-    public init(blendedPixelFillCost: Double, colorOpsPerPixel: Double, vibrancyFilterOpsPerPixel: Double,
-                clocksPerDraw: Double, bandwidthEfficiency: Double = 0.8, gapMs: Double = 0.15, tilerMs: Double = 0.05) {
+    public init(
+        blendedPixelFillCost: Double, colorOpsPerPixel: Double, vibrancyFilterOpsPerPixel: Double,
+        clocksPerDraw: Double, bandwidthEfficiency: Double = 0.8, gapMs: Double = 0.15, tilerMs: Double = 0.05
+    ) {
         self.blendedPixelFillCost = blendedPixelFillCost
         self.colorOpsPerPixel = colorOpsPerPixel
         self.vibrancyFilterOpsPerPixel = vibrancyFilterOpsPerPixel
@@ -66,10 +68,13 @@ public struct CostModel: Sendable, Codable, Equatable {
 
     /// The time of one pass on `device`, ms, and what bounds it; `framebufferBytes` is the framebuffer traffic
     /// the timeline charges to it (stores and loads at switches, the frame's final store).
-    public func price(_ pass: PassDescriptor, framebufferBytes: Int = 0, on device: Device) -> (ms: Double, bound: Bound) {
+    public func price(_ pass: PassDescriptor, framebufferBytes: Int = 0, on device: Device) -> (
+        ms: Double, bound: Bound
+    ) {
         let pixels = Double(pass.pixelsWritten)
         let slots = max(pass.gpuFetches, pixels) + (pass.blends ? blendedPixelFillCost * pixels : 0)
-        let ops = (pass.kind == .upscaleTint ? colorOpsPerPixel * pixels : 0)
+        let ops =
+            (pass.kind == .upscaleTint ? colorOpsPerPixel * pixels : 0)
             + (pass.kind == .vibrancyFilter ? vibrancyFilterOpsPerPixel * pixels : 0)
         let bytes = Double(pass.bytesMoved + framebufferBytes)
         let candidates: [(Double, Bound)] = [
@@ -108,8 +113,10 @@ public struct CostModel: Sendable, Codable, Equatable {
             if pass.target == .screen { screenHasContent = true }
             if index == lastOnScreen { framebufferBytes += framebuffer }  // the frame's final store
             let (ms, bound) = price(pass.descriptor, framebufferBytes: framebufferBytes, on: device)
-            priced.append(FrameTimeline.PricedPass(gpuPass: pass, startMs: time, ms: ms, bound: bound,
-                                                   framebufferBytes: framebufferBytes))
+            priced.append(
+                FrameTimeline.PricedPass(
+                    gpuPass: pass, startMs: time, ms: ms, bound: bound,
+                    framebufferBytes: framebufferBytes))
             time += ms
         }
         return FrameTimeline(passes: priced, gaps: gaps, tilerMs: passes.isEmpty ? 0 : tilerMs)

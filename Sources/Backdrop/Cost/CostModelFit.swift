@@ -10,8 +10,9 @@ extension CostModel {
     /// shadows of O5's tables; d (per draw) from O5's utilisations of tables of many small layers. Held out and
     /// reported beside the fit: O6 (masks and overlays on four iPhones), the GLBenchmark fill rates of
     /// `devices.md`, O4 on every device and the tint-only fallback at 60 fps.
-    public static let fitted: CostModel = fit(seedFigures: SeedFigure.all.filter(\.usedInFit),
-                                              caseStudies: CaseStudy.all.filter(\.usedInFit))
+    public static let fitted: CostModel = fit(
+        seedFigures: SeedFigure.all.filter(\.usedInFit),
+        caseStudies: CaseStudy.all.filter(\.usedInFit))
 
     /// The coefficients β, c, v and d that minimise Σ ((predicted − figure) / figure)² over `seedFigures` plus,
     /// for each case study, the squared distance of its frame rate and utilisation outside their ranges (as shares
@@ -19,8 +20,9 @@ extension CostModel {
     /// documented values.
     public static func fit(seedFigures: [SeedFigure], caseStudies: [CaseStudy]) -> CostModel {
         func model(_ x: [Double]) -> CostModel {
-            CostModel(blendedPixelFillCost: exp(x[0]), colorOpsPerPixel: exp(x[1]), vibrancyFilterOpsPerPixel: exp(x[2]),
-                      clocksPerDraw: exp(x[3]))
+            CostModel(
+                blendedPixelFillCost: exp(x[0]), colorOpsPerPixel: exp(x[1]), vibrancyFilterOpsPerPixel: exp(x[2]),
+                clocksPerDraw: exp(x[3]))
         }
         // The passes do not depend on the coefficients: plan them once.
         let figures = seedFigures.map { ($0, $0.passes) }

@@ -52,9 +52,11 @@ public struct Device: Sendable, Equatable, Identifiable {
     public let sources: String
 
     /// A device with the given figures.
-    public init(id: String, name: String, year: Int, soc: String, gpu: String, gpuClockMHz: Double, gflops: Double,
-                texelsPerClock: Double, memoryBus: String, memoryBandwidthGBps: Double, screen: PixelSize, scale: Double,
-                ramMB: Int, lastIOS: String, iOS7Blur: BlurPolicy, measuredFillRateMTexelsPerSecond: Double?, sources: String) {
+    public init(
+        id: String, name: String, year: Int, soc: String, gpu: String, gpuClockMHz: Double, gflops: Double,
+        texelsPerClock: Double, memoryBus: String, memoryBandwidthGBps: Double, screen: PixelSize, scale: Double,
+        ramMB: Int, lastIOS: String, iOS7Blur: BlurPolicy, measuredFillRateMTexelsPerSecond: Double?, sources: String
+    ) {
         self.id = id
         self.name = name
         self.year = year
@@ -89,7 +91,7 @@ public struct Device: Sendable, Equatable, Identifiable {
 extension Device: Codable {
     enum CodingKeys: String, CodingKey {
         case id, name, year, soc, gpu, gpuClockMHz, gflops, texelsPerClock, memoryBus, memoryBandwidthGBps, screen,
-             scale, ramMB, lastIOS, iOS7Blur, measuredFillRateMTexelsPerSecond, sources, fillRateMTexelsPerSecond
+            scale, ramMB, lastIOS, iOS7Blur, measuredFillRateMTexelsPerSecond, sources, fillRateMTexelsPerSecond
     }
 
     /// Encodes the stored figures and, for readers of the JSON, the model's fill rate.
@@ -118,97 +120,128 @@ extension Device: Codable {
     /// Decodes the stored figures; the fill rate is derived, not read.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(id: try container.decode(String.self, forKey: .id), name: try container.decode(String.self, forKey: .name),
-                  year: try container.decode(Int.self, forKey: .year), soc: try container.decode(String.self, forKey: .soc),
-                  gpu: try container.decode(String.self, forKey: .gpu),
-                  gpuClockMHz: try container.decode(Double.self, forKey: .gpuClockMHz),
-                  gflops: try container.decode(Double.self, forKey: .gflops),
-                  texelsPerClock: try container.decode(Double.self, forKey: .texelsPerClock),
-                  memoryBus: try container.decode(String.self, forKey: .memoryBus),
-                  memoryBandwidthGBps: try container.decode(Double.self, forKey: .memoryBandwidthGBps),
-                  screen: try container.decode(PixelSize.self, forKey: .screen),
-                  scale: try container.decode(Double.self, forKey: .scale),
-                  ramMB: try container.decode(Int.self, forKey: .ramMB),
-                  lastIOS: try container.decode(String.self, forKey: .lastIOS),
-                  iOS7Blur: try container.decode(BlurPolicy.self, forKey: .iOS7Blur),
-                  measuredFillRateMTexelsPerSecond: try container.decodeIfPresent(Double.self, forKey: .measuredFillRateMTexelsPerSecond),
-                  sources: try container.decode(String.self, forKey: .sources))
+        self.init(
+            id: try container.decode(String.self, forKey: .id), name: try container.decode(String.self, forKey: .name),
+            year: try container.decode(Int.self, forKey: .year), soc: try container.decode(String.self, forKey: .soc),
+            gpu: try container.decode(String.self, forKey: .gpu),
+            gpuClockMHz: try container.decode(Double.self, forKey: .gpuClockMHz),
+            gflops: try container.decode(Double.self, forKey: .gflops),
+            texelsPerClock: try container.decode(Double.self, forKey: .texelsPerClock),
+            memoryBus: try container.decode(String.self, forKey: .memoryBus),
+            memoryBandwidthGBps: try container.decode(Double.self, forKey: .memoryBandwidthGBps),
+            screen: try container.decode(PixelSize.self, forKey: .screen),
+            scale: try container.decode(Double.self, forKey: .scale),
+            ramMB: try container.decode(Int.self, forKey: .ramMB),
+            lastIOS: try container.decode(String.self, forKey: .lastIOS),
+            iOS7Blur: try container.decode(BlurPolicy.self, forKey: .iOS7Blur),
+            measuredFillRateMTexelsPerSecond: try container.decodeIfPresent(
+                Double.self, forKey: .measuredFillRateMTexelsPerSecond),
+            sources: try container.decode(String.self, forKey: .sources))
     }
 }
 
 extension Device {
     /// Every device from the iPhone 3GS to the iPad Air, in the order of `devices.md`.
     public static let all: [Device] = [
-        Device(id: "iphone-3gs", name: "iPhone 3GS", year: 2009, soc: "Samsung APL0298", gpu: "PowerVR SGX535",
-               gpuClockMHz: 150, gflops: 1.2, texelsPerClock: 1, memoryBus: "32-bit LPDDR", memoryBandwidthGBps: 1.6,
-               screen: PixelSize(width: 320, height: 480), scale: 1, ramMB: 256, lastIOS: "6.1.6", iOS7Blur: .noIOS7,
-               measuredFillRateMTexelsPerSecond: nil,
-               sources: "clock unsourced (150 MHz; weak sources say 200); 32-bit bus [S40]; 1 texel/clock as the iPad's SGX535 achieves [S29]"),
-        Device(id: "iphone-4", name: "iPhone 4", year: 2010, soc: "A4", gpu: "PowerVR SGX535",
-               gpuClockMHz: 200, gflops: 1.6, texelsPerClock: 1, memoryBus: "64-bit LPDDR", memoryBandwidthGBps: 3.2,
-               screen: PixelSize(width: 640, height: 960), scale: 2, ramMB: 512, lastIOS: "7.1.2", iOS7Blur: .tintOnly,
-               measuredFillRateMTexelsPerSecond: nil,
-               sources: "clock \"said to be 200 MHz\" [S5]; 64-bit bus [S41]; 1 texel/clock as the iPad's SGX535 achieves [S29]"),
-        Device(id: "ipad-1", name: "iPad", year: 2010, soc: "A4", gpu: "PowerVR SGX535",
-               gpuClockMHz: 200, gflops: 1.6, texelsPerClock: 1, memoryBus: "64-bit LPDDR", memoryBandwidthGBps: 3.2,
-               screen: PixelSize(width: 1024, height: 768), scale: 1, ramMB: 256, lastIOS: "5.1.1", iOS7Blur: .noIOS7,
-               measuredFillRateMTexelsPerSecond: 179.1,
-               sources: "clock as the iPhone 4 [S5]; measured fill 179.1 Mtexels/s, GLBenchmark 2.0 [S29]; 64-bit bus [S40]"),
-        Device(id: "ipad-2", name: "iPad 2", year: 2011, soc: "A5", gpu: "PowerVR SGX543MP2",
-               gpuClockMHz: 250, gflops: 16, texelsPerClock: 4, memoryBus: "64-bit LPDDR2-800", memoryBandwidthGBps: 6.4,
-               screen: PixelSize(width: 1024, height: 768), scale: 1, ramMB: 512, lastIOS: "9.3.5", iOS7Blur: .tintOnly,
-               measuredFillRateMTexelsPerSecond: 890.1,
-               sources: "clock and GFLOPS as shipped [S8]; 2 texture units per core [S4]; measured fill 890.1 Mtexels/s, GLBenchmark 2.0 [S29]"),
-        Device(id: "iphone-4s", name: "iPhone 4S", year: 2011, soc: "A5", gpu: "PowerVR SGX543MP2",
-               gpuClockMHz: 200, gflops: 12.8, texelsPerClock: 4, memoryBus: "64-bit LPDDR2-800", memoryBandwidthGBps: 6.4,
-               screen: PixelSize(width: 640, height: 960), scale: 2, ramMB: 512, lastIOS: "9.3.6", iOS7Blur: .blur,
-               measuredFillRateMTexelsPerSecond: 765.5,
-               sources: "clock [S11] [S10]; measured fill 765.5 Mtexels/s, GLBenchmark 2.5 [S32]"),
-        Device(id: "ipad-3", name: "iPad (3rd generation)", year: 2012, soc: "A5X", gpu: "PowerVR SGX543MP4",
-               gpuClockMHz: 250, gflops: 32, texelsPerClock: 8, memoryBus: "128-bit LPDDR2-800", memoryBandwidthGBps: 12.8,
-               screen: PixelSize(width: 2048, height: 1536), scale: 2, ramMB: 1024, lastIOS: "9.3.6", iOS7Blur: .tintOnly,
-               measuredFillRateMTexelsPerSecond: nil,
-               sources: "clock, cores and bus confirmed [S9] [S13] [S43]"),
-        Device(id: "iphone-5", name: "iPhone 5", year: 2012, soc: "A6", gpu: "PowerVR SGX543MP3",
-               gpuClockMHz: 266, gflops: 25.5, texelsPerClock: 6, memoryBus: "64-bit LPDDR2-1066", memoryBandwidthGBps: 8.5,
-               screen: PixelSize(width: 640, height: 1136), scale: 2, ramMB: 1024, lastIOS: "10.3.4", iOS7Blur: .blur,
-               measuredFillRateMTexelsPerSecond: nil,
-               sources: "clock \"likely\" [S15] [S16]; 8,528 MB/s [S44]"),
-        Device(id: "ipod-touch-5", name: "iPod touch (5th generation)", year: 2012, soc: "A5", gpu: "PowerVR SGX543MP2",
-               gpuClockMHz: 200, gflops: 12.8, texelsPerClock: 4, memoryBus: "64-bit LPDDR2-800", memoryBandwidthGBps: 6.4,
-               screen: PixelSize(width: 640, height: 1136), scale: 2, ramMB: 512, lastIOS: "9.3.5", iOS7Blur: .blur,
-               measuredFillRateMTexelsPerSecond: nil,
-               sources: "GPU clock not found: 200 MHz as the iPhone 4S, whose 32 nm A5 and 800 MHz CPU it shares [S19] [S21]"),
-        Device(id: "ipad-mini", name: "iPad mini", year: 2012, soc: "A5", gpu: "PowerVR SGX543MP2",
-               gpuClockMHz: 250, gflops: 16, texelsPerClock: 4, memoryBus: "64-bit LPDDR2-800", memoryBandwidthGBps: 6.4,
-               screen: PixelSize(width: 1024, height: 768), scale: 1, ramMB: 512, lastIOS: "9.3.6", iOS7Blur: .blur,
-               measuredFillRateMTexelsPerSecond: nil,
-               sources: "\"performed identically to the iPad 2 in every test\" [S20] [S21]"),
-        Device(id: "ipad-4", name: "iPad (4th generation)", year: 2012, soc: "A6X", gpu: "PowerVR SGX554MP4",
-               gpuClockMHz: 266, gflops: 68, texelsPerClock: 8, memoryBus: "128-bit LPDDR2-1066", memoryBandwidthGBps: 17,
-               screen: PixelSize(width: 2048, height: 1536), scale: 2, ramMB: 1024, lastIOS: "10.3.4", iOS7Blur: .blur,
-               measuredFillRateMTexelsPerSecond: nil,
-               sources: "not 300 MHz (AnandTech's normalising column): its shipping estimate of 68.1 GFLOPS gives about 266 MHz [S24]; same texture units as the iPad 3, fill about +16 % [S25]"),
-        Device(id: "iphone-5c", name: "iPhone 5c", year: 2013, soc: "A6", gpu: "PowerVR SGX543MP3",
-               gpuClockMHz: 266, gflops: 25.5, texelsPerClock: 6, memoryBus: "64-bit LPDDR2-1066", memoryBandwidthGBps: 8.5,
-               screen: PixelSize(width: 640, height: 1136), scale: 2, ramMB: 1024, lastIOS: "10.3.3", iOS7Blur: .blur,
-               measuredFillRateMTexelsPerSecond: nil,
-               sources: "same A6 as the iPhone 5 [S16]"),
-        Device(id: "iphone-5s", name: "iPhone 5s", year: 2013, soc: "A7", gpu: "PowerVR G6430",
-               gpuClockMHz: 450, gflops: 115.2, texelsPerClock: 8, memoryBus: "64-bit LPDDR3-1600", memoryBandwidthGBps: 12.8,
-               screen: PixelSize(width: 640, height: 1136), scale: 2, ramMB: 1024, lastIOS: "12.5.7", iOS7Blur: .blur,
-               measuredFillRateMTexelsPerSecond: nil,
-               sources: "clock: AnandTech's estimate [S24]; 8 texels/clock [S26]; bus [S47]"),
-        Device(id: "ipad-air", name: "iPad Air", year: 2013, soc: "A7", gpu: "PowerVR G6430",
-               gpuClockMHz: 450, gflops: 115.2, texelsPerClock: 8, memoryBus: "64-bit LPDDR3-1600", memoryBandwidthGBps: 12.8,
-               screen: PixelSize(width: 2048, height: 1536), scale: 2, ramMB: 1024, lastIOS: "12.5.7", iOS7Blur: .blur,
-               measuredFillRateMTexelsPerSecond: nil,
-               sources: "as the iPhone 5s [S24]"),
-        Device(id: "ipad-mini-2", name: "iPad mini with Retina display", year: 2013, soc: "A7", gpu: "PowerVR G6430",
-               gpuClockMHz: 450, gflops: 115.2, texelsPerClock: 8, memoryBus: "64-bit LPDDR3-1600", memoryBandwidthGBps: 12.8,
-               screen: PixelSize(width: 2048, height: 1536), scale: 2, ramMB: 1024, lastIOS: "12.5.7", iOS7Blur: .blur,
-               measuredFillRateMTexelsPerSecond: nil,
-               sources: "no GPU figure of its own found: as the iPad Air [S28]"),
+        Device(
+            id: "iphone-3gs", name: "iPhone 3GS", year: 2009, soc: "Samsung APL0298", gpu: "PowerVR SGX535",
+            gpuClockMHz: 150, gflops: 1.2, texelsPerClock: 1, memoryBus: "32-bit LPDDR", memoryBandwidthGBps: 1.6,
+            screen: PixelSize(width: 320, height: 480), scale: 1, ramMB: 256, lastIOS: "6.1.6", iOS7Blur: .noIOS7,
+            measuredFillRateMTexelsPerSecond: nil,
+            sources:
+                "clock unsourced (150 MHz; weak sources say 200); 32-bit bus [S40]; 1 texel/clock as the iPad's SGX535 achieves [S29]"
+        ),
+        Device(
+            id: "iphone-4", name: "iPhone 4", year: 2010, soc: "A4", gpu: "PowerVR SGX535",
+            gpuClockMHz: 200, gflops: 1.6, texelsPerClock: 1, memoryBus: "64-bit LPDDR", memoryBandwidthGBps: 3.2,
+            screen: PixelSize(width: 640, height: 960), scale: 2, ramMB: 512, lastIOS: "7.1.2", iOS7Blur: .tintOnly,
+            measuredFillRateMTexelsPerSecond: nil,
+            sources:
+                "clock \"said to be 200 MHz\" [S5]; 64-bit bus [S41]; 1 texel/clock as the iPad's SGX535 achieves [S29]"
+        ),
+        Device(
+            id: "ipad-1", name: "iPad", year: 2010, soc: "A4", gpu: "PowerVR SGX535",
+            gpuClockMHz: 200, gflops: 1.6, texelsPerClock: 1, memoryBus: "64-bit LPDDR", memoryBandwidthGBps: 3.2,
+            screen: PixelSize(width: 1024, height: 768), scale: 1, ramMB: 256, lastIOS: "5.1.1", iOS7Blur: .noIOS7,
+            measuredFillRateMTexelsPerSecond: 179.1,
+            sources:
+                "clock as the iPhone 4 [S5]; measured fill 179.1 Mtexels/s, GLBenchmark 2.0 [S29]; 64-bit bus [S40]"),
+        Device(
+            id: "ipad-2", name: "iPad 2", year: 2011, soc: "A5", gpu: "PowerVR SGX543MP2",
+            gpuClockMHz: 250, gflops: 16, texelsPerClock: 4, memoryBus: "64-bit LPDDR2-800", memoryBandwidthGBps: 6.4,
+            screen: PixelSize(width: 1024, height: 768), scale: 1, ramMB: 512, lastIOS: "9.3.5", iOS7Blur: .tintOnly,
+            measuredFillRateMTexelsPerSecond: 890.1,
+            sources:
+                "clock and GFLOPS as shipped [S8]; 2 texture units per core [S4]; measured fill 890.1 Mtexels/s, GLBenchmark 2.0 [S29]"
+        ),
+        Device(
+            id: "iphone-4s", name: "iPhone 4S", year: 2011, soc: "A5", gpu: "PowerVR SGX543MP2",
+            gpuClockMHz: 200, gflops: 12.8, texelsPerClock: 4, memoryBus: "64-bit LPDDR2-800", memoryBandwidthGBps: 6.4,
+            screen: PixelSize(width: 640, height: 960), scale: 2, ramMB: 512, lastIOS: "9.3.6", iOS7Blur: .blur,
+            measuredFillRateMTexelsPerSecond: 765.5,
+            sources: "clock [S11] [S10]; measured fill 765.5 Mtexels/s, GLBenchmark 2.5 [S32]"),
+        Device(
+            id: "ipad-3", name: "iPad (3rd generation)", year: 2012, soc: "A5X", gpu: "PowerVR SGX543MP4",
+            gpuClockMHz: 250, gflops: 32, texelsPerClock: 8, memoryBus: "128-bit LPDDR2-800", memoryBandwidthGBps: 12.8,
+            screen: PixelSize(width: 2048, height: 1536), scale: 2, ramMB: 1024, lastIOS: "9.3.6", iOS7Blur: .tintOnly,
+            measuredFillRateMTexelsPerSecond: nil,
+            sources: "clock, cores and bus confirmed [S9] [S13] [S43]"),
+        Device(
+            id: "iphone-5", name: "iPhone 5", year: 2012, soc: "A6", gpu: "PowerVR SGX543MP3",
+            gpuClockMHz: 266, gflops: 25.5, texelsPerClock: 6, memoryBus: "64-bit LPDDR2-1066",
+            memoryBandwidthGBps: 8.5,
+            screen: PixelSize(width: 640, height: 1136), scale: 2, ramMB: 1024, lastIOS: "10.3.4", iOS7Blur: .blur,
+            measuredFillRateMTexelsPerSecond: nil,
+            sources: "clock \"likely\" [S15] [S16]; 8,528 MB/s [S44]"),
+        Device(
+            id: "ipod-touch-5", name: "iPod touch (5th generation)", year: 2012, soc: "A5", gpu: "PowerVR SGX543MP2",
+            gpuClockMHz: 200, gflops: 12.8, texelsPerClock: 4, memoryBus: "64-bit LPDDR2-800", memoryBandwidthGBps: 6.4,
+            screen: PixelSize(width: 640, height: 1136), scale: 2, ramMB: 512, lastIOS: "9.3.5", iOS7Blur: .blur,
+            measuredFillRateMTexelsPerSecond: nil,
+            sources:
+                "GPU clock not found: 200 MHz as the iPhone 4S, whose 32 nm A5 and 800 MHz CPU it shares [S19] [S21]"),
+        Device(
+            id: "ipad-mini", name: "iPad mini", year: 2012, soc: "A5", gpu: "PowerVR SGX543MP2",
+            gpuClockMHz: 250, gflops: 16, texelsPerClock: 4, memoryBus: "64-bit LPDDR2-800", memoryBandwidthGBps: 6.4,
+            screen: PixelSize(width: 1024, height: 768), scale: 1, ramMB: 512, lastIOS: "9.3.6", iOS7Blur: .blur,
+            measuredFillRateMTexelsPerSecond: nil,
+            sources: "\"performed identically to the iPad 2 in every test\" [S20] [S21]"),
+        Device(
+            id: "ipad-4", name: "iPad (4th generation)", year: 2012, soc: "A6X", gpu: "PowerVR SGX554MP4",
+            gpuClockMHz: 266, gflops: 68, texelsPerClock: 8, memoryBus: "128-bit LPDDR2-1066", memoryBandwidthGBps: 17,
+            screen: PixelSize(width: 2048, height: 1536), scale: 2, ramMB: 1024, lastIOS: "10.3.4", iOS7Blur: .blur,
+            measuredFillRateMTexelsPerSecond: nil,
+            sources:
+                "not 300 MHz (AnandTech's normalising column): its shipping estimate of 68.1 GFLOPS gives about 266 MHz [S24]; same texture units as the iPad 3, fill about +16 % [S25]"
+        ),
+        Device(
+            id: "iphone-5c", name: "iPhone 5c", year: 2013, soc: "A6", gpu: "PowerVR SGX543MP3",
+            gpuClockMHz: 266, gflops: 25.5, texelsPerClock: 6, memoryBus: "64-bit LPDDR2-1066",
+            memoryBandwidthGBps: 8.5,
+            screen: PixelSize(width: 640, height: 1136), scale: 2, ramMB: 1024, lastIOS: "10.3.3", iOS7Blur: .blur,
+            measuredFillRateMTexelsPerSecond: nil,
+            sources: "same A6 as the iPhone 5 [S16]"),
+        Device(
+            id: "iphone-5s", name: "iPhone 5s", year: 2013, soc: "A7", gpu: "PowerVR G6430",
+            gpuClockMHz: 450, gflops: 115.2, texelsPerClock: 8, memoryBus: "64-bit LPDDR3-1600",
+            memoryBandwidthGBps: 12.8,
+            screen: PixelSize(width: 640, height: 1136), scale: 2, ramMB: 1024, lastIOS: "12.5.7", iOS7Blur: .blur,
+            measuredFillRateMTexelsPerSecond: nil,
+            sources: "clock: AnandTech's estimate [S24]; 8 texels/clock [S26]; bus [S47]"),
+        Device(
+            id: "ipad-air", name: "iPad Air", year: 2013, soc: "A7", gpu: "PowerVR G6430",
+            gpuClockMHz: 450, gflops: 115.2, texelsPerClock: 8, memoryBus: "64-bit LPDDR3-1600",
+            memoryBandwidthGBps: 12.8,
+            screen: PixelSize(width: 2048, height: 1536), scale: 2, ramMB: 1024, lastIOS: "12.5.7", iOS7Blur: .blur,
+            measuredFillRateMTexelsPerSecond: nil,
+            sources: "as the iPhone 5s [S24]"),
+        Device(
+            id: "ipad-mini-2", name: "iPad mini with Retina display", year: 2013, soc: "A7", gpu: "PowerVR G6430",
+            gpuClockMHz: 450, gflops: 115.2, texelsPerClock: 8, memoryBus: "64-bit LPDDR3-1600",
+            memoryBandwidthGBps: 12.8,
+            screen: PixelSize(width: 2048, height: 1536), scale: 2, ramMB: 1024, lastIOS: "12.5.7", iOS7Blur: .blur,
+            measuredFillRateMTexelsPerSecond: nil,
+            sources: "no GPU figure of its own found: as the iPad Air [S28]"),
     ]
 
     /// The device with `id`; an error (`.badOption`) naming it otherwise.

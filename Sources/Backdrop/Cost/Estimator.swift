@@ -28,22 +28,32 @@ public struct Estimator: Sendable {
 
     /// The plan of a view of `viewPoints` (default: the whole screen) at the device's scale, in the top-left
     /// corner of its screen, with vibrant content covering the view when `vibrancy` is set.
-    public func plan(device: Device, style: BlurStyle, vibrancy: Bool, viewPoints: (width: Double, height: Double)? = nil,
-                     path: Effect.Path) throws(BackdropError) -> RenderPlan {
+    public func plan(
+        device: Device, style: BlurStyle, vibrancy: Bool, viewPoints: (width: Double, height: Double)? = nil,
+        path: Effect.Path
+    ) throws(BackdropError) -> RenderPlan {
         let view = try viewPixels(device: device, viewPoints: viewPoints)
-        let effect = Effect(style: style, frame: PixelRect(covering: view), scale: device.scale, path: path,
-                            vibrancy: vibrancy ? Vibrancy(x: 0, y: 0, contentSize: view) : nil)
+        let effect = Effect(
+            style: style, frame: PixelRect(covering: view), scale: device.scale, path: path,
+            vibrancy: vibrancy ? Vibrancy(x: 0, y: 0, contentSize: view) : nil)
         return try RenderPlan(effect: effect, imageSize: device.screen)
     }
 
     /// A view in points as pixels of the device's screen; an error when it does not fit on the screen.
-    public func viewPixels(device: Device, viewPoints: (width: Double, height: Double)?) throws(BackdropError) -> PixelSize {
+    public func viewPixels(device: Device, viewPoints: (width: Double, height: Double)?) throws(BackdropError)
+        -> PixelSize
+    {
         guard let viewPoints else { return device.screen }
-        let size = PixelSize(width: Int((viewPoints.width * device.scale).rounded()),
-                             height: Int((viewPoints.height * device.scale).rounded()))
-        guard size.width > 0, size.height > 0, size.width <= device.screen.width, size.height <= device.screen.height else {
+        let size = PixelSize(
+            width: Int((viewPoints.width * device.scale).rounded()),
+            height: Int((viewPoints.height * device.scale).rounded()))
+        guard size.width > 0, size.height > 0, size.width <= device.screen.width, size.height <= device.screen.height
+        else {
             let points = device.screenPoints
-            throw BackdropError(.badOption, "the view \(viewPoints.width)×\(viewPoints.height) pt does not fit on the \(device.name)'s \(Int(points.width))×\(Int(points.height)) pt screen")
+            throw BackdropError(
+                .badOption,
+                "the view \(viewPoints.width)×\(viewPoints.height) pt does not fit on the \(device.name)'s \(Int(points.width))×\(Int(points.height)) pt screen"
+            )
         }
         return size
     }
@@ -51,45 +61,55 @@ public struct Estimator: Sendable {
     /// The scene of one effect view: `view` pixels in the top-left corner of `device`'s screen, with vibrant
     /// content over the whole view when `vibrancy` is set, and nothing else on screen.
     public static func effectViewScene(style: BlurStyle, vibrancy: Bool, view: PixelSize, on device: Device) -> Scene {
-        let frame = PointRect(x: 0, y: 0, width: Double(view.width) / device.scale, height: Double(view.height) / device.scale)
+        let frame = PointRect(
+            x: 0, y: 0, width: Double(view.width) / device.scale, height: Double(view.height) / device.scale)
         var layer = SceneLayer(name: "effect view", frame: frame)
-        var content = SceneLayer(name: "vibrant content", frame: PointRect(x: 0, y: 0, width: frame.width, height: frame.height))
+        var content = SceneLayer(
+            name: "vibrant content", frame: PointRect(x: 0, y: 0, width: frame.width, height: frame.height))
         content.content = .image
         layer.effect = SceneLayer.EffectView(style: style, vibrancy: vibrancy ? [content] : [])
         return Scene(name: "\(style.name)\(vibrancy ? " + vibrancy" : "") view", layers: [layer])
     }
 
     /// The GPU passes of one effect view on `device`, on `path`.
-    public static func effectViewPasses(style: BlurStyle, vibrancy: Bool, view: PixelSize, path: Effect.Path,
-                                        on device: Device) throws(BackdropError) -> [GPUPass] {
+    public static func effectViewPasses(
+        style: BlurStyle, vibrancy: Bool, view: PixelSize, path: Effect.Path,
+        on device: Device
+    ) throws(BackdropError) -> [GPUPass] {
         let scene = effectViewScene(style: style, vibrancy: vibrancy, view: view, on: device)
         return try ScenePlanner(device: device, path: { _ in path }).frame(of: scene, steady: false).passes
     }
 
     /// The model's blur decision for `device`.
     public func decision(for device: Device) -> BlurDecision {
-        let passes = try! Self.effectViewPasses(style: Self.referenceStyle, vibrancy: false, view: device.screen, path: .blur, on: device)
+        let passes = try! Self.effectViewPasses(
+            style: Self.referenceStyle, vibrancy: false, view: device.screen, path: .blur, on: device)
         let referenceMs = model.frame(of: passes, on: device).totalMs
         let limitMs = FrameTimeline.budgetMs * Self.maximumShareOfFrame
         let path: Effect.Path = referenceMs <= limitMs ? .blur : .tintOnly
-        var reason = String(format: "full-screen light blur %.1f ms %@ %.1f ms (2/3 of the frame)", referenceMs,
-                            path == .blur ? "≤" : ">", limitMs)
+        var reason = String(
+            format: "full-screen light blur %.1f ms %@ %.1f ms (2/3 of the frame)", referenceMs,
+            path == .blur ? "≤" : ">", limitMs)
         switch (device.iOS7Blur, path) {
         case (.noIOS7, _):
             reason += "; the device cannot run iOS 7"
         case (.blur, .blur), (.tintOnly, .tintOnly):
             reason += "; Apple's iOS 7 policy agrees"
         case (let apple, _):
-            let twins = Device.all.filter { $0.id != device.id && $0.gpu == device.gpu && $0.gpuClockMHz == device.gpuClockMHz
-                                            && $0.screen == device.screen && $0.iOS7Blur != apple && $0.iOS7Blur != .noIOS7 }
+            let twins = Device.all.filter {
+                $0.id != device.id && $0.gpu == device.gpu && $0.gpuClockMHz == device.gpuClockMHz
+                    && $0.screen == device.screen && $0.iOS7Blur != apple && $0.iOS7Blur != .noIOS7
+            }
             reason += "; Apple ships \(apple.rawValue)"
             if let twin = twins.first {
-                reason += ", yet gives the \(twin.name) (same GPU, clock and screen) \(twin.iOS7Blur.rawValue): no cost rule can split them"
+                reason +=
+                    ", yet gives the \(twin.name) (same GPU, clock and screen) \(twin.iOS7Blur.rawValue): no cost rule can split them"
             } else {
                 reason += ": a policy decided on more than GPU cost"
             }
         }
-        return BlurDecision(path: path, referenceMs: referenceMs, limitMs: limitMs, applePolicy: device.iOS7Blur, reason: reason)
+        return BlurDecision(
+            path: path, referenceMs: referenceMs, limitMs: limitMs, applePolicy: device.iOS7Blur, reason: reason)
     }
 
     /// The path `choice` gives on `device`.
@@ -102,27 +122,33 @@ public struct Estimator: Sendable {
     }
 
     /// The estimate of one effect view on `device`.
-    public func estimate(device: Device, style: BlurStyle, vibrancy: Bool,
-                         viewPoints: (width: Double, height: Double)? = nil,
-                         path choice: PathChoice = .auto) throws(BackdropError) -> Estimate {
+    public func estimate(
+        device: Device, style: BlurStyle, vibrancy: Bool,
+        viewPoints: (width: Double, height: Double)? = nil,
+        path choice: PathChoice = .auto
+    ) throws(BackdropError) -> Estimate {
         let decision = decision(for: device)
         let path = choice == .auto ? decision.path : self.path(choice, on: device)
         let view = try viewPixels(device: device, viewPoints: viewPoints)
         let passes = try Self.effectViewPasses(style: style, vibrancy: vibrancy, view: view, path: path, on: device)
-        return Estimate(device: device, style: style, vibrancy: vibrancy, view: view, path: path,
-                        decision: decision, frame: model.frame(of: passes, on: device))
+        return Estimate(
+            device: device, style: style, vibrancy: vibrancy, view: view, path: path,
+            decision: decision, frame: model.frame(of: passes, on: device))
     }
 
     /// The estimate of `scene` on `device`, its effect views on the path `choice` gives.
-    public func estimate(scene: Scene, device: Device, path choice: PathChoice = .auto) throws(BackdropError) -> SceneEstimate {
+    public func estimate(scene: Scene, device: Device, path choice: PathChoice = .auto) throws(BackdropError)
+        -> SceneEstimate
+    {
         let decision = decision(for: device)
         let path = choice == .auto ? decision.path : self.path(choice, on: device)
         let planner = ScenePlanner(device: device, path: { _ in path })
         let first = try planner.frame(of: scene, steady: false)
         let steady = try planner.frame(of: scene, steady: true)
-        return SceneEstimate(scene: scene, device: device, path: path, decision: decision,
-                             frame: model.frame(of: steady.passes, on: device),
-                             firstFrame: model.frame(of: first.passes, on: device),
-                             rasterCacheBytes: steady.rasterCacheBytes, rasterCacheLimitBytes: planner.rasterCacheLimitBytes)
+        return SceneEstimate(
+            scene: scene, device: device, path: path, decision: decision,
+            frame: model.frame(of: steady.passes, on: device),
+            firstFrame: model.frame(of: first.passes, on: device),
+            rasterCacheBytes: steady.rasterCacheBytes, rasterCacheLimitBytes: planner.rasterCacheLimitBytes)
     }
 }

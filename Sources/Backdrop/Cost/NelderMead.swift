@@ -2,14 +2,18 @@
 /// deterministic from a fixed start.
 enum NelderMead {
     /// The point near `start` that minimises `f`, after at most `iterations` steps.
-    static func minimise(_ f: ([Double]) -> Double, from start: [Double], step: Double,
-                         iterations: Int = 4000) -> [Double] {
+    static func minimise(
+        _ f: ([Double]) -> Double, from start: [Double], step: Double,
+        iterations: Int = 4000
+    ) -> [Double] {
         let n = start.count
-        var simplex: [[Double]] = [start] + (0..<n).map { i in
-            var point = start
-            point[i] += step
-            return point
-        }
+        var simplex: [[Double]] =
+            [start]
+            + (0..<n).map { i in
+                var point = start
+                point[i] += step
+                return point
+            }
         var values = simplex.map(f)
         func combine(_ a: [Double], _ b: [Double], _ t: Double) -> [Double] {
             zip(a, b).map { $0 + t * ($1 - $0) }  // a + t·(b − a)
@@ -25,7 +29,8 @@ enum NelderMead {
             if reflectedValue < values[0] {
                 let expanded = combine(centroid, simplex[n], -2)
                 let expandedValue = f(expanded)
-                (simplex[n], values[n]) = expandedValue < reflectedValue ? (expanded, expandedValue) : (reflected, reflectedValue)
+                (simplex[n], values[n]) =
+                    expandedValue < reflectedValue ? (expanded, expandedValue) : (reflected, reflectedValue)
             } else if reflectedValue < values[n - 1] {
                 (simplex[n], values[n]) = (reflected, reflectedValue)
             } else {

@@ -37,11 +37,14 @@ public struct SeedFigure: Sendable {
     /// V3's "base cost from before, 4.59 ms", read as the iPad Air's full-screen light blur without vibrancy.
     /// The talk does not say which device and style it is, so it is not fitted to; the README reports the
     /// model's prediction beside it.
-    public static let v3Reading = SeedFigure("V3", "ipad-air", .light, vibrancy: false, .blur, ms: 4.59, usedInFit: false)
+    public static let v3Reading = SeedFigure(
+        "V3", "ipad-air", .light, vibrancy: false, .blur, ms: 4.59, usedInFit: false)
 
     /// A figure; `accepted` is ±10 % of `ms`, or of the talk's own range when it gave one.
-    init(_ id: String, _ deviceID: String, _ style: BlurStyle, vibrancy: Bool, _ path: Effect.Path, ms: Double,
-         talkRange: ClosedRange<Double>? = nil, usedInFit: Bool = true) {
+    init(
+        _ id: String, _ deviceID: String, _ style: BlurStyle, vibrancy: Bool, _ path: Effect.Path, ms: Double,
+        talkRange: ClosedRange<Double>? = nil, usedInFit: Bool = true
+    ) {
         self.id = id
         self.deviceID = deviceID
         self.style = style
@@ -63,4 +66,3 @@ public struct SeedFigure: Sendable {
         model.frame(of: passes, on: device).totalMs
     }
 }
-

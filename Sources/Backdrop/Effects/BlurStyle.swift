@@ -23,8 +23,10 @@ public struct BlurStyle: Sendable, Equatable, Codable {
     public var tintIsOwnLayer: Bool
 
     /// A style from its parameters (a custom style).
-    public init(name: String, sigmaPoints: Double, saturation: Double, tintColor: SIMD3<Double>,
-                tintAlpha: Double, fallbackAlpha: Double, vibrancyBlend: VibrancyBlend, tintIsOwnLayer: Bool = false) {
+    public init(
+        name: String, sigmaPoints: Double, saturation: Double, tintColor: SIMD3<Double>,
+        tintAlpha: Double, fallbackAlpha: Double, vibrancyBlend: VibrancyBlend, tintIsOwnLayer: Bool = false
+    ) {
         self.name = name
         self.sigmaPoints = sigmaPoints
         self.saturation = saturation
@@ -37,17 +39,20 @@ public struct BlurStyle: Sendable, Equatable, Codable {
 
     /// σ 20 pt, saturation 1.8, white 0.97 at 82 %; fallback 97 %; vibrancy plus-darker; the GPU draws the tint as
     /// a layer of its own.
-    public static let extraLight = BlurStyle(name: "extraLight", sigmaPoints: 20, saturation: 1.8,
-                                             tintColor: SIMD3(repeating: 0.97), tintAlpha: 0.82,
-                                             fallbackAlpha: 0.97, vibrancyBlend: .plusDarker, tintIsOwnLayer: true)
+    public static let extraLight = BlurStyle(
+        name: "extraLight", sigmaPoints: 20, saturation: 1.8,
+        tintColor: SIMD3(repeating: 0.97), tintAlpha: 0.82,
+        fallbackAlpha: 0.97, vibrancyBlend: .plusDarker, tintIsOwnLayer: true)
     /// σ 30 pt, saturation 1.8, white 1.0 at 30 %; fallback 90 %; vibrancy plus-darker.
-    public static let light = BlurStyle(name: "light", sigmaPoints: 30, saturation: 1.8,
-                                        tintColor: SIMD3(repeating: 1.0), tintAlpha: 0.30,
-                                        fallbackAlpha: 0.90, vibrancyBlend: .plusDarker)
+    public static let light = BlurStyle(
+        name: "light", sigmaPoints: 30, saturation: 1.8,
+        tintColor: SIMD3(repeating: 1.0), tintAlpha: 0.30,
+        fallbackAlpha: 0.90, vibrancyBlend: .plusDarker)
     /// σ 20 pt, saturation 1.8, white 0.11 at 73 %; fallback 90 %; vibrancy plus-lighter.
-    public static let dark = BlurStyle(name: "dark", sigmaPoints: 20, saturation: 1.8,
-                                       tintColor: SIMD3(repeating: 0.11), tintAlpha: 0.73,
-                                       fallbackAlpha: 0.90, vibrancyBlend: .plusLighter)
+    public static let dark = BlurStyle(
+        name: "dark", sigmaPoints: 20, saturation: 1.8,
+        tintColor: SIMD3(repeating: 0.11), tintAlpha: 0.73,
+        fallbackAlpha: 0.90, vibrancyBlend: .plusLighter)
 
     /// The built-in styles, in the order the CLI lists them.
     public static let builtIn: [BlurStyle] = [.extraLight, .light, .dark]

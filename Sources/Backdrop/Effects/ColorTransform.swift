@@ -55,8 +55,10 @@ public struct ColorTransform: Sendable {
     @inline(__always) public func apply(_ p: SIMD8<Float>) -> SIMD8<Float> {
         var c = p
         if saturates {
-            let columns = (SIMD8(repeatingPixel: matrixColumns.0), SIMD8(repeatingPixel: matrixColumns.1),
-                           SIMD8(repeatingPixel: matrixColumns.2))
+            let columns = (
+                SIMD8(repeatingPixel: matrixColumns.0), SIMD8(repeatingPixel: matrixColumns.1),
+                SIMD8(repeatingPixel: matrixColumns.2)
+            )
             let red = SIMD8(p[0], p[0], p[0], p[0], p[4], p[4], p[4], p[4])
             let green = SIMD8(p[1], p[1], p[1], p[1], p[5], p[5], p[5], p[5])
             let blue = SIMD8(p[2], p[2], p[2], p[2], p[6], p[6], p[6], p[6])
@@ -73,17 +75,21 @@ extension ColorTransform {
     /// The rows of `input` (frame-sized, premultiplied) with the steps applied to every pixel, at output scale:
     /// all a per-pixel colour pass needs.
     func outputRows(of input: Stage, maximum: Float) -> OutputRows {
-        OutputRows(width: input.size.width, columns: nil, row: { y, out in
-            self.applyOutputScaled(input.row(y, orInto: out), into: out, count: input.size.width, maximum: maximum)
-        })
+        OutputRows(
+            width: input.size.width, columns: nil,
+            row: { y, out in
+                self.applyOutputScaled(input.row(y, orInto: out), into: out, count: input.size.width, maximum: maximum)
+            })
     }
 }
 
 extension ColorTransform {
     /// `out[x]` ← ``CompositePass/outputScaled(_:maximum:)``(``apply(_:)-(SIMD4<Float>)``(`row[x]`)) for the first
     /// `count` pixels, two at a time (an odd last one alone, with the same values). `out` may be `row`.
-    @inline(__always) func applyOutputScaled(_ row: UnsafePointer<SIMD4<Float>>, into out: UnsafeMutablePointer<SIMD4<Float>>,
-                                             count: Int, maximum: Float) {
+    @inline(__always) func applyOutputScaled(
+        _ row: UnsafePointer<SIMD4<Float>>, into out: UnsafeMutablePointer<SIMD4<Float>>,
+        count: Int, maximum: Float
+    ) {
         var x = 0
         while x &+ 2 <= count {
             (out + x).pixelPair = CompositePass.outputScaled(apply((row + x).pixelPair), maximum: maximum)

@@ -27,8 +27,10 @@ public struct Effect: Sendable, Equatable {
     public var vibrancy: Vibrancy?
 
     /// An effect; defaults: the whole picture, scale 1, fast, blur, no vibrancy.
-    public init(style: BlurStyle, frame: PixelRect? = nil, scale: Double = 1, quality: Quality = .fast,
-                path: Path = .blur, vibrancy: Vibrancy? = nil) {
+    public init(
+        style: BlurStyle, frame: PixelRect? = nil, scale: Double = 1, quality: Quality = .fast,
+        path: Path = .blur, vibrancy: Vibrancy? = nil
+    ) {
         self.style = style
         self.frame = frame
         self.scale = scale

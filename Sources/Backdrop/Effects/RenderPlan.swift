@@ -75,15 +75,19 @@ public struct RenderPlan: Sendable {
             passes.append(HorizontalBlurPass(kernel: kernel, size: size))
             passes.append(VerticalBlurPass(kernel: kernel, size: size))
             rowPasses = passes
-            color = UpscaleTintPass(factor: k, inputSize: size, outputSize: frame.size,
-                                     transform: ColorTransform(blurOf: effect.style))
+            color = UpscaleTintPass(
+                factor: k, inputSize: size, outputSize: frame.size,
+                transform: ColorTransform(blurOf: effect.style))
             foldedGPUPasses = effect.style.tintIsOwnLayer ? [TintLayerPass.descriptor(size: frame.size)] : []
         }
         vibrancy = try effect.vibrancy.map { placement throws(BackdropError) in
             let clip = try Self.clip(placement, to: frame)
-            let clipInFrame = PixelRect(x: clip.x - frame.x, y: clip.y - frame.y, width: clip.width, height: clip.height)
-            return (VibrantContentPass(placement: placement, clip: clip),
-                    VibrancyFilterPass(blend: effect.style.vibrancyBlend, clipInFrame: clipInFrame))
+            let clipInFrame = PixelRect(
+                x: clip.x - frame.x, y: clip.y - frame.y, width: clip.width, height: clip.height)
+            return (
+                VibrantContentPass(placement: placement, clip: clip),
+                VibrancyFilterPass(blend: effect.style.vibrancyBlend, clipInFrame: clipInFrame)
+            )
         }
         composite = CompositePass(frame: frame, imageSize: imageSize)
     }
@@ -94,7 +98,10 @@ public struct RenderPlan: Sendable {
         let x0 = max(content.x, frame.x), y0 = max(content.y, frame.y)
         let x1 = min(content.maxX, frame.maxX), y1 = min(content.maxY, frame.maxY)
         guard !content.isEmpty, x1 > x0, y1 > y0 else {
-            throw BackdropError(.badOption, "the vibrant content (\(placement.contentSize) at \(placement.x),\(placement.y)) lies wholly outside the frame \(frame) (x,y,w,h)")
+            throw BackdropError(
+                .badOption,
+                "the vibrant content (\(placement.contentSize) at \(placement.x),\(placement.y)) lies wholly outside the frame \(frame) (x,y,w,h)"
+            )
         }
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
@@ -122,7 +129,9 @@ public struct RenderPlan: Sendable {
     static func validate(_ style: BlurStyle) throws(BackdropError) {
         func check(_ value: Double, _ range: ClosedRange<Double>, _ what: String) throws(BackdropError) {
             guard value.isFinite, range.contains(value) else {
-                throw BackdropError(.badOption, "style \(style.name): \(what) \(value) is outside \(range.lowerBound)…\(range.upperBound)")
+                throw BackdropError(
+                    .badOption,
+                    "style \(style.name): \(what) \(value) is outside \(range.lowerBound)…\(range.upperBound)")
             }
         }
         try check(style.sigmaPoints, 0...500, "sigma")

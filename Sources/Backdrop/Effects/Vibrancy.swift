@@ -63,8 +63,10 @@ extension VibrancyBlend {
     /// limited to [0, one], alpha A_b in the fourth lane; 1.0 stands as `one`): the straight colour
     /// b·(1 − a) + blend(c, b)·a = b + (blend − b)·a and the alpha a + A_b·(1 − a) = A_b + (one − A_b)·a.
     /// (``VibrancyFilterPass`` computes the same, four pixels at a time.)
-    @inline(__always) public func composite(color c: SIMD3<Float>, alpha a: Float, over backdrop: SIMD4<Float>,
-                                            one: Float = 1) -> SIMD4<Float> {
+    @inline(__always) public func composite(
+        color c: SIMD3<Float>, alpha a: Float, over backdrop: SIMD4<Float>,
+        one: Float = 1
+    ) -> SIMD4<Float> {
         let color = backdrop + (blend(SIMD4(c, 0), over: backdrop, one: one) - backdrop) * a
         return SIMD4(color.x, color.y, color.z, backdrop.w + (one - backdrop.w) * a)
     }

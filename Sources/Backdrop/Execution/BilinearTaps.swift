@@ -87,8 +87,9 @@ struct BilinearTaps: Sendable {
         }
         guard best.count >= 2 else { return nil }
         let first = segments[best.first]
-        return UniformRun(first: best.first, count: best.count, start: first.start, lower: first.lower,
-                          weights: first.weights, factor: factor, groupsPerSegment: factor / 4)
+        return UniformRun(
+            first: best.first, count: best.count, start: first.start, lower: first.lower,
+            weights: first.weights, factor: factor, groupsPerSegment: factor / 4)
     }
 
     /// The interpolated values of a run of alike segments, as ``interpolate(_:_:_:group:single:)`` computes them
@@ -96,8 +97,10 @@ struct BilinearTaps: Sendable {
     /// group (vibrant content whose clip ends inside the run). It is also the independent walk the eight-pixel
     /// one below is tested against (`VibrancyTests`), which is why the two are not one.
     @inline(__always)
-    func interpolate<A: InterpolationArithmetic>(_ input: UnsafePointer<A.Pixel>, _ run: UniformRun, _: A.Type,
-                                                 group: (Int, A.Group) -> Void) {
+    func interpolate<A: InterpolationArithmetic>(
+        _ input: UnsafePointer<A.Pixel>, _ run: UniformRun, _: A.Type,
+        group: (Int, A.Group) -> Void
+    ) {
         A.withWeights(of: self) { table in
             let weights = table + run.weights
             var start = run.start, left = input + run.lower
@@ -174,8 +177,10 @@ struct BilinearTaps: Sendable {
     /// rest (`single(x, values in lanes 0–3)`). Exact where a = b: flat areas keep their exact value (and the exact
     /// ties of the tint round as in the references). Every caller gets the same values.
     @inline(__always)
-    func interpolate<A: InterpolationArithmetic>(_ input: UnsafePointer<A.Pixel>, _ segment: Segment, _: A.Type,
-                                                 group: (Int, A.Group) -> Void, single: (Int, A.Group) -> Void) {
+    func interpolate<A: InterpolationArithmetic>(
+        _ input: UnsafePointer<A.Pixel>, _ segment: Segment, _: A.Type,
+        group: (Int, A.Group) -> Void, single: (Int, A.Group) -> Void
+    ) {
         let left = A.group(repeating: input[segment.lower])
         let delta = A.group(repeating: A.difference(input[segment.upper], input[segment.lower]))
         A.withWeights(of: self) { table in

@@ -30,8 +30,10 @@ protocol CompositeArithmetic: InterpolationArithmetic {
 
     /// Row `y` of the effect in this arithmetic, made in `values` (room for the row's floats) or `scratch` (room
     /// for the row's pixels in this arithmetic, rounded up to a group of four).
-    static func row(_ y: Int, of effect: OutputRows, _ values: UnsafeMutablePointer<SIMD4<Float>>,
-                    scratch: UnsafeMutableRawPointer) -> UnsafePointer<Pixel>
+    static func row(
+        _ y: Int, of effect: OutputRows, _ values: UnsafeMutablePointer<SIMD4<Float>>,
+        scratch: UnsafeMutableRawPointer
+    ) -> UnsafePointer<Pixel>
     /// The filter's constants.
     static func constants(_ filter: VibrancyFilterPass) -> BlendConstants
     /// Four content pixels (16 bytes at `content`, straight RGBA8, any alignment) over four values.
@@ -49,28 +51,37 @@ protocol CompositeArithmetic: InterpolationArithmetic {
 /// without an upscale (exact mode, the tint-only fallback), where one rounding keeps the result as close to the
 /// maths as it can be.
 enum FloatArithmetic<Sample: PixelSample>: CompositeArithmetic {
-    @inline(__always) static func withWeights<R>(of taps: BilinearTaps, _ body: (UnsafePointer<SIMD4<Float>>) -> R) -> R {
+    @inline(__always) static func withWeights<R>(of taps: BilinearTaps, _ body: (UnsafePointer<SIMD4<Float>>) -> R) -> R
+    {
         taps.weights.withUnsafeBufferPointer { body($0.baseAddress!) }
     }
 
-    @inline(__always) static func group(repeating pixel: SIMD4<Float>) -> SIMD16<Float> { SIMD16(repeatingPixel: pixel) }
+    @inline(__always) static func group(repeating pixel: SIMD4<Float>) -> SIMD16<Float> {
+        SIMD16(repeatingPixel: pixel)
+    }
 
     @inline(__always) static func difference(_ b: SIMD4<Float>, _ a: SIMD4<Float>) -> SIMD4<Float> { b - a }
 
     /// One fused multiply-add per value.
-    @inline(__always) static func interpolated(_ left: SIMD16<Float>, _ delta: SIMD16<Float>,
-                                               _ weights: UnsafePointer<SIMD4<Float>>) -> SIMD16<Float> {
+    @inline(__always) static func interpolated(
+        _ left: SIMD16<Float>, _ delta: SIMD16<Float>,
+        _ weights: UnsafePointer<SIMD4<Float>>
+    ) -> SIMD16<Float> {
         left.addingProduct(delta, UnsafeRawPointer(weights).loadUnaligned(as: SIMD16<Float>.self))
     }
 
-    @inline(__always) static func interpolated(_ left: SIMD16<Float>, _ delta: SIMD16<Float>,
-                                               weightOf weights: UnsafePointer<SIMD4<Float>>) -> SIMD16<Float> {
+    @inline(__always) static func interpolated(
+        _ left: SIMD16<Float>, _ delta: SIMD16<Float>,
+        weightOf weights: UnsafePointer<SIMD4<Float>>
+    ) -> SIMD16<Float> {
         left.addingProduct(delta, SIMD16(repeatingPixel: weights[0]))
     }
 
     /// ``OutputRows/row``.
-    @inline(__always) static func row(_ y: Int, of effect: OutputRows, _ values: UnsafeMutablePointer<SIMD4<Float>>,
-                                      scratch: UnsafeMutableRawPointer) -> UnsafePointer<SIMD4<Float>> {
+    @inline(__always) static func row(
+        _ y: Int, of effect: OutputRows, _ values: UnsafeMutablePointer<SIMD4<Float>>,
+        scratch: UnsafeMutableRawPointer
+    ) -> UnsafePointer<SIMD4<Float>> {
         effect.row(y, values)
         return UnsafePointer(values)
     }
@@ -79,18 +90,24 @@ enum FloatArithmetic<Sample: PixelSample>: CompositeArithmetic {
         filter.lanes(maximum: Sample.maximumValue)
     }
 
-    @inline(__always) static func blend(_ content: UnsafeRawPointer, over values: SIMD16<Float>,
-                                        _ constants: VibrancyFilterPass.Lanes) -> SIMD16<Float> {
+    @inline(__always) static func blend(
+        _ content: UnsafeRawPointer, over values: SIMD16<Float>,
+        _ constants: VibrancyFilterPass.Lanes
+    ) -> SIMD16<Float> {
         VibrancyFilterPass.composite(content, over: values, constants)
     }
 
-    @inline(__always) static func blend(_ content: SIMD16<UInt8>, over values: SIMD16<Float>,
-                                        _ constants: VibrancyFilterPass.Lanes) -> SIMD16<Float> {
+    @inline(__always) static func blend(
+        _ content: SIMD16<UInt8>, over values: SIMD16<Float>,
+        _ constants: VibrancyFilterPass.Lanes
+    ) -> SIMD16<Float> {
         VibrancyFilterPass.composite(content, over: values, constants)
     }
 
-    @inline(__always) static func store(_ first: SIMD16<Float>, _ second: SIMD16<Float>,
-                                        to out: UnsafeMutablePointer<Sample>) {
+    @inline(__always) static func store(
+        _ first: SIMD16<Float>, _ second: SIMD16<Float>,
+        to out: UnsafeMutablePointer<Sample>
+    ) {
         store(first, count: 4, to: out)
         store(second, count: 4, to: out + 16)
     }
@@ -101,14 +118,18 @@ enum FloatArithmetic<Sample: PixelSample>: CompositeArithmetic {
         let raw = UnsafeMutableRawPointer(out)
         if Sample.bitDepth == 8 {
             guard count == 4 else {
-                return raw.storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: SampleConversion.roundedToNearest(
-                    values.lowHalf.lowHalf)), as: SIMD4<UInt8>.self)
+                return raw.storeBytes(
+                    of: SIMD4<UInt8>(
+                        truncatingIfNeeded: SampleConversion.roundedToNearest(
+                            values.lowHalf.lowHalf)), as: SIMD4<UInt8>.self)
             }
             raw.storeBytes(of: SampleConversion.bytesRoundedToNearest(values), as: SIMD16<UInt8>.self)
         } else {
             guard count == 4 else {
-                return raw.storeBytes(of: SIMD4<UInt16>(truncatingIfNeeded: SampleConversion.roundedToNearest(
-                    values.lowHalf.lowHalf)), as: SIMD4<UInt16>.self)
+                return raw.storeBytes(
+                    of: SIMD4<UInt16>(
+                        truncatingIfNeeded: SampleConversion.roundedToNearest(
+                            values.lowHalf.lowHalf)), as: SIMD4<UInt16>.self)
             }
             raw.storeBytes(of: SampleConversion.wordsRoundedToNearest(values), as: SIMD16<UInt16>.self)
         }
@@ -119,30 +140,41 @@ enum FloatArithmetic<Sample: PixelSample>: CompositeArithmetic {
 enum FixedPointArithmetic: CompositeArithmetic {
     typealias Sample = UInt8
 
-    @inline(__always) static func withWeights<R>(of taps: BilinearTaps, _ body: (UnsafePointer<SIMD4<Int16>>) -> R) -> R {
+    @inline(__always) static func withWeights<R>(of taps: BilinearTaps, _ body: (UnsafePointer<SIMD4<Int16>>) -> R) -> R
+    {
         taps.fixedPointWeights.withUnsafeBufferPointer { body($0.baseAddress!) }
     }
 
-    @inline(__always) static func group(repeating pixel: SIMD4<Int16>) -> SIMD16<Int16> { SIMD16(repeatingPixel: pixel) }
+    @inline(__always) static func group(repeating pixel: SIMD4<Int16>) -> SIMD16<Int16> {
+        SIMD16(repeatingPixel: pixel)
+    }
 
     /// Exact: both are in [0, 32 640].
     @inline(__always) static func difference(_ b: SIMD4<Int16>, _ a: SIMD4<Int16>) -> SIMD4<Int16> { b &- a }
 
     /// left + ``FixedPoint/scaledProduct(_:_:)`` of delta and the weights: two instructions per value.
-    @inline(__always) static func interpolated(_ left: SIMD16<Int16>, _ delta: SIMD16<Int16>,
-                                               _ weights: UnsafePointer<SIMD4<Int16>>) -> SIMD16<Int16> {
+    @inline(__always) static func interpolated(
+        _ left: SIMD16<Int16>, _ delta: SIMD16<Int16>,
+        _ weights: UnsafePointer<SIMD4<Int16>>
+    ) -> SIMD16<Int16> {
         left &+ FixedPoint.scaledProduct(delta, UnsafeRawPointer(weights).loadUnaligned(as: SIMD16<Int16>.self))
     }
 
-    @inline(__always) static func interpolated(_ left: SIMD16<Int16>, _ delta: SIMD16<Int16>,
-                                               weightOf weights: UnsafePointer<SIMD4<Int16>>) -> SIMD16<Int16> {
+    @inline(__always) static func interpolated(
+        _ left: SIMD16<Int16>, _ delta: SIMD16<Int16>,
+        weightOf weights: UnsafePointer<SIMD4<Int16>>
+    ) -> SIMD16<Int16> {
         left &+ FixedPoint.scaledProduct(delta, SIMD16(repeatingPixel: weights[0]))
     }
 
     /// ``OutputRows/fixedPointRow``, into `scratch` (the composite uses this arithmetic only for rows that have it).
-    @inline(__always) static func row(_ y: Int, of effect: OutputRows, _ values: UnsafeMutablePointer<SIMD4<Float>>,
-                                      scratch: UnsafeMutableRawPointer) -> UnsafePointer<SIMD4<Int16>> {
-        guard let fixedPointRow = effect.fixedPointRow else { preconditionFailure("the effect has no fixed-point rows") }
+    @inline(__always) static func row(
+        _ y: Int, of effect: OutputRows, _ values: UnsafeMutablePointer<SIMD4<Float>>,
+        scratch: UnsafeMutableRawPointer
+    ) -> UnsafePointer<SIMD4<Int16>> {
+        guard let fixedPointRow = effect.fixedPointRow else {
+            preconditionFailure("the effect has no fixed-point rows")
+        }
         let out = scratch.assumingMemoryBound(to: SIMD4<Int16>.self)
         fixedPointRow(y, out)
         return UnsafePointer(out)
@@ -152,18 +184,24 @@ enum FixedPointArithmetic: CompositeArithmetic {
         filter.fixedPointLanes()
     }
 
-    @inline(__always) static func blend(_ content: UnsafeRawPointer, over values: SIMD16<Int16>,
-                                        _ constants: VibrancyFilterPass.FixedPointLanes) -> SIMD16<Int16> {
+    @inline(__always) static func blend(
+        _ content: UnsafeRawPointer, over values: SIMD16<Int16>,
+        _ constants: VibrancyFilterPass.FixedPointLanes
+    ) -> SIMD16<Int16> {
         VibrancyFilterPass.composite(FixedPoint.lanes(sixteenBytesAt: content), over: values, constants)
     }
 
-    @inline(__always) static func blend(_ content: SIMD16<UInt8>, over values: SIMD16<Int16>,
-                                        _ constants: VibrancyFilterPass.FixedPointLanes) -> SIMD16<Int16> {
+    @inline(__always) static func blend(
+        _ content: SIMD16<UInt8>, over values: SIMD16<Int16>,
+        _ constants: VibrancyFilterPass.FixedPointLanes
+    ) -> SIMD16<Int16> {
         VibrancyFilterPass.composite(SIMD16(truncatingIfNeeded: content), over: values, constants)
     }
 
     /// ``FixedPoint/bytes(_:_:)``: one 32-byte store.
-    @inline(__always) static func store(_ first: SIMD16<Int16>, _ second: SIMD16<Int16>, to out: UnsafeMutablePointer<UInt8>) {
+    @inline(__always) static func store(
+        _ first: SIMD16<Int16>, _ second: SIMD16<Int16>, to out: UnsafeMutablePointer<UInt8>
+    ) {
         UnsafeMutableRawPointer(out).storeBytes(of: FixedPoint.bytes(first, second), as: SIMD32<UInt8>.self)
     }
 

@@ -1,11 +1,11 @@
 #if BACKDROP_X86_64_V3
-import _Builtin_intrinsics.intel
+    import _Builtin_intrinsics.intel
 #endif
 
 /// The composite's arithmetic for 8-bit output: 16-bit integers in 8.7 fixed point, sixteen lanes (four pixels)
 /// to a vector, where `Float` needs eight.
 ///
-/// - A value v at 8-bit output scale (0 … 255 + 2⁻¹², ``CompositePass/outputScaled(_:maximum:)``) is held as
+/// - A value v at 8-bit output scale (0 … 255 + 2⁻¹², `CompositePass/outputScaled(_:maximum:)`) is held as
 ///   q = round(128·v), ties to even (``quantised(_:)``): 1/128 of a level. q ≤ 32 640, so q and the difference of
 ///   two of them fit in an `Int16`; interpolation and the vibrancy filter keep q within the two values they mix.
 /// - A sample is ⌊q/128 + ½⌋, ties up (``bytes(_:_:)``, one `vpmulhrsw` by 256). An exact tie of the maths, such as
@@ -34,17 +34,19 @@ public enum FixedPoint {
     /// Sixteen values at 8-bit output scale (four pixels), rounded to q = round(128·v), ties to even, in lane order.
     @inline(__always) public static func quantised(_ values: SIMD16<Float>) -> Lanes {
         #if BACKDROP_X86_64_V3
-        // The pack works within each 128-bit half: its 64-bit groups hold pixels 0, 2, 1, 3; one permute orders them.
-        let scale = _mm256_set1_ps(unitsPerLevel)
-        let packed = _mm256_packs_epi32(_mm256_cvtps_epi32(_mm256_mul_ps(values.lowHalf, scale)),
-                                        _mm256_cvtps_epi32(_mm256_mul_ps(values.highHalf, scale)))
-        return unsafeBitCast(_mm256_permutevar8x32_epi32(packed, _mm256_setr_epi32(0, 1, 4, 5, 2, 3, 6, 7)), to: Lanes.self)
+            // The pack works within each 128-bit half: its 64-bit groups hold pixels 0, 2, 1, 3; one permute orders them.
+            let scale = _mm256_set1_ps(unitsPerLevel)
+            let packed = _mm256_packs_epi32(
+                _mm256_cvtps_epi32(_mm256_mul_ps(values.lowHalf, scale)),
+                _mm256_cvtps_epi32(_mm256_mul_ps(values.highHalf, scale)))
+            return unsafeBitCast(
+                _mm256_permutevar8x32_epi32(packed, _mm256_setr_epi32(0, 1, 4, 5, 2, 3, 6, 7)), to: Lanes.self)
         #else
-        return portableQuantised(values)
+            return portableQuantised(values)
         #endif
     }
 
-    /// ``quantised(_:)``'s portable body (``SampleConversion/roundedToNearest(_:)-(SIMD8<Float>)``, eight lanes at a
+    /// ``quantised(_:)``'s portable body (`SampleConversion/roundedToNearest(_:)-(SIMD8<Float>)`, eight lanes at a
     /// time: the 16-lane narrowing compiles to a call).
     @inline(__always) public static func portableQuantised(_ values: SIMD16<Float>) -> Lanes {
         func half(_ v: SIMD8<Float>) -> SIMD8<Int16> {
@@ -57,10 +59,11 @@ public enum FixedPoint {
     /// b = 0 gives 0. The largest fraction, b = 32 767, gives a for |a| < 16 384 and one unit less in size beyond.
     @inline(__always) public static func scaledProduct(_ a: Lanes, _ b: Lanes) -> Lanes {
         #if BACKDROP_X86_64_V3
-        unsafeBitCast(_mm256_mulhrs_epi16(unsafeBitCast(a, to: __m256i.self), unsafeBitCast(b, to: __m256i.self)),
-                      to: Lanes.self)
+            unsafeBitCast(
+                _mm256_mulhrs_epi16(unsafeBitCast(a, to: __m256i.self), unsafeBitCast(b, to: __m256i.self)),
+                to: Lanes.self)
         #else
-        portableScaledProduct(a, b)
+            portableScaledProduct(a, b)
         #endif
     }
 
@@ -76,12 +79,14 @@ public enum FixedPoint {
     /// Each lane of `a` limited to [lower, upper] (lower ≤ upper in every lane): `vpmaxsw`, `vpminsw`.
     @inline(__always) public static func limited(_ a: Lanes, from lower: Lanes, upTo upper: Lanes) -> Lanes {
         #if BACKDROP_X86_64_V3
-        let bounded = _mm256_min_epi16(_mm256_max_epi16(unsafeBitCast(a, to: __m256i.self),
-                                                        unsafeBitCast(lower, to: __m256i.self)),
-                                       unsafeBitCast(upper, to: __m256i.self))
-        return unsafeBitCast(bounded, to: Lanes.self)
+            let bounded = _mm256_min_epi16(
+                _mm256_max_epi16(
+                    unsafeBitCast(a, to: __m256i.self),
+                    unsafeBitCast(lower, to: __m256i.self)),
+                unsafeBitCast(upper, to: __m256i.self))
+            return unsafeBitCast(bounded, to: Lanes.self)
         #else
-        return portableLimited(a, from: lower, upTo: upper)
+            return portableLimited(a, from: lower, upTo: upper)
         #endif
     }
 
@@ -93,12 +98,13 @@ public enum FixedPoint {
     /// Each pixel's fourth lane (its alpha) in all four of its lanes (`vpshufb`).
     @inline(__always) public static func alphas(_ a: Lanes) -> Lanes {
         #if BACKDROP_X86_64_V3
-        // Within each 128-bit half (two pixels): bytes 6–7 (the first pixel's alpha) four times, then 14–15.
-        let pattern = _mm256_setr_epi8(6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15,
-                                       6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15)
-        return unsafeBitCast(_mm256_shuffle_epi8(unsafeBitCast(a, to: __m256i.self), pattern), to: Lanes.self)
+            // Within each 128-bit half (two pixels): bytes 6–7 (the first pixel's alpha) four times, then 14–15.
+            let pattern = _mm256_setr_epi8(
+                6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15,
+                6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15)
+            return unsafeBitCast(_mm256_shuffle_epi8(unsafeBitCast(a, to: __m256i.self), pattern), to: Lanes.self)
         #else
-        return portableAlphas(a)
+            return portableAlphas(a)
         #endif
     }
 
@@ -115,13 +121,15 @@ public enum FixedPoint {
     /// Eight pixels' q (`first`, then `second`) as samples ⌊q/128 + ½⌋ in lane order: one 32-byte store.
     @inline(__always) public static func bytes(_ first: Lanes, _ second: Lanes) -> SIMD32<UInt8> {
         #if BACKDROP_X86_64_V3
-        // The pack works within each 128-bit half: its 64-bit groups hold pixels 0–1, 4–5, 2–3, 6–7.
-        let levels = Lanes(repeating: 256)
-        let packed = _mm256_packus_epi16(unsafeBitCast(scaledProduct(first, levels), to: __m256i.self),
-                                         unsafeBitCast(scaledProduct(second, levels), to: __m256i.self))
-        return unsafeBitCast(_mm256_permutevar8x32_epi32(packed, _mm256_setr_epi32(0, 1, 4, 5, 2, 3, 6, 7)), to: SIMD32<UInt8>.self)
+            // The pack works within each 128-bit half: its 64-bit groups hold pixels 0–1, 4–5, 2–3, 6–7.
+            let levels = Lanes(repeating: 256)
+            let packed = _mm256_packus_epi16(
+                unsafeBitCast(scaledProduct(first, levels), to: __m256i.self),
+                unsafeBitCast(scaledProduct(second, levels), to: __m256i.self))
+            return unsafeBitCast(
+                _mm256_permutevar8x32_epi32(packed, _mm256_setr_epi32(0, 1, 4, 5, 2, 3, 6, 7)), to: SIMD32<UInt8>.self)
         #else
-        return portableBytes(first, second)
+            return portableBytes(first, second)
         #endif
     }
 
@@ -182,8 +190,12 @@ final class FixedPointImage: @unchecked Sendable {
             x &+= 4
         }
         while x < width {
-            out[x] = FixedPoint.quantised(SIMD16(lowHalf: SIMD8(lowHalf: values[x], highHalf: .zero),
-                                                 highHalf: .zero)).firstPixel
+            out[x] =
+                FixedPoint.quantised(
+                    SIMD16(
+                        lowHalf: SIMD8(lowHalf: values[x], highHalf: .zero),
+                        highHalf: .zero)
+                ).firstPixel
             x &+= 1
         }
         while x < rowStride {
@@ -194,8 +206,10 @@ final class FixedPointImage: @unchecked Sendable {
 
     /// `out` ← a + scaledProduct(b − a, multiplier) for rows a = `top`, b = `bottom`: the vertical interpolation,
     /// four pixels at a time (the last group reads and writes the padding).
-    @inline(__always) func interpolate(between top: Int, and bottom: Int, multiplier: Int16,
-                                       into out: UnsafeMutablePointer<SIMD4<Int16>>) {
+    @inline(__always) func interpolate(
+        between top: Int, and bottom: Int, multiplier: Int16,
+        into out: UnsafeMutablePointer<SIMD4<Int16>>
+    ) {
         let a = UnsafeRawPointer(row(top)), b = UnsafeRawPointer(row(bottom)), to = UnsafeMutableRawPointer(out)
         let weight = FixedPoint.Lanes(repeating: multiplier)
         var offset = 0
@@ -203,8 +217,9 @@ final class FixedPointImage: @unchecked Sendable {
         while offset < end {
             let above = a.loadUnaligned(fromByteOffset: offset, as: FixedPoint.Lanes.self)
             let below = b.loadUnaligned(fromByteOffset: offset, as: FixedPoint.Lanes.self)
-            to.storeBytes(of: above &+ FixedPoint.scaledProduct(below &- above, weight), toByteOffset: offset,
-                          as: FixedPoint.Lanes.self)
+            to.storeBytes(
+                of: above &+ FixedPoint.scaledProduct(below &- above, weight), toByteOffset: offset,
+                as: FixedPoint.Lanes.self)
             offset &+= 32
         }
     }

@@ -25,8 +25,10 @@ public final class FloatImage: @unchecked Sendable {
         self.height = height
         let lines = (max(1, width) + 3) / 4
         rowStride = 4 * (lines | 1)
-        pixels = UnsafeMutableRawPointer.allocate(byteCount: max(1, rowStride * height) * MemoryLayout<SIMD4<Float>>.stride,
-                                                  alignment: 64).bindMemory(to: SIMD4<Float>.self, capacity: rowStride * height)
+        pixels = UnsafeMutableRawPointer.allocate(
+            byteCount: max(1, rowStride * height) * MemoryLayout<SIMD4<Float>>.stride,
+            alignment: 64
+        ).bindMemory(to: SIMD4<Float>.self, capacity: rowStride * height)
     }
 
     deinit { pixels.deallocate() }

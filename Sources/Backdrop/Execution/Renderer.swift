@@ -21,25 +21,32 @@ public struct Renderer: Sendable {
 
     /// Renders `effect` over `source`; 8 bits per sample. `vibrantContent` is the content the effect's vibrancy
     /// places (required exactly when the effect has vibrancy, at the size it names).
-    public func render(_ source: RGBAImage<UInt8>, effect: Effect,
-                       vibrantContent: RGBAImage<UInt8>? = nil) throws(BackdropError) -> RGBAImage<UInt8> {
-        render(source, plan: try RenderPlan(effect: effect, imageSize: source.size), vibrantContent: vibrantContent,
-               as: UInt8.self)
+    public func render(
+        _ source: RGBAImage<UInt8>, effect: Effect,
+        vibrantContent: RGBAImage<UInt8>? = nil
+    ) throws(BackdropError) -> RGBAImage<UInt8> {
+        render(
+            source, plan: try RenderPlan(effect: effect, imageSize: source.size), vibrantContent: vibrantContent,
+            as: UInt8.self)
     }
 
     /// Renders a plan made for `source`'s size, at the depth of `Sample`. `vibrantContent` as above.
-    public func render<Sample: PixelSample>(_ source: RGBAImage<UInt8>, plan: RenderPlan,
-                                            vibrantContent: RGBAImage<UInt8>? = nil,
-                                            as: Sample.Type) -> RGBAImage<Sample> {
+    public func render<Sample: PixelSample>(
+        _ source: RGBAImage<UInt8>, plan: RenderPlan,
+        vibrantContent: RGBAImage<UInt8>? = nil,
+        as: Sample.Type
+    ) -> RGBAImage<Sample> {
         precondition(plan.imageSize == source.size, "Renderer: the plan was made for another picture size")
-        precondition((plan.vibrancy == nil) == (vibrantContent == nil),
-                     "Renderer: vibrant content must be given exactly when the plan has vibrancy")
+        precondition(
+            (plan.vibrancy == nil) == (vibrantContent == nil),
+            "Renderer: vibrant content must be given exactly when the plan has vibrancy")
         var stage: Stage
         var rowPasses = plan.rowPasses[...]
         if let downscale = rowPasses.first as? DownscalePass {
             // The capture and the downscale read the source once, together (see `CaptureDownscale`).
-            stage = .stored(CaptureDownscale(capture: plan.capture, downscale: downscale)
-                .run(source: source, parallelism: parallelism))
+            stage = .stored(
+                CaptureDownscale(capture: plan.capture, downscale: downscale)
+                    .run(source: source, parallelism: parallelism))
             rowPasses = rowPasses.dropFirst()
         } else {
             stage = .computed(size: plan.frame.size, row: plan.capture.rows(source: source))
@@ -51,7 +58,8 @@ public struct Renderer: Sendable {
         }
         let effect = plan.color.outputRows(reading: stage, maximum: Sample.maximumValue, parallelism: parallelism)
         let vibrancy = plan.vibrancy.flatMap { passes in vibrantContent.map { (passes.content, passes.filter, $0) } }
-        return plan.composite.run(effect: effect, vibrancy: vibrancy, source: source, parallelism: parallelism,
-                                  as: Sample.self)
+        return plan.composite.run(
+            effect: effect, vibrancy: vibrancy, source: source, parallelism: parallelism,
+            as: Sample.self)
     }
 }

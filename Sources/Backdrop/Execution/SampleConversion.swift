@@ -1,5 +1,5 @@
 #if BACKDROP_X86_64_V3
-import _Builtin_intrinsics.intel
+    import _Builtin_intrinsics.intel
 #endif
 
 /// Conversions between integer samples and `Float`, written so that they compile to a few vector instructions
@@ -19,14 +19,14 @@ import _Builtin_intrinsics.intel
 ///
 /// Clang's intrinsics are `always_inline` functions, but the Swift compiler marks every call made inside a
 /// closure handed to `withUnsafeTemporaryAllocation` `noinline`; such a call becomes a real call per vector (and
-/// 3× slower code). The row loops therefore take their scratch rows from ``withScratchRow(_:_:)``, which allocates.
+/// 3× slower code). The row loops therefore take their scratch rows from `withScratchRow(_:_:)`, which allocates.
 public enum SampleConversion {
     /// Which body the 16-lane forms have in this build: "x86-64-v3" or "portable".
     public static var vectorBody: String {
         #if BACKDROP_X86_64_V3
-        "x86-64-v3"
+            "x86-64-v3"
         #else
-        "portable"
+            "portable"
         #endif
     }
 
@@ -44,11 +44,12 @@ public enum SampleConversion {
     /// Sixteen 8-bit samples as floats 0 … 255.
     @inline(__always) public static func floats(_ bytes: SIMD16<UInt8>) -> SIMD16<Float> {
         #if BACKDROP_X86_64_V3
-        let packed = unsafeBitCast(bytes, to: __m128i.self)
-        return SIMD16(lowHalf: _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(packed)),
-                      highHalf: _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(_mm_unpackhi_epi64(packed, packed))))
+            let packed = unsafeBitCast(bytes, to: __m128i.self)
+            return SIMD16(
+                lowHalf: _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(packed)),
+                highHalf: _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(_mm_unpackhi_epi64(packed, packed))))
         #else
-        return portableFloats(bytes)
+            return portableFloats(bytes)
         #endif
     }
 
@@ -56,9 +57,9 @@ public enum SampleConversion {
     /// memory (`vpmovzxbd` with a memory operand on x86-64-v3).
     @inline(__always) public static func floats(eightBytesAt pointer: UnsafeRawPointer) -> SIMD8<Float> {
         #if BACKDROP_X86_64_V3
-        _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(_mm_loadl_epi64(pointer.assumingMemoryBound(to: __m128i.self))))
+            _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(_mm_loadl_epi64(pointer.assumingMemoryBound(to: __m128i.self))))
         #else
-        portableFloats(eightBytesAt: pointer)
+            portableFloats(eightBytesAt: pointer)
         #endif
     }
 
@@ -72,10 +73,11 @@ public enum SampleConversion {
     /// (`vpmovzxbw` with a memory operand on x86-64-v3; Swift's generic widening becomes a call).
     @inline(__always) public static func words(sixteenBytesAt pointer: UnsafeRawPointer) -> SIMD16<UInt16> {
         #if BACKDROP_X86_64_V3
-        unsafeBitCast(_mm256_cvtepu8_epi16(_mm_loadu_si128(pointer.assumingMemoryBound(to: __m128i.self))),
-                      to: SIMD16<UInt16>.self)
+            unsafeBitCast(
+                _mm256_cvtepu8_epi16(_mm_loadu_si128(pointer.assumingMemoryBound(to: __m128i.self))),
+                to: SIMD16<UInt16>.self)
         #else
-        portableWords(sixteenBytesAt: pointer)
+            portableWords(sixteenBytesAt: pointer)
         #endif
     }
 
@@ -87,8 +89,9 @@ public enum SampleConversion {
     /// ``floats(_:)-(SIMD16<UInt8>)``'s portable body: four at a time (the 16-lane widening compiles to a call).
     @inline(__always) public static func portableFloats(_ bytes: SIMD16<UInt8>) -> SIMD16<Float> {
         let quads = unsafeBitCast(bytes, to: (SIMD4<UInt8>, SIMD4<UInt8>, SIMD4<UInt8>, SIMD4<UInt8>).self)
-        return SIMD16(lowHalf: SIMD8(lowHalf: floats(quads.0), highHalf: floats(quads.1)),
-                      highHalf: SIMD8(lowHalf: floats(quads.2), highHalf: floats(quads.3)))
+        return SIMD16(
+            lowHalf: SIMD8(lowHalf: floats(quads.0), highHalf: floats(quads.1)),
+            highHalf: SIMD8(lowHalf: floats(quads.2), highHalf: floats(quads.3)))
     }
 
     /// Each lane v in [0, 2²²) rounded to nearest (ties to even, the FPU's mode), in the low bits of its lane:
@@ -106,14 +109,14 @@ public enum SampleConversion {
     /// in lane order.
     @inline(__always) public static func bytesRoundedToNearest(_ values: SIMD16<Float>) -> SIMD16<UInt8> {
         #if BACKDROP_X86_64_V3
-        // Packs work within each 128-bit half: after both, 32-bit group i holds lanes 4i … 4i + 3 of
-        // (low 0–3, high 0–3, low 0–3, high 0–3 | low 4–7, high 4–7, …); one permute puts them in order.
-        let words = roundedPackedWords(values)
-        let bytes = _mm256_packus_epi16(words, words)
-        let ordered = _mm256_permutevar8x32_epi32(bytes, _mm256_setr_epi32(0, 4, 1, 5, 0, 4, 1, 5))
-        return unsafeBitCast(_mm256_castsi256_si128(ordered), to: SIMD16<UInt8>.self)
+            // Packs work within each 128-bit half: after both, 32-bit group i holds lanes 4i … 4i + 3 of
+            // (low 0–3, high 0–3, low 0–3, high 0–3 | low 4–7, high 4–7, …); one permute puts them in order.
+            let words = roundedPackedWords(values)
+            let bytes = _mm256_packus_epi16(words, words)
+            let ordered = _mm256_permutevar8x32_epi32(bytes, _mm256_setr_epi32(0, 4, 1, 5, 0, 4, 1, 5))
+            return unsafeBitCast(_mm256_castsi256_si128(ordered), to: SIMD16<UInt8>.self)
         #else
-        return portableBytesRoundedToNearest(values)
+            return portableBytesRoundedToNearest(values)
         #endif
     }
 
@@ -127,20 +130,21 @@ public enum SampleConversion {
     /// 16-bit words in lane order.
     @inline(__always) public static func wordsRoundedToNearest(_ values: SIMD16<Float>) -> SIMD16<UInt16> {
         #if BACKDROP_X86_64_V3
-        let ordered = _mm256_permutevar8x32_epi32(roundedPackedWords(values), _mm256_setr_epi32(0, 1, 4, 5, 2, 3, 6, 7))
-        return unsafeBitCast(ordered, to: SIMD16<UInt16>.self)
+            let ordered = _mm256_permutevar8x32_epi32(
+                roundedPackedWords(values), _mm256_setr_epi32(0, 1, 4, 5, 2, 3, 6, 7))
+            return unsafeBitCast(ordered, to: SIMD16<UInt16>.self)
         #else
-        return portableWordsRoundedToNearest(values)
+            return portableWordsRoundedToNearest(values)
         #endif
     }
 
     #if BACKDROP_X86_64_V3
-    /// The sixteen values rounded to nearest, ties to even (`vcvtps2dq`), and packed to 16 bits with unsigned
-    /// saturation (`vpackusdw`), which works within each 128-bit half: the 64-bit groups hold lanes low 0–3,
-    /// high 0–3, low 4–7, high 4–7 of (values.lowHalf, values.highHalf), in that order.
-    @inline(__always) static func roundedPackedWords(_ values: SIMD16<Float>) -> __m256i {
-        _mm256_packus_epi32(_mm256_cvtps_epi32(values.lowHalf), _mm256_cvtps_epi32(values.highHalf))
-    }
+        /// The sixteen values rounded to nearest, ties to even (`vcvtps2dq`), and packed to 16 bits with unsigned
+        /// saturation (`vpackusdw`), which works within each 128-bit half: the 64-bit groups hold lanes low 0–3,
+        /// high 0–3, low 4–7, high 4–7 of (values.lowHalf, values.highHalf), in that order.
+        @inline(__always) static func roundedPackedWords(_ values: SIMD16<Float>) -> __m256i {
+            _mm256_packus_epi32(_mm256_cvtps_epi32(values.lowHalf), _mm256_cvtps_epi32(values.highHalf))
+        }
     #endif
 
     /// ``wordsRoundedToNearest(_:)``'s portable body.
@@ -152,26 +156,30 @@ public enum SampleConversion {
     /// Each lane of `values` limited to [lower, upper] (0 ≤ lower ≤ upper in every lane), exactly: `vmaxps`,
     /// `vminps` on x86-64-v3, ``portableLimited(_:from:upTo:)`` elsewhere (the same values for every input but
     /// NaN, which pixels never are).
-    @inline(__always) public static func limited(_ values: SIMD8<Float>, from lower: SIMD8<Float>,
-                                                 upTo upper: SIMD8<Float>) -> SIMD8<Float> {
+    @inline(__always) public static func limited(
+        _ values: SIMD8<Float>, from lower: SIMD8<Float>,
+        upTo upper: SIMD8<Float>
+    ) -> SIMD8<Float> {
         #if BACKDROP_X86_64_V3
-        _mm256_min_ps(_mm256_max_ps(values, lower), upper)
+            _mm256_min_ps(_mm256_max_ps(values, lower), upper)
         #else
-        portableLimited(values, from: lower, upTo: upper)
+            portableLimited(values, from: lower, upTo: upper)
         #endif
     }
 
-    /// ``limited(_:from:upTo:)``'s portable body, as ``SIMD4/limited(upTo:)`` does it: negatives to +0 first, then
+    /// ``limited(_:from:upTo:)``'s portable body, as `SIMD4/limited(upTo:)` does it: negatives to +0 first, then
     /// integer compares of non-negative patterns.
-    @inline(__always) public static func portableLimited(_ values: SIMD8<Float>, from lower: SIMD8<Float>,
-                                                         upTo upper: SIMD8<Float>) -> SIMD8<Float> {
+    @inline(__always) public static func portableLimited(
+        _ values: SIMD8<Float>, from lower: SIMD8<Float>,
+        upTo upper: SIMD8<Float>
+    ) -> SIMD8<Float> {
         let bits = unsafeBitCast(values, to: SIMD8<Int32>.self)
         let atLeastZero = bits & ~(bits &>> 31)
         let lowerBits = unsafeBitCast(lower, to: SIMD8<Int32>.self)
-        let below = (atLeastZero &- lowerBits) &>> 31                         // all ones where the value < lower
+        let below = (atLeastZero &- lowerBits) &>> 31  // all ones where the value < lower
         let atLeastLower = (atLeastZero & ~below) | (lowerBits & below)
         let upperBits = unsafeBitCast(upper, to: SIMD8<Int32>.self)
-        let above = (upperBits &- atLeastLower) &>> 31                        // all ones where the value > upper
+        let above = (upperBits &- atLeastLower) &>> 31  // all ones where the value > upper
         return unsafeBitCast((atLeastLower & ~above) | (upperBits & above), to: SIMD8<Float>.self)
     }
 }
@@ -185,9 +193,9 @@ extension SIMD4 where Scalar == Float {
     /// Each lane limited to [0, upper] (`upper` ≥ 0 in every lane), exactly. Pixel values are never NaN.
     @inline(__always) func limited(upTo upper: Self) -> Self {
         let bits = unsafeBitCast(self, to: SIMD4<Int32>.self)
-        let atLeastZero = bits & ~(bits &>> 31)                               // negative → +0
+        let atLeastZero = bits & ~(bits &>> 31)  // negative → +0
         let upperBits = unsafeBitCast(upper, to: SIMD4<Int32>.self)
-        let above = (upperBits &- atLeastZero) &>> 31                         // all ones where the value > upper
+        let above = (upperBits &- atLeastZero) &>> 31  // all ones where the value > upper
         return unsafeBitCast((atLeastZero & ~above) | (upperBits & above), to: SIMD4<Float>.self)
     }
 }

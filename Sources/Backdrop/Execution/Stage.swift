@@ -46,7 +46,9 @@ public enum Stage: Sendable {
 
     /// Row `y` to read (`size.width` pixels): a stored row in place, without a copy, or a computed row written
     /// into `scratch`.
-    @inline(__always) public func row(_ y: Int, orInto scratch: UnsafeMutablePointer<SIMD4<Float>>) -> UnsafePointer<SIMD4<Float>> {
+    @inline(__always) public func row(_ y: Int, orInto scratch: UnsafeMutablePointer<SIMD4<Float>>) -> UnsafePointer<
+        SIMD4<Float>
+    > {
         switch self {
         case .stored(let image): return UnsafePointer(image.row(y))
         case .computed(_, let row): row(y, scratch); return UnsafePointer(scratch)
@@ -55,8 +57,10 @@ public enum Stage: Sendable {
 
     /// `row` as a stage that `consumer` reads: computed inline when it reads each row once, otherwise stored
     /// (every row computed once, in row bands on all threads).
-    public static func rows(_ row: @escaping RowFunction, size: PixelSize, for consumer: RowAccess,
-                            parallelism: Parallelism) -> Stage {
+    public static func rows(
+        _ row: @escaping RowFunction, size: PixelSize, for consumer: RowAccess,
+        parallelism: Parallelism
+    ) -> Stage {
         guard !consumer.allowsInlineInput else { return .computed(size: size, row: row) }
         let image = FloatImage(width: size.width, height: size.height)
         parallelism.forEachBand(of: size.height) { band in

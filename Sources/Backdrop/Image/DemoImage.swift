@@ -26,7 +26,8 @@ public enum DemoImage {
                 var c = SIMD3(0.10, 0.20, 0.45) * (1 - fy) + SIMD3(0.95, 0.75, 0.55) * fy
                 c += SIMD3(repeating: 0.08 * sin(fx * 12))
                 for disc in discs {
-                    let d = ((Double(x) - disc.x) * (Double(x) - disc.x) + (Double(y) - disc.y) * (Double(y) - disc.y)).squareRoot()
+                    let d = ((Double(x) - disc.x) * (Double(x) - disc.x) + (Double(y) - disc.y) * (Double(y) - disc.y))
+                        .squareRoot()
                     let coverage = min(max(disc.r - d + 0.5, 0), 1)  // anti-aliased edge
                     c = c * (1 - coverage) + disc.color * coverage
                 }
@@ -68,7 +69,8 @@ public enum DemoImage {
                 var coverage = 0.0
                 for box in boxes {
                     // Signed distance to the rounded box; coverage is a one-pixel ramp across its edge.
-                    let qx = max(abs(px - box.cx) - (box.hw - box.r), 0), qy = max(abs(py - box.cy) - (box.hh - box.r), 0)
+                    let qx = max(abs(px - box.cx) - (box.hw - box.r), 0),
+                        qy = max(abs(py - box.cy) - (box.hh - box.r), 0)
                     let distance = (qx * qx + qy * qy).squareRoot() - box.r
                     coverage = max(coverage, min(max(0.5 - distance, 0), 1))
                 }

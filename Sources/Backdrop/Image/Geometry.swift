@@ -36,7 +36,9 @@ public struct PixelRect: Hashable, Sendable, Codable, CustomStringConvertible {
     /// Parses "x,y,w,h" (integers; spaces allowed). Returns nil when malformed.
     public init?(parsing text: String) {
         let parts = text.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
-        guard parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2], let h = parts[3] else { return nil }
+        guard parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2], let h = parts[3] else {
+            return nil
+        }
         self.init(x: x, y: y, width: w, height: h)
     }
 

@@ -24,7 +24,9 @@ public struct PNGDecoder: Sendable {
     }
 
     /// Reads and decodes the file at `path`.
-    public func decodeFile<Sample: PixelSample>(_ path: String, as: Sample.Type = UInt8.self) throws(BackdropError) -> RGBAImage<Sample> {
+    public func decodeFile<Sample: PixelSample>(_ path: String, as: Sample.Type = UInt8.self) throws(BackdropError)
+        -> RGBAImage<Sample>
+    {
         return try decode(try Self.contents(of: path), name: path, as: Sample.self)
     }
 
@@ -39,7 +41,10 @@ public struct PNGDecoder: Sendable {
         }
         defer { close(fd) }
         guard (status.st_mode & S_IFMT) == S_IFREG else {
-            throw BackdropError(.badInput, "\(path): cannot read the file (\((status.st_mode & S_IFMT) == S_IFDIR ? "is a directory" : "not a regular file"))")
+            throw BackdropError(
+                .badInput,
+                "\(path): cannot read the file (\((status.st_mode & S_IFMT) == S_IFDIR ? "is a directory" : "not a regular file"))"
+            )
         }
         let size = Int(status.st_size)
         var failure: Int32 = 0
@@ -51,7 +56,9 @@ public struct PNGDecoder: Sendable {
                 initialized += n
             }
         }
-        if failure != 0 { throw BackdropError(.badInput, "\(path): cannot read the file (\(String(cString: strerror(failure))))") }
+        if failure != 0 {
+            throw BackdropError(.badInput, "\(path): cannot read the file (\(String(cString: strerror(failure))))")
+        }
         return bytes
     }
 
@@ -60,21 +67,29 @@ public struct PNGDecoder: Sendable {
     /// 8-bit RGB and RGBA files that are not interlaced take the fast path (`CLibPNG/backdrop_fastpng.c`: chunks
     /// and filters here, inflate by libdeflate); every other file, and any file the fast path has a doubt about
     /// (a CRC, a stream that does not inflate to the right size), is read by libpng, which reports the errors.
-    public func decode<Sample: PixelSample>(_ bytes: [UInt8], name: String = "input", as: Sample.Type = UInt8.self) throws(BackdropError) -> RGBAImage<Sample> {
+    public func decode<Sample: PixelSample>(_ bytes: [UInt8], name: String = "input", as: Sample.Type = UInt8.self)
+        throws(BackdropError) -> RGBAImage<Sample>
+    {
         if let image = try decodeCommonCase(bytes, name: name, as: Sample.self) { return image }
         return try decodeWithLibPNG(bytes, name: name, as: Sample.self)
     }
 
     /// The fast path's decode, or nil when the file is not its case.
-    public func decodeCommonCase<Sample: PixelSample>(_ bytes: [UInt8], name: String, as: Sample.Type) throws(BackdropError) -> RGBAImage<Sample>? {
+    public func decodeCommonCase<Sample: PixelSample>(_ bytes: [UInt8], name: String, as: Sample.Type)
+        throws(BackdropError) -> RGBAImage<Sample>?
+    {
         let result: Result<RGBAImage<Sample>?, BackdropError> = bytes.withUnsafeBufferPointer { buffer in
             var header = bd_png_header()
-            guard let base = buffer.baseAddress, bd_fast_png_header(base, buffer.count, &header) == 1 else { return .success(nil) }
+            guard let base = buffer.baseAddress, bd_fast_png_header(base, buffer.count, &header) == 1 else {
+                return .success(nil)
+            }
             let width = Int(header.width), height = Int(header.height)
             let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
             if overflow || pixels > maxPixels {
-                return .failure(BackdropError(.badInput,
-                    "\(name): the image is \(width)×\(height) pixels, over the limit of \(maxPixels) pixels"))
+                return .failure(
+                    BackdropError(
+                        .badInput,
+                        "\(name): the image is \(width)×\(height) pixels, over the limit of \(maxPixels) pixels"))
             }
             var decoded = true
             let raw = [UInt8](unsafeUninitializedCapacity: pixels * 4) { storage, initialized in
@@ -82,20 +97,26 @@ public struct PNGDecoder: Sendable {
                 initialized = pixels * 4
             }
             guard decoded else { return .success(nil) }
-            let encoding = SampleEncoding(hasSRGBChunk: header.has_srgb != 0, fileGamma: header.has_gamma != 0 ? header.gamma : nil)
-            return .success(RGBAImage(width: width, height: height,
-                                      samples: Self.convert(raw, from: UInt8.self, encoding: encoding, to: Sample.self)))
+            let encoding = SampleEncoding(
+                hasSRGBChunk: header.has_srgb != 0, fileGamma: header.has_gamma != 0 ? header.gamma : nil)
+            return .success(
+                RGBAImage(
+                    width: width, height: height,
+                    samples: Self.convert(raw, from: UInt8.self, encoding: encoding, to: Sample.self)))
         }
         return try result.get()
     }
 
     /// Every colour type, depth, interlace, tRNS and gamma case, by libpng.
-    public func decodeWithLibPNG<Sample: PixelSample>(_ bytes: [UInt8], name: String, as: Sample.Type) throws(BackdropError) -> RGBAImage<Sample> {
+    public func decodeWithLibPNG<Sample: PixelSample>(_ bytes: [UInt8], name: String, as: Sample.Type)
+        throws(BackdropError) -> RGBAImage<Sample>
+    {
         let result: Result<RGBAImage<Sample>, BackdropError> = bytes.withUnsafeBufferPointer { buffer in
             var header = bd_png_header()
             var message = [CChar](repeating: 0, count: 512)
             guard let base = buffer.baseAddress,
-                  let reader = bd_png_reader_open(base, buffer.count, &header, &message, message.count) else {
+                let reader = bd_png_reader_open(base, buffer.count, &header, &message, message.count)
+            else {
                 let text = buffer.isEmpty ? "the file is empty" : String(cMessage: message)
                 return .failure(BackdropError(.badInput, "\(name): \(text)"))
             }
@@ -104,14 +125,19 @@ public struct PNGDecoder: Sendable {
             let width = Int(header.width), height = Int(header.height)
             let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
             if overflow || pixels > maxPixels {
-                return .failure(BackdropError(.badInput,
-                    "\(name): the image is \(width)×\(height) pixels, over the limit of \(maxPixels) pixels"))
+                return .failure(
+                    BackdropError(
+                        .badInput,
+                        "\(name): the image is \(width)×\(height) pixels, over the limit of \(maxPixels) pixels"))
             }
-            let encoding = SampleEncoding(hasSRGBChunk: header.has_srgb != 0,
-                                          fileGamma: header.has_gamma != 0 ? header.gamma : nil)
+            let encoding = SampleEncoding(
+                hasSRGBChunk: header.has_srgb != 0,
+                fileGamma: header.has_gamma != 0 ? header.gamma : nil)
             var failure: String?
             func read(into raw: UnsafeMutableRawPointer, rowBytes: Int) {
-                if bd_png_reader_read(reader, raw.assumingMemoryBound(to: UInt8.self), rowBytes, &message, message.count) != 0 {
+                if bd_png_reader_read(
+                    reader, raw.assumingMemoryBound(to: UInt8.self), rowBytes, &message, message.count) != 0
+                {
                     failure = String(cMessage: message)
                 }
             }
@@ -122,15 +148,17 @@ public struct PNGDecoder: Sendable {
                     read(into: storage.baseAddress!, rowBytes: width * 4)
                     initialized = count
                 }
-                image = RGBAImage(width: width, height: height,
-                                  samples: Self.convert(raw, from: UInt8.self, encoding: encoding, to: Sample.self))
+                image = RGBAImage(
+                    width: width, height: height,
+                    samples: Self.convert(raw, from: UInt8.self, encoding: encoding, to: Sample.self))
             } else {
                 let raw = [UInt16](unsafeUninitializedCapacity: count) { storage, initialized in
                     read(into: storage.baseAddress!, rowBytes: width * 8)
                     initialized = count
                 }
-                image = RGBAImage(width: width, height: height,
-                                  samples: Self.convert(raw, from: UInt16.self, encoding: encoding, to: Sample.self))
+                image = RGBAImage(
+                    width: width, height: height,
+                    samples: Self.convert(raw, from: UInt16.self, encoding: encoding, to: Sample.self))
             }
             if let failure { return .failure(BackdropError(.badInput, "\(name): \(failure)")) }
             return .success(image)
@@ -172,7 +200,8 @@ public struct PNGDecoder: Sendable {
     static func reason(_ error: Error) -> String {
         let ns = error as NSError
         if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
-           let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
+            let code = POSIXErrorCode(rawValue: Int32(underlying.code))
+        {
             return String(cString: strerror(code.rawValue))
         }
         if ns.domain == NSCocoaErrorDomain, ns.code == NSFileReadNoSuchFileError { return "no such file" }

@@ -40,11 +40,13 @@ public struct PNGEncoder: Sendable {
         let result: Result<[UInt8], BackdropError> = image.samples.withUnsafeBytes { raw in
             var out: UnsafeMutablePointer<UInt8>?
             var size = 0
-            let status = bd_fast_png_encode(raw.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt32(image.width),
-                                            UInt32(image.height), Int32(Sample.bitDepth), image.width * 4 * MemoryLayout<Sample>.size,
-                                            opaque ? 1 : 0, compression.level, &out, &size)
+            let status = bd_fast_png_encode(
+                raw.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt32(image.width),
+                UInt32(image.height), Int32(Sample.bitDepth), image.width * 4 * MemoryLayout<Sample>.size,
+                opaque ? 1 : 0, compression.level, &out, &size)
             guard status == 0, let out else {
-                return .failure(BackdropError(.output, "cannot encode PNG: out of memory (\(image.width)×\(image.height))"))
+                return .failure(
+                    BackdropError(.output, "cannot encode PNG: out of memory (\(image.width)×\(image.height))"))
             }
             defer { bd_png_free(out) }
             return .success(Array(UnsafeBufferPointer(start: out, count: size)))
@@ -55,8 +57,9 @@ public struct PNGEncoder: Sendable {
     /// Whether every alpha sample is at its maximum.
     static func isOpaque<Sample: PixelSample>(_ image: RGBAImage<Sample>) -> Bool {
         image.samples.withUnsafeBytes { raw in
-            bd_rgba_is_opaque(raw.baseAddress!.assumingMemoryBound(to: UInt8.self), image.width * image.height,
-                              Int32(Sample.bitDepth)) == 1
+            bd_rgba_is_opaque(
+                raw.baseAddress!.assumingMemoryBound(to: UInt8.self), image.width * image.height,
+                Int32(Sample.bitDepth)) == 1
         }
     }
 

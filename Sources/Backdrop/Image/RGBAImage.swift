@@ -12,8 +12,9 @@ public struct RGBAImage<Sample: PixelSample>: Sendable, Equatable {
 
     /// An image from existing samples. The count must be `width * height * 4`.
     public init(width: Int, height: Int, samples: [Sample]) {
-        precondition(width >= 0 && height >= 0 && samples.count == width * height * 4,
-                     "RGBAImage: \(samples.count) samples for \(width)×\(height)")
+        precondition(
+            width >= 0 && height >= 0 && samples.count == width * height * 4,
+            "RGBAImage: \(samples.count) samples for \(width)×\(height)")
         self.width = width
         self.height = height
         self.samples = samples

@@ -31,7 +31,8 @@ public enum AtomicFile {
         let writeErrno = errno
         if close(fd) != 0 || !ok {
             unlink(temporary)
-            throw BackdropError(.output, "\(path): cannot write (\(String(cString: strerror(ok ? errno : writeErrno))))")
+            throw BackdropError(
+                .output, "\(path): cannot write (\(String(cString: strerror(ok ? errno : writeErrno))))")
         }
         if rename(temporary, path) != 0 {
             let reason = String(cString: strerror(errno))

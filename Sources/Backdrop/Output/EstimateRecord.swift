@@ -66,10 +66,11 @@ public struct EstimateRecord: Codable, Sendable, Equatable {
         decisionReason = estimate.decision.reason
         deviceMeasuredInSeedTalk = estimate.device.hasSeedMeasurements
         passes = estimate.frame.passes.map { priced in
-            Pass(name: priced.pass.name, kind: priced.pass.kind.rawValue, ms: priced.ms, startMs: priced.startMs,
-                 bound: priced.bound.rawValue, pixelsWritten: priced.pass.pixelsWritten,
-                 texelsRead: priced.pass.texelsRead, fetches: Int(priced.pass.gpuFetches.rounded()),
-                 bytes: priced.bytes, offscreen: priced.isOffscreen, textureBytes: priced.pass.textureBytes)
+            Pass(
+                name: priced.pass.name, kind: priced.pass.kind.rawValue, ms: priced.ms, startMs: priced.startMs,
+                bound: priced.bound.rawValue, pixelsWritten: priced.pass.pixelsWritten,
+                texelsRead: priced.pass.texelsRead, fetches: Int(priced.pass.gpuFetches.rounded()),
+                bytes: priced.bytes, offscreen: priced.isOffscreen, textureBytes: priced.pass.textureBytes)
         }
         gapsMs = estimate.frame.gaps.map(\.ms)
         idleMs = estimate.idleMs

@@ -20,7 +20,9 @@ public struct ReportSite: Sendable {
     public let estimator: Estimator
 
     /// A report over `input`.
-    public init(input: RGBAImage<UInt8>, inputName: String, renderer: Renderer = Renderer(), estimator: Estimator = Estimator()) {
+    public init(
+        input: RGBAImage<UInt8>, inputName: String, renderer: Renderer = Renderer(), estimator: Estimator = Estimator()
+    ) {
         self.input = input
         self.inputName = inputName
         self.renderer = renderer
@@ -67,10 +69,16 @@ public struct ReportSite: Sendable {
             files.append(File(path: path, bytes: Array(text.utf8)))
         }
         let atlas = atlas()
-        add("images/chart-blur.svg", BarChartSVG.render(atlas.filter { !$0.vibrancy },
-                                                         title: "Full-screen effect, per device and style (predicted ms)"))
-        add("images/chart-vibrancy.svg", BarChartSVG.render(atlas.filter(\.vibrancy),
-                                                            title: "Full-screen effect with vibrancy, per device and style (predicted ms)"))
+        add(
+            "images/chart-blur.svg",
+            BarChartSVG.render(
+                atlas.filter { !$0.vibrancy },
+                title: "Full-screen effect, per device and style (predicted ms)"))
+        add(
+            "images/chart-vibrancy.svg",
+            BarChartSVG.render(
+                atlas.filter(\.vibrancy),
+                title: "Full-screen effect with vibrancy, per device and style (predicted ms)"))
         for device in Device.all {
             let estimate = try estimator.estimate(device: device, style: .light, vibrancy: true)
             add("images/timeline-\(device.id).svg", TimelineSVG.render(estimate))
@@ -123,7 +131,9 @@ public struct ReportSite: Sendable {
 
     /// The talk's figures for a scene on a device, where the case-study table has a row.
     func talk(_ scene: Scene, _ device: Device) -> String {
-        guard let row = CaseStudy.all.first(where: { $0.sceneName == scene.name && $0.deviceID == device.id }) else { return "" }
+        guard let row = CaseStudy.all.first(where: { $0.sceneName == scene.name && $0.deviceID == device.id }) else {
+            return ""
+        }
         var text = "\(row.id): " + CostModelReport.rangeText(row.fps) + " fps"
         if let gpu = row.gpuPercent { text += ", GPU " + CostModelReport.rangeText(gpu) + " %" }
         return text
@@ -137,25 +147,35 @@ public struct ReportSite: Sendable {
     }
 
     func markdown(_ atlas: [Estimate], _ cases: [(Scene, SceneEstimate)]) -> String {
-        var lines = ["# Device budget atlas", "",
-                     "Made by `backdrop report` over \(inputName). Every ms, fps and GPU % here is a **prediction** of Backdrop's GPU cost model "
-                        + "([cost-model.txt](cost-model.txt)); only the seed figures marked \"measured\" are Apple's measurements. "
-                        + "Full-screen effects, on the path the model chooses for the device. "
-                        + "Open `index.html` for the colours, the charts, the frame timelines and the previews.", ""]
+        var lines = [
+            "# Device budget atlas", "",
+            "Made by `backdrop report` over \(inputName). Every ms, fps and GPU % here is a **prediction** of Backdrop's GPU cost model "
+                + "([cost-model.txt](cost-model.txt)); only the seed figures marked \"measured\" are Apple's measurements. "
+                + "Full-screen effects, on the path the model chooses for the device. "
+                + "Open `index.html` for the colours, the charts, the frame timelines and the previews.", "",
+        ]
         for vibrancy in [false, true] {
-            lines += ["## Full-screen effect\(vibrancy ? " with vibrancy" : "") (predicted)", "",
-                      "| device | " + BlurStyle.builtIn.map(\.name).joined(separator: " | ") + " | Apple iOS 7 |",
-                      "|---|" + BlurStyle.builtIn.map { _ in "---" }.joined(separator: "|") + "|---|"]
+            lines += [
+                "## Full-screen effect\(vibrancy ? " with vibrancy" : "") (predicted)", "",
+                "| device | " + BlurStyle.builtIn.map(\.name).joined(separator: " | ") + " | Apple iOS 7 |",
+                "|---|" + BlurStyle.builtIn.map { _ in "---" }.joined(separator: "|") + "|---|",
+            ]
             for (device, estimates) in matrix(atlas, vibrancy: vibrancy) {
                 let cells = estimates.map { "\(cell($0)), \($0.verdict.rawValue)" }
                 let decision = estimates[0].decision
-                lines.append("| \(device.name) | " + cells.joined(separator: " | ") + " | \(decision.applePolicy.rawValue)\(decision.agreesWithApple ? "" : " (model: \(decision.path.rawValue))") |")
+                lines.append(
+                    "| \(device.name) | " + cells.joined(separator: " | ")
+                        + " | \(decision.applePolicy.rawValue)\(decision.agreesWithApple ? "" : " (model: \(decision.path.rawValue))") |"
+                )
             }
             lines.append("")
         }
-        lines += ["## Whole screens: the built-in scenes (predicted fps · GPU % · offscreen passes; the talk's measurement beside)", "",
-                  "| device | " + BuiltInScenes.names.joined(separator: " | ") + " |",
-                  "|---|" + BuiltInScenes.names.map { _ in "---" }.joined(separator: "|") + "|"]
+        lines += [
+            "## Whole screens: the built-in scenes (predicted fps · GPU % · offscreen passes; the talk's measurement beside)",
+            "",
+            "| device | " + BuiltInScenes.names.joined(separator: " | ") + " |",
+            "|---|" + BuiltInScenes.names.map { _ in "---" }.joined(separator: "|") + "|",
+        ]
         for device in Device.all {
             let cells = cases.filter { $0.1.device.id == device.id }.map { sceneCell($0.0, $0.1) }
             lines.append("| \(device.name) | " + cells.joined(separator: " | ") + " |")
@@ -175,22 +195,37 @@ public struct ReportSite: Sendable {
         }
         var body: [String] = []
         body.append("<h1>Device budget atlas</h1>")
-        body.append("<p>Over <code>\(escaped(inputName))</code>. Every ms, fps and GPU % is a <strong>prediction</strong> of Backdrop's GPU cost model (<a href=\"cost-model.txt\">its coefficients and checks</a>); only the seed figures marked “measured” are Apple's. Colour: <span class=\"fits\">fits</span>, <span class=\"tight\">tight</span> (under a quarter of the frame left), <span class=\"drops\">drops frames</span>.</p>")
+        body.append(
+            "<p>Over <code>\(escaped(inputName))</code>. Every ms, fps and GPU % is a <strong>prediction</strong> of Backdrop's GPU cost model (<a href=\"cost-model.txt\">its coefficients and checks</a>); only the seed figures marked “measured” are Apple's. Colour: <span class=\"fits\">fits</span>, <span class=\"tight\">tight</span> (under a quarter of the frame left), <span class=\"drops\">drops frames</span>.</p>"
+        )
         for vibrancy in [false, true] {
-            body.append("<h2>Full-screen effect\(vibrancy ? " with vibrancy" : "") (predicted)</h2><table class=\"matrix\"><thead><tr><th>device</th>"
-                        + BlurStyle.builtIn.map { "<th>\($0.name)</th>" }.joined() + "<th>Apple iOS 7</th></tr></thead><tbody>")
+            body.append(
+                "<h2>Full-screen effect\(vibrancy ? " with vibrancy" : "") (predicted)</h2><table class=\"matrix\"><thead><tr><th>device</th>"
+                    + BlurStyle.builtIn.map { "<th>\($0.name)</th>" }.joined()
+                    + "<th>Apple iOS 7</th></tr></thead><tbody>")
             for (device, estimates) in matrix(atlas, vibrancy: vibrancy) {
-                let cells = estimates.map { "<td class=\"\(verdictClass($0.verdict))\" title=\"\($0.verdict.rawValue)\">\(escaped(cell($0)))</td>" }.joined()
+                let cells = estimates.map {
+                    "<td class=\"\(verdictClass($0.verdict))\" title=\"\($0.verdict.rawValue)\">\(escaped(cell($0)))</td>"
+                }.joined()
                 let decision = estimates[0].decision
-                let apple = decision.applePolicy.rawValue + (decision.agreesWithApple ? "" : " (model: \(decision.path.rawValue))")
-                body.append("<tr><th>\(escaped(device.name))\(device.hasSeedMeasurements ? " *" : "")</th>\(cells)<td>\(escaped(apple))</td></tr>")
+                let apple =
+                    decision.applePolicy.rawValue
+                    + (decision.agreesWithApple ? "" : " (model: \(decision.path.rawValue))")
+                body.append(
+                    "<tr><th>\(escaped(device.name))\(device.hasSeedMeasurements ? " *" : "")</th>\(cells)<td>\(escaped(apple))</td></tr>"
+                )
             }
             body.append("</tbody></table>")
         }
-        body.append("<p><small>* measured in the seed talk; every other device's figures are predictions only.</small></p>")
+        body.append(
+            "<p><small>* measured in the seed talk; every other device's figures are predictions only.</small></p>")
         body.append("<h2>Whole screens: the built-in scenes (predicted, beside the talk's measurements)</h2>")
-        body.append("<p>Each cell: predicted fps · GPU % · offscreen passes a frame; where the talk measured the screen (seed O5, O6), its figures follow.</p>")
-        body.append("<table class=\"matrix\"><thead><tr><th>device</th>" + BuiltInScenes.names.map { "<th>\(escaped($0))</th>" }.joined() + "</tr></thead><tbody>")
+        body.append(
+            "<p>Each cell: predicted fps · GPU % · offscreen passes a frame; where the talk measured the screen (seed O5, O6), its figures follow.</p>"
+        )
+        body.append(
+            "<table class=\"matrix\"><thead><tr><th>device</th>"
+                + BuiltInScenes.names.map { "<th>\(escaped($0))</th>" }.joined() + "</tr></thead><tbody>")
         for device in Device.all {
             let cells = cases.filter { $0.1.device.id == device.id }.map { scene, e in
                 "<td class=\"\(verdictClass(e.frame.verdict))\">\(escaped(sceneCell(scene, e)))</td>"
@@ -200,38 +235,54 @@ public struct ReportSite: Sendable {
         body.append("</tbody></table>")
         body.append("<h2>One frame of each scene on the iPod touch (5th generation) (predicted)</h2>")
         for (scene, e) in cases where e.device.id == Self.timelineDevice {
-            body.append("<figure><img src=\"images/scene-\(scene.name).svg\" alt=\"frame timeline of \(escaped(scene.name))\"></figure>")
+            body.append(
+                "<figure><img src=\"images/scene-\(scene.name).svg\" alt=\"frame timeline of \(escaped(scene.name))\"></figure>"
+            )
         }
         body.append("<h2>Full-screen cost per device</h2>")
-        body.append("<img src=\"images/chart-blur.svg\" alt=\"bar chart of the full-screen cost per device and style\">")
-        body.append("<img src=\"images/chart-vibrancy.svg\" alt=\"bar chart of the full-screen cost with vibrancy per device and style\">")
+        body.append(
+            "<img src=\"images/chart-blur.svg\" alt=\"bar chart of the full-screen cost per device and style\">")
+        body.append(
+            "<img src=\"images/chart-vibrancy.svg\" alt=\"bar chart of the full-screen cost with vibrancy per device and style\">"
+        )
         body.append("<h2>One frame per device (light, full-screen vibrancy)</h2>")
         for device in Device.all {
-            body.append("<figure><img src=\"images/timeline-\(device.id).svg\" alt=\"frame timeline of the \(escaped(device.name))\"></figure>")
+            body.append(
+                "<figure><img src=\"images/timeline-\(device.id).svg\" alt=\"frame timeline of the \(escaped(device.name))\"></figure>"
+            )
         }
-        body.append("<h2>What each device shows</h2><p>Over <code>\(escaped(inputName))</code> (left), each style at the device's scale, blurred or as its tint-only fallback.</p>")
-        body.append("<div class=\"grid\"><figure><img src=\"images/input.png\" alt=\"the input\"><figcaption>input</figcaption></figure></div>")
-        body.append("<table class=\"previews\"><thead><tr><th>device</th>" + BlurStyle.builtIn.map { "<th>\($0.name)</th>" }.joined() + "</tr></thead><tbody>")
+        body.append(
+            "<h2>What each device shows</h2><p>Over <code>\(escaped(inputName))</code> (left), each style at the device's scale, blurred or as its tint-only fallback.</p>"
+        )
+        body.append(
+            "<div class=\"grid\"><figure><img src=\"images/input.png\" alt=\"the input\"><figcaption>input</figcaption></figure></div>"
+        )
+        body.append(
+            "<table class=\"previews\"><thead><tr><th>device</th>"
+                + BlurStyle.builtIn.map { "<th>\($0.name)</th>" }.joined() + "</tr></thead><tbody>")
         for device in Device.all {
             let key = previewKey(device)
             let cells = BlurStyle.builtIn.map {
                 "<td><img src=\"images/preview-\($0.name)-\(key.tag).png\" alt=\"\(escaped(device.name)), \($0.name)\"></td>"
             }.joined()
-            body.append("<tr><th>\(escaped(device.name))<br><small>scale \(Int(device.scale)), \(key.path.rawValue)</small></th>\(cells)</tr>")
+            body.append(
+                "<tr><th>\(escaped(device.name))<br><small>scale \(Int(device.scale)), \(key.path.rawValue)</small></th>\(cells)</tr>"
+            )
         }
         body.append("</tbody></table>")
         let style = """
-        body{font-family:Helvetica,Arial,sans-serif;margin:24px;color:#222;max-width:1100px}
-        table{border-collapse:collapse;font-size:12px;margin-bottom:16px}th,td{border-bottom:1px solid #ddd;padding:3px 8px;text-align:left}
-        .drops{background:#fadbd8;color:#922b21}.tight{background:#fdebd0;color:#9a5d0e}.fits{background:#d5f5e3;color:#1e6b3c}
-        .matrix td{white-space:nowrap}
-        img{max-width:100%}figure{margin:8px 0}.previews img{width:240px}.grid img{width:240px}
-        """
+            body{font-family:Helvetica,Arial,sans-serif;margin:24px;color:#222;max-width:1100px}
+            table{border-collapse:collapse;font-size:12px;margin-bottom:16px}th,td{border-bottom:1px solid #ddd;padding:3px 8px;text-align:left}
+            .drops{background:#fadbd8;color:#922b21}.tight{background:#fdebd0;color:#9a5d0e}.fits{background:#d5f5e3;color:#1e6b3c}
+            .matrix td{white-space:nowrap}
+            img{max-width:100%}figure{margin:8px 0}.previews img{width:240px}.grid img{width:240px}
+            """
         // Marks the page when every picture has loaded (read by the browser check, scripts/check-report).
         let script = """
-        window.addEventListener('load',function(){var i=document.images,b=[];for(var k=0;k<i.length;k++){if(!i[k].complete||i[k].naturalWidth===0)b.push(i[k].getAttribute('src'));}document.body.setAttribute('data-images',i.length);document.body.setAttribute('data-broken',b.join(' '));document.body.setAttribute('data-loaded','yes');});
-        """
-        return "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Backdrop device budget atlas</title><style>\(style)</style><script>\(script)</script></head><body>\n"
+            window.addEventListener('load',function(){var i=document.images,b=[];for(var k=0;k<i.length;k++){if(!i[k].complete||i[k].naturalWidth===0)b.push(i[k].getAttribute('src'));}document.body.setAttribute('data-images',i.length);document.body.setAttribute('data-broken',b.join(' '));document.body.setAttribute('data-loaded','yes');});
+            """
+        return
+            "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Backdrop device budget atlas</title><style>\(style)</style><script>\(script)</script></head><body>\n"
             + body.joined(separator: "\n") + "\n</body></html>\n"
     }
 }

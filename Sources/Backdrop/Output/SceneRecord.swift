@@ -65,10 +65,11 @@ public struct SceneRecord: Codable, Sendable, Equatable {
         modelDecision = estimate.decision.path.rawValue
         applePolicy = estimate.decision.applePolicy.rawValue
         passes = frame.passes.map { priced in
-            Pass(name: priced.pass.name, layer: priced.gpuPass.layer, kind: priced.pass.kind.rawValue,
-                 target: priced.isOffscreen ? "offscreen" : "screen", startMs: priced.startMs, ms: priced.ms,
-                 bound: priced.bound.rawValue, pixelsWritten: priced.pass.pixelsWritten,
-                 fetches: Int(priced.pass.gpuFetches.rounded()), bytes: priced.bytes)
+            Pass(
+                name: priced.pass.name, layer: priced.gpuPass.layer, kind: priced.pass.kind.rawValue,
+                target: priced.isOffscreen ? "offscreen" : "screen", startMs: priced.startMs, ms: priced.ms,
+                bound: priced.bound.rawValue, pixelsWritten: priced.pass.pixelsWritten,
+                fetches: Int(priced.pass.gpuFetches.rounded()), bytes: priced.bytes)
         }
         gapsMs = frame.gaps.map(\.ms)
         busyMs = frame.busyMs

@@ -8,17 +8,19 @@ import Foundation
 public enum TimelineSVG {
     /// The SVG of `estimate`'s frame.
     public static func render(_ estimate: Estimate) -> String {
-        let title = String(format: "%@ · %@%@ · %@ · %.2f ms of %.2f ms · %@ (predicted)", estimate.device.name,
-                           estimate.style.name, estimate.vibrancy ? " + vibrancy" : "", estimate.path.rawValue,
-                           estimate.totalMs, Estimate.budgetMs, estimate.verdict.rawValue)
+        let title = String(
+            format: "%@ · %@%@ · %@ · %.2f ms of %.2f ms · %@ (predicted)", estimate.device.name,
+            estimate.style.name, estimate.vibrancy ? " + vibrancy" : "", estimate.path.rawValue,
+            estimate.totalMs, Estimate.budgetMs, estimate.verdict.rawValue)
         return render(estimate.frame, title: title)
     }
 
     /// The SVG of a scene's steady frame.
     public static func render(_ estimate: SceneEstimate) -> String {
         let frame = estimate.frame
-        let title = String(format: "%@ · %@ · %.2f ms, %.0f fps, GPU %.0f %% · %@ (predicted)", estimate.device.name,
-                           estimate.scene.name, frame.totalMs, frame.fps, frame.gpuPercent, frame.verdict.rawValue)
+        let title = String(
+            format: "%@ · %@ · %.2f ms, %.0f fps, GPU %.0f %% · %@ (predicted)", estimate.device.name,
+            estimate.scene.name, frame.totalMs, frame.fps, frame.gpuPercent, frame.verdict.rawValue)
         return render(frame, title: title)
     }
 
@@ -44,7 +46,9 @@ public enum TimelineSVG {
         let labelsBottom = offscreenY + barHeight + 44 + (labelNarrow ? Double(min(narrow.count, 4)) * 14 : 0)
         let height = labelsBottom + 20 + Double(legendRows) * 16 + 24
         var svg: [String] = []
-        svg.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"12\">")
+        svg.append(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"12\">"
+        )
         svg.append("<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>")
         svg.append("<text x=\"\(f(left))\" y=\"22\" font-size=\"14\" font-weight=\"bold\">\(escaped(title))</text>")
         svg.append("<text x=\"10\" y=\"\(f(tilerY + 20))\">Tiler</text>")
@@ -53,17 +57,23 @@ public enum TimelineSVG {
         // Vsync ticks.
         var tick = 0.0
         while tick <= spanMs {
-            svg.append("<line x1=\"\(f(x(tick)))\" y1=\"40\" x2=\"\(f(x(tick)))\" y2=\"\(f(offscreenY + barHeight + 8))\" stroke=\"#c0392b\" stroke-width=\"1.5\" stroke-dasharray=\"4 3\"/>")
+            svg.append(
+                "<line x1=\"\(f(x(tick)))\" y1=\"40\" x2=\"\(f(x(tick)))\" y2=\"\(f(offscreenY + barHeight + 8))\" stroke=\"#c0392b\" stroke-width=\"1.5\" stroke-dasharray=\"4 3\"/>"
+            )
             let anchor = x(tick) > width - 120 ? "end" : "start"
             let labelX = anchor == "end" ? x(tick) - 3 : x(tick) + 3
-            svg.append("<text x=\"\(f(labelX))\" y=\"\(f(offscreenY + barHeight + 20))\" text-anchor=\"\(anchor)\" fill=\"#c0392b\">vsync \(f(tick)) ms</text>")
+            svg.append(
+                "<text x=\"\(f(labelX))\" y=\"\(f(offscreenY + barHeight + 20))\" text-anchor=\"\(anchor)\" fill=\"#c0392b\">vsync \(f(tick)) ms</text>"
+            )
             tick += FrameTimeline.budgetMs
         }
         // The tiler works ahead: the first pass's geometry before the renderer starts, each next one during the
         // pass before it.
         for (index, priced) in frame.passes.enumerated() {
             let start = index == 0 ? 0 : frame.passes[index - 1].startMs
-            svg.append("<rect x=\"\(f(x(start)))\" y=\"\(f(tilerY))\" width=\"\(f(max(frame.tilerMs * scale, 2)))\" height=\"\(f(barHeight))\" fill=\"#34495e\"><title>tiling: \(escaped(priced.pass.name))</title></rect>")
+            svg.append(
+                "<rect x=\"\(f(x(start)))\" y=\"\(f(tilerY))\" width=\"\(f(max(frame.tilerMs * scale, 2)))\" height=\"\(f(barHeight))\" fill=\"#34495e\"><title>tiling: \(escaped(priced.pass.name))</title></rect>"
+            )
         }
         var narrowCount = 0
         for priced in frame.passes {
@@ -71,32 +81,47 @@ public enum TimelineSVG {
             let w = max(priced.ms * scale, 1)
             let y = priced.isOffscreen ? offscreenY : screenY
             let text = label(priced)
-            svg.append("<rect x=\"\(f(x(priced.startMs)))\" y=\"\(f(y))\" width=\"\(f(w))\" height=\"\(f(barHeight))\" fill=\"\(color)\" stroke=\"#ffffff\" stroke-width=\"0.5\"><title>\(escaped(text)) (\(priced.bound.rawValue)-bound, \(priced.isOffscreen ? "offscreen" : "on screen"), layer \(escaped(priced.gpuPass.layer)))</title></rect>")
+            svg.append(
+                "<rect x=\"\(f(x(priced.startMs)))\" y=\"\(f(y))\" width=\"\(f(w))\" height=\"\(f(barHeight))\" fill=\"\(color)\" stroke=\"#ffffff\" stroke-width=\"0.5\"><title>\(escaped(text)) (\(priced.bound.rawValue)-bound, \(priced.isOffscreen ? "offscreen" : "on screen"), layer \(escaped(priced.gpuPass.layer)))</title></rect>"
+            )
             let centre = x(priced.startMs) + w / 2
             if Double(text.count) * 6.2 < w - 6 {
-                svg.append("<text x=\"\(f(centre))\" y=\"\(f(y + 19))\" text-anchor=\"middle\" font-size=\"11\" fill=\"#ffffff\">\(escaped(text))</text>")
+                svg.append(
+                    "<text x=\"\(f(centre))\" y=\"\(f(y + 19))\" text-anchor=\"middle\" font-size=\"11\" fill=\"#ffffff\">\(escaped(text))</text>"
+                )
             } else if labelNarrow {
                 // Few narrow passes: each named below the rows on a leader line, staggered over four rows.
                 let labelY = offscreenY + barHeight + 38 + Double(narrowCount % 4) * 14
                 narrowCount += 1
                 let anchor = centre < left + 150 ? "start" : "middle"
-                svg.append("<line x1=\"\(f(centre))\" y1=\"\(f(y + barHeight))\" x2=\"\(f(centre))\" y2=\"\(f(labelY - 10))\" stroke=\"#999999\" stroke-width=\"0.5\"/>")
-                svg.append("<text x=\"\(f(centre))\" y=\"\(f(labelY))\" text-anchor=\"\(anchor)\" font-size=\"10\">\(escaped(text))</text>")
+                svg.append(
+                    "<line x1=\"\(f(centre))\" y1=\"\(f(y + barHeight))\" x2=\"\(f(centre))\" y2=\"\(f(labelY - 10))\" stroke=\"#999999\" stroke-width=\"0.5\"/>"
+                )
+                svg.append(
+                    "<text x=\"\(f(centre))\" y=\"\(f(labelY))\" text-anchor=\"\(anchor)\" font-size=\"10\">\(escaped(text))</text>"
+                )
             }
         }
         for gap in frame.gaps {
-            svg.append("<rect x=\"\(f(x(gap.startMs)))\" y=\"\(f(screenY - 6))\" width=\"\(f(max(gap.ms * scale, 2)))\" height=\"\(f(offscreenY - screenY + barHeight + 12))\" fill=\"#e74c3c\" fill-opacity=\"0.85\"><title>idle: render-target switch \(String(format: "%.2f", gap.ms)) ms</title></rect>")
+            svg.append(
+                "<rect x=\"\(f(x(gap.startMs)))\" y=\"\(f(screenY - 6))\" width=\"\(f(max(gap.ms * scale, 2)))\" height=\"\(f(offscreenY - screenY + barHeight + 12))\" fill=\"#e74c3c\" fill-opacity=\"0.85\"><title>idle: render-target switch \(String(format: "%.2f", gap.ms)) ms</title></rect>"
+            )
         }
         // Legend: one swatch per kind of pass in the frame.
         for (index, kind) in kinds.enumerated() {
             let lx = left + Double(index % 6) * 140, ly = labelsBottom + Double(index / 6) * 16
-            svg.append("<rect x=\"\(f(lx))\" y=\"\(f(ly - 9))\" width=\"10\" height=\"10\" fill=\"\(colors[kind] ?? "#999999")\"/>")
+            svg.append(
+                "<rect x=\"\(f(lx))\" y=\"\(f(ly - 9))\" width=\"10\" height=\"10\" fill=\"\(colors[kind] ?? "#999999")\"/>"
+            )
             svg.append("<text x=\"\(f(lx + 14))\" y=\"\(f(ly))\" font-size=\"10\">\(kind.rawValue)</text>")
         }
-        let note = String(format: "red: idle at render-target switches (%d, %.2f ms) · %d offscreen passes · %.2f ms left · predicted%@",
-                          frame.gaps.count, frame.idleMs, frame.offscreenPasses, frame.leftMs,
-                          labelNarrow ? "" : " · hover a pass for its name")
-        svg.append("<text x=\"\(f(left))\" y=\"\(f(height - 8))\" font-size=\"11\" fill=\"#555555\">\(escaped(note))</text>")
+        let note = String(
+            format:
+                "red: idle at render-target switches (%d, %.2f ms) · %d offscreen passes · %.2f ms left · predicted%@",
+            frame.gaps.count, frame.idleMs, frame.offscreenPasses, frame.leftMs,
+            labelNarrow ? "" : " · hover a pass for its name")
+        svg.append(
+            "<text x=\"\(f(left))\" y=\"\(f(height - 8))\" font-size=\"11\" fill=\"#555555\">\(escaped(note))</text>")
         svg.append("</svg>")
         return svg.joined(separator: "\n") + "\n"
     }

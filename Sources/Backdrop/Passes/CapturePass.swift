@@ -14,9 +14,10 @@ public struct CapturePass: Sendable {
     /// The capture of `frame`; `offscreen` when the GPU renders it into a texture (the blur path).
     public init(frame: PixelRect, imageSize: PixelSize, offscreen: Bool) {
         self.frame = frame
-        descriptor = PassDescriptor(name: "capture content", kind: .capture, inputSize: imageSize,
-                                    outputSize: frame.size, texelsPerPixel: 1, blends: false, offscreen: offscreen,
-                                    gpuTexelsFromMemory: frame.size.area)
+        descriptor = PassDescriptor(
+            name: "capture content", kind: .capture, inputSize: imageSize,
+            outputSize: frame.size, texelsPerPixel: 1, blends: false, offscreen: offscreen,
+            gpuTexelsFromMemory: frame.size.area)
     }
 
     /// Row y of the frame, premultiplied.

@@ -9,11 +9,11 @@
 ///   rounded to nearest: the reference renders round ties up, and the + 2⁻¹² level moves the maths' exact ties
 ///   (the light tint over a channel that saturation clamps to 0 is exactly 0.3 · 255 = 76.5), and values that
 ///   float32 noise (≈ 10⁻⁵ level) has put just below them, above the tie, as in the float64 references.
-///   The scale and the + 2⁻¹² are applied before the upscale (``outputScaled(_:maximum:)``): they are affine,
+///   The scale and the + 2⁻¹² are applied before the upscale (`outputScaled(_:maximum:)`): they are affine,
 ///   and the bilinear weights are convex, so each output value is then one rounding of its interpolated value.
 ///   Outside the frame an 8-bit sample v becomes v (8-bit) or v·257 (16-bit).
-/// - Arithmetic (``CompositeArithmetic``): for 8-bit output with an upscale (k > 1, the fast path) the rows of the
-///   effect come quantised to 1/128 of a level and interpolated vertically (``OutputRows/fixedPointRow``), and the
+/// - Arithmetic (`CompositeArithmetic`): for 8-bit output with an upscale (k > 1, the fast path) the rows of the
+///   effect come quantised to 1/128 of a level and interpolated vertically (`OutputRows/fixedPointRow`), and the
 ///   rest is 16-bit integer arithmetic (``FixedPoint``): sixteen lanes to a vector instead of eight, about 20
 ///   instructions per eight pixels instead of 25, and 50 instead of 62 with vibrancy. A sample within a unit or two
 ///   (1/128 of a level each) of a rounding boundary can round the other way from `Float`: 0.2–0.35 % of the samples
@@ -36,8 +36,9 @@ public struct CompositePass: Sendable {
     /// The composite of a frame-sized effect into a picture of `imageSize`.
     public init(frame: PixelRect, imageSize: PixelSize) {
         self.frame = frame
-        descriptor = PassDescriptor(name: "composite", kind: .composite, inputSize: frame.size, outputSize: frame.size,
-                                    texelsPerPixel: 1, blends: false, offscreen: false, isGPURenderPass: false)
+        descriptor = PassDescriptor(
+            name: "composite", kind: .composite, inputSize: frame.size, outputSize: frame.size,
+            texelsPerPixel: 1, blends: false, offscreen: false, isGPURenderPass: false)
     }
 
     /// 2⁻¹²: added at output scale so that the maths' exact ties round up.
@@ -49,21 +50,26 @@ public struct CompositePass: Sendable {
         outputScaled(SIMD8(lowHalf: p, highHalf: p), maximum: maximum).lowHalf
     }
 
-    /// Two pixels (lanes 0–3 and 4–7) at output scale, each as ``outputScaled(_:maximum:)-(SIMD4<Float>)``.
+    /// Two pixels (lanes 0–3 and 4–7) at output scale, each as `outputScaled(_:maximum:)-(SIMD4<Float>)`.
     @inline(__always) public static func outputScaled(_ p: SIMD8<Float>, maximum: Float) -> SIMD8<Float> {
         let alphas = SIMD8(p[3], p[3], p[3], 1, p[7], p[7], p[7], 1)
-        let divisor = SampleConversion.limited(alphas, from: SIMD8(repeating: .leastNormalMagnitude),
-                                               upTo: SIMD8(repeating: .greatestFiniteMagnitude))
+        let divisor = SampleConversion.limited(
+            alphas, from: SIMD8(repeating: .leastNormalMagnitude),
+            upTo: SIMD8(repeating: .greatestFiniteMagnitude))
         let straight = SampleConversion.limited(p / divisor, from: .zero, upTo: .one)
         return straight * maximum + roundingOffset
     }
 
     /// The vibrant content and the passes that place and blend it.
-    public typealias VibrancyInput = (content: VibrantContentPass, filter: VibrancyFilterPass, picture: RGBAImage<UInt8>)
+    public typealias VibrancyInput = (
+        content: VibrantContentPass, filter: VibrancyFilterPass, picture: RGBAImage<UInt8>
+    )
 
     /// Runs the pass over every row of the output, in row bands.
-    public func run<Sample: PixelSample>(effect: OutputRows, vibrancy: VibrancyInput?, source: RGBAImage<UInt8>,
-                                         parallelism: Parallelism, as: Sample.Type) -> RGBAImage<Sample> {
+    public func run<Sample: PixelSample>(
+        effect: OutputRows, vibrancy: VibrancyInput?, source: RGBAImage<UInt8>,
+        parallelism: Parallelism, as: Sample.Type
+    ) -> RGBAImage<Sample> {
         let width = source.width, height = source.height
         let count = width * height * 4
         let samples = [Sample](unsafeUninitializedCapacity: count) { buffer, initialized in
@@ -72,20 +78,24 @@ public struct CompositePass: Sendable {
                     // The row loops are chosen once here, by depth, so that they are specialised for a concrete
                     // sample type even when this generic function is called from another module.
                     let output = UnsafeMutableRawPointer(buffer.baseAddress!)
-                    let rows = RowsToWrite(frame: frame, width: width, height: height, effect: effect,
-                                           vibrancy: vibrancy.map { ($0.content, $0.filter) },
-                                           source: SendablePointer(UnsafeMutablePointer(mutating: input.baseAddress!)),
-                                           content: content.baseAddress.map { SendablePointer(UnsafeMutablePointer(mutating: $0)) })
+                    let rows = RowsToWrite(
+                        frame: frame, width: width, height: height, effect: effect,
+                        vibrancy: vibrancy.map { ($0.content, $0.filter) },
+                        source: SendablePointer(UnsafeMutablePointer(mutating: input.baseAddress!)),
+                        content: content.baseAddress.map { SendablePointer(UnsafeMutablePointer(mutating: $0)) })
                     // 8-bit output with an upscale in fixed point; the rest in Float (see the arithmetic above).
                     if Sample.bitDepth == 8 && effect.fixedPointRow != nil {
-                        rows.write(into: SendablePointer(output.assumingMemoryBound(to: UInt8.self)),
-                                   FixedPointArithmetic.self, parallelism: parallelism)
+                        rows.write(
+                            into: SendablePointer(output.assumingMemoryBound(to: UInt8.self)),
+                            FixedPointArithmetic.self, parallelism: parallelism)
                     } else if Sample.bitDepth == 8 {
-                        rows.write(into: SendablePointer(output.assumingMemoryBound(to: UInt8.self)),
-                                   FloatArithmetic<UInt8>.self, parallelism: parallelism)
+                        rows.write(
+                            into: SendablePointer(output.assumingMemoryBound(to: UInt8.self)),
+                            FloatArithmetic<UInt8>.self, parallelism: parallelism)
                     } else {
-                        rows.write(into: SendablePointer(output.assumingMemoryBound(to: UInt16.self)),
-                                   FloatArithmetic<UInt16>.self, parallelism: parallelism)
+                        rows.write(
+                            into: SendablePointer(output.assumingMemoryBound(to: UInt16.self)),
+                            FloatArithmetic<UInt16>.self, parallelism: parallelism)
                     }
                 }
             }
@@ -107,8 +117,10 @@ private struct RowsToWrite: Sendable {
 
     /// Every output row: a copy of the source outside the frame, the effect's quantised row inside it, computed in
     /// `A` (`A.Sample` is `Sample`).
-    @inline(__always) func write<A: CompositeArithmetic>(into output: SendablePointer<A.Sample>, _: A.Type,
-                                                         parallelism: Parallelism) {
+    @inline(__always) func write<A: CompositeArithmetic>(
+        into output: SendablePointer<A.Sample>, _: A.Type,
+        parallelism: Parallelism
+    ) {
         parallelism.forEachBand(of: height, minimumBandSize: 16) { band in
             // Scratch: the effect's row (1/k of the frame's width), as floats and in A's arithmetic (padded to a
             // group of four pixels).
@@ -123,8 +135,9 @@ private struct RowsToWrite: Sendable {
                     }
                     widen(src, into: out, count: frame.x * 4)
                     widen(src + frame.maxX * 4, into: out + frame.maxX * 4, count: (width - frame.maxX) * 4)
-                    writeEffect(row: y - frame.y, A.row(y - frame.y, of: effect, effectRow, scratch: scratch),
-                                into: out + frame.x * 4, A.self)
+                    writeEffect(
+                        row: y - frame.y, A.row(y - frame.y, of: effect, effectRow, scratch: scratch),
+                        into: out + frame.x * 4, A.self)
                 }
             }
         }
@@ -133,26 +146,35 @@ private struct RowsToWrite: Sendable {
     /// One frame row of the effect (`effectRow`, in A's arithmetic): upscaled along the row, with the vibrancy
     /// filter applied where the content is, and quantised into `out` (the frame's first sample in the output
     /// row). Values go from the interpolation to the output four or eight pixels at a time, in registers.
-    @inline(__always) func writeEffect<A: CompositeArithmetic>(row y: Int, _ effectRow: UnsafePointer<A.Pixel>,
-                                                               into out: UnsafeMutablePointer<A.Sample>, _: A.Type) {
-        guard let vibrancy, let content, y >= vibrancy.filter.clipInFrame.y && y < vibrancy.filter.clipInFrame.maxY else {
-            forEachGroup(of: effectRow, A.self, pairsWithin: 0..<frame.width,
-                         pair: { x, first, second in A.store(first, second, to: out + 4 &* x) },
-                         { x, values, count in A.store(values, count: count, to: out + 4 &* x) })
+    @inline(__always) func writeEffect<A: CompositeArithmetic>(
+        row y: Int, _ effectRow: UnsafePointer<A.Pixel>,
+        into out: UnsafeMutablePointer<A.Sample>, _: A.Type
+    ) {
+        guard let vibrancy, let content, y >= vibrancy.filter.clipInFrame.y && y < vibrancy.filter.clipInFrame.maxY
+        else {
+            forEachGroup(
+                of: effectRow, A.self, pairsWithin: 0..<frame.width,
+                pair: { x, first, second in A.store(first, second, to: out + 4 &* x) },
+                { x, values, count in A.store(values, count: count, to: out + 4 &* x) })
             return
         }
         // A row that crosses the content: the filter blends the content's pixels over the values in registers.
         let filter = vibrancy.filter, clip = filter.clipInFrame, constants = A.constants(filter)
         let contentRow = UnsafePointer(content.pointer) + vibrancy.content.sampleOffset(ofRow: y - clip.y)
-        forEachGroup(of: effectRow, A.self, pairsWithin: clip.x..<clip.maxX, pair: { x, first, second in
-            // Eight pixels wholly inside the clip (the caller checked the run once).
-            let bytes = UnsafeRawPointer(contentRow + 4 &* (x &- clip.x))
-            A.store(A.blend(bytes, over: first, constants), A.blend(bytes + 16, over: second, constants),
+        forEachGroup(
+            of: effectRow, A.self, pairsWithin: clip.x..<clip.maxX,
+            pair: { x, first, second in
+                // Eight pixels wholly inside the clip (the caller checked the run once).
+                let bytes = UnsafeRawPointer(contentRow + 4 &* (x &- clip.x))
+                A.store(
+                    A.blend(bytes, over: first, constants), A.blend(bytes + 16, over: second, constants),
                     to: out + 4 &* x)
-        }, { x, values, count in
-            A.store(filter.apply(content: contentRow, columns: x, count: count, over: values, constants, A.self),
+            },
+            { x, values, count in
+                A.store(
+                    filter.apply(content: contentRow, columns: x, count: count, over: values, constants, A.self),
                     count: count, to: out + 4 &* x)
-        })
+            })
     }
 
     /// The effect's values for every frame column of a row, handed to `body` four pixels at a time
@@ -160,18 +182,21 @@ private struct RowsToWrite: Sendable {
     /// interpolated along the row when k > 1, the row itself when k = 1. When k is a multiple of 4 and the
     /// interior run of alike segments (``BilinearTaps/uniformRun``) lies within the frame columns `pairsWithin`,
     /// the run goes to `pair` eight pixels at a time instead (`pair(x, values of x ..< x + 4, of x + 4 ..< x + 8)`).
-    @inline(__always) func forEachGroup<A: CompositeArithmetic>(of effectRow: UnsafePointer<A.Pixel>, _: A.Type,
-                                                                pairsWithin: Range<Int>,
-                                                                pair: (Int, A.Group, A.Group) -> Void,
-                                                                _ body: (Int, A.Group, Int) -> Void) {
+    @inline(__always) func forEachGroup<A: CompositeArithmetic>(
+        of effectRow: UnsafePointer<A.Pixel>, _: A.Type,
+        pairsWithin: Range<Int>,
+        pair: (Int, A.Group, A.Group) -> Void,
+        _ body: (Int, A.Group, Int) -> Void
+    ) {
         guard let columns = effect.columns else {
             return Self.forEachGroup(of: effectRow, count: frame.width, A.self, body)
         }
         columns.segments.withUnsafeBufferPointer { segments in
             func interpolate(_ segments: Slice<UnsafeBufferPointer<BilinearTaps.Segment>>) {
                 for segment in segments {
-                    columns.interpolate(effectRow, segment, A.self, group: { x, v in body(x, v, 4) },
-                                        single: { x, v in body(x, v, 1) })
+                    columns.interpolate(
+                        effectRow, segment, A.self, group: { x, v in body(x, v, 4) },
+                        single: { x, v in body(x, v, 1) })
                 }
             }
             // The edges segment by segment; the alike segments between them as one run.
@@ -196,8 +221,10 @@ private struct RowsToWrite: Sendable {
     }
 
     /// The first `count` values of `row`, handed to `body` as ``forEachGroup(of:_:pairsWithin:pair:_:)`` hands them.
-    @inline(__always) static func forEachGroup<A: CompositeArithmetic>(of row: UnsafePointer<A.Pixel>, count: Int,
-                                                                       _: A.Type, _ body: (Int, A.Group, Int) -> Void) {
+    @inline(__always) static func forEachGroup<A: CompositeArithmetic>(
+        of row: UnsafePointer<A.Pixel>, count: Int,
+        _: A.Type, _ body: (Int, A.Group, Int) -> Void
+    ) {
         var x = 0
         while x &+ 4 <= count {
             body(x, UnsafeRawPointer(row + x).loadUnaligned(as: A.Group.self), 4)
@@ -213,8 +240,10 @@ private struct RowsToWrite: Sendable {
     }
 
     /// Copies 8-bit samples, widening them exactly to `Sample`.
-    @inline(__always) func widen<Sample: PixelSample>(_ source: UnsafePointer<UInt8>,
-                                                      into out: UnsafeMutablePointer<Sample>, count: Int) {
+    @inline(__always) func widen<Sample: PixelSample>(
+        _ source: UnsafePointer<UInt8>,
+        into out: UnsafeMutablePointer<Sample>, count: Int
+    ) {
         if Sample.bitDepth == 8 {
             UnsafeMutableRawPointer(out).copyMemory(from: source, byteCount: count)
         } else {

@@ -20,11 +20,13 @@ public struct DownscalePass: RowPass {
     /// A downscale by `factor` of an image of `inputSize`.
     public init(factor: Int, inputSize: PixelSize) {
         self.factor = factor
-        let output = PixelSize(width: (inputSize.width + factor - 1) / factor,
-                               height: (inputSize.height + factor - 1) / factor)
-        descriptor = PassDescriptor(name: "downscale ×1/\(factor)", kind: .downscale, inputSize: inputSize,
-                                    outputSize: output, texelsPerPixel: factor * factor, blends: false, offscreen: true,
-                                    gpuFetchesPerPixel: Double(factor * factor) / 4)  // bilinear fetches average 2×2
+        let output = PixelSize(
+            width: (inputSize.width + factor - 1) / factor,
+            height: (inputSize.height + factor - 1) / factor)
+        descriptor = PassDescriptor(
+            name: "downscale ×1/\(factor)", kind: .downscale, inputSize: inputSize,
+            outputSize: output, texelsPerPixel: factor * factor, blends: false, offscreen: true,
+            gpuFetchesPerPixel: Double(factor * factor) / 4)  // bilinear fetches average 2×2
     }
 
     /// Variance, in input pixels², that a k-sample box mean adds.

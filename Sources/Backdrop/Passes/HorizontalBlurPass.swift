@@ -18,10 +18,11 @@ public struct HorizontalBlurPass: RowPass {
     /// A horizontal blur over an image of `size`.
     public init(kernel: GaussianKernel, size: PixelSize) {
         self.kernel = kernel
-        descriptor = PassDescriptor(name: "horizontal blur", kind: .horizontalBlur, inputSize: size, outputSize: size,
-                                    texelsPerPixel: kernel.taps, blends: false, offscreen: true,
-                                    // On the GPU one bilinear fetch between two taps reads both (linear sampling).
-                                    gpuFetchesPerPixel: Double((kernel.taps + 1) / 2))
+        descriptor = PassDescriptor(
+            name: "horizontal blur", kind: .horizontalBlur, inputSize: size, outputSize: size,
+            texelsPerPixel: kernel.taps, blends: false, offscreen: true,
+            // On the GPU one bilinear fetch between two taps reads both (linear sampling).
+            gpuFetchesPerPixel: Double((kernel.taps + 1) / 2))
     }
 
     /// Computes any output row from `input`.
@@ -55,8 +56,10 @@ public struct HorizontalBlurPass: RowPass {
     /// cycles, per tap), then the last few (at most seven) one at a time; each pixel sums its taps in the same order
     /// either way (centre, then ±1, ±2, …), so the result does not depend on where its group starts.
     @inline(__always)
-    static func convolve(_ row: UnsafeMutablePointer<SIMD4<Float>>, width: Int, radius: Int,
-                         weights w: UnsafePointer<Float>, into out: UnsafeMutablePointer<SIMD4<Float>>) {
+    static func convolve(
+        _ row: UnsafeMutablePointer<SIMD4<Float>>, width: Int, radius: Int,
+        weights w: UnsafePointer<Float>, into out: UnsafeMutablePointer<SIMD4<Float>>
+    ) {
         let centreWeight = w[radius]
         var x = 0
         while x &+ 8 <= width {
@@ -96,8 +99,10 @@ public struct HorizontalBlurPass: RowPass {
     /// anticausal ones added right to left. `row` is `width` pixels (no padding: the recursion starts from the edge
     /// pixels' steady states).
     @inline(__always)
-    static func filter(_ row: UnsafePointer<SIMD4<Float>>, width: Int, _ gaussian: RecursiveGaussian,
-                       into out: UnsafeMutablePointer<SIMD4<Float>>) {
+    static func filter(
+        _ row: UnsafePointer<SIMD4<Float>>, width: Int, _ gaussian: RecursiveGaussian,
+        into out: UnsafeMutablePointer<SIMD4<Float>>
+    ) {
         var state = gaussian.causalStart(edge: SIMD4(widening: row[0]))
         for x in 0..<width {
             out[x] = SIMD4(narrowing: gaussian.causal(SIMD4(widening: row[x]), &state))

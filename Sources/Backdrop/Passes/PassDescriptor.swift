@@ -29,9 +29,11 @@ public struct PassDescriptor: Sendable, Codable, Equatable {
 
     /// A pass description. By default a GPU render pass that the CPU also runs, fetching `texelsPerPixel` texels
     /// one by one and reading its input texture once from memory.
-    public init(name: String, kind: PassKind, inputSize: PixelSize, outputSize: PixelSize, texelsPerPixel: Int,
-                blends: Bool, offscreen: Bool, isGPURenderPass: Bool = true, isCPUStep: Bool = true,
-                gpuFetchesPerPixel: Double? = nil, gpuTexelsFromMemory: Int? = nil) {
+    public init(
+        name: String, kind: PassKind, inputSize: PixelSize, outputSize: PixelSize, texelsPerPixel: Int,
+        blends: Bool, offscreen: Bool, isGPURenderPass: Bool = true, isCPUStep: Bool = true,
+        gpuFetchesPerPixel: Double? = nil, gpuTexelsFromMemory: Int? = nil
+    ) {
         self.name = name
         self.kind = kind
         self.inputSize = inputSize
@@ -116,8 +118,9 @@ public protocol RowPass: Sendable {
 
 extension RowPass {
     public func output(reading input: Stage, for consumer: RowAccess, parallelism: Parallelism) -> Stage {
-        .rows(rows(reading: input, parallelism: parallelism), size: descriptor.outputSize, for: consumer,
-              parallelism: parallelism)
+        .rows(
+            rows(reading: input, parallelism: parallelism), size: descriptor.outputSize, for: consumer,
+            parallelism: parallelism)
     }
 }
 

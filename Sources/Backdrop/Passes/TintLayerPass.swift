@@ -12,7 +12,8 @@
 public enum TintLayerPass {
     /// The pass as data, over a frame of `size`.
     public static func descriptor(size: PixelSize) -> PassDescriptor {
-        PassDescriptor(name: "tint layer", kind: .tintLayer, inputSize: size, outputSize: size, texelsPerPixel: 0,
-                       blends: true, offscreen: false, isCPUStep: false, gpuFetchesPerPixel: 0, gpuTexelsFromMemory: 0)
+        PassDescriptor(
+            name: "tint layer", kind: .tintLayer, inputSize: size, outputSize: size, texelsPerPixel: 0,
+            blends: true, offscreen: false, isCPUStep: false, gpuFetchesPerPixel: 0, gpuTexelsFromMemory: 0)
     }
 }

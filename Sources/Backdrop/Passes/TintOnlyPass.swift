@@ -15,9 +15,10 @@ public struct TintOnlyPass: ColorPass {
     /// The fallback over a frame of `size`.
     public init(size: PixelSize, transform: ColorTransform) {
         self.transform = transform
-        descriptor = PassDescriptor(name: "tint only", kind: .tintOnly, inputSize: size, outputSize: size,
-                                    texelsPerPixel: 1, blends: true, offscreen: false,
-                                    gpuFetchesPerPixel: 0, gpuTexelsFromMemory: 0)  // a solid colour blended over the content
+        descriptor = PassDescriptor(
+            name: "tint only", kind: .tintOnly, inputSize: size, outputSize: size,
+            texelsPerPixel: 1, blends: true, offscreen: false,
+            gpuFetchesPerPixel: 0, gpuTexelsFromMemory: 0)  // a solid colour blended over the content
     }
 
     /// The frame rows with the tint applied, as the composite reads them.

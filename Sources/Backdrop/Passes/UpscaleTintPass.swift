@@ -27,12 +27,15 @@ public struct UpscaleTintPass: ColorPass {
     public init(factor: Int, inputSize: PixelSize, outputSize: PixelSize, transform: ColorTransform) {
         self.factor = factor
         self.transform = transform
-        rowTaps = BilinearTaps(outputCount: factor == 1 ? 0 : outputSize.height, factor: factor, inputCount: inputSize.height)
-        columnTaps = BilinearTaps(outputCount: factor == 1 ? 0 : outputSize.width, factor: factor, inputCount: inputSize.width)
-        descriptor = PassDescriptor(name: factor == 1 ? "tint" : "upscale ×\(factor) + tint", kind: .upscaleTint,
-                                    inputSize: inputSize, outputSize: outputSize,
-                                    texelsPerPixel: factor == 1 ? 1 : 4, blends: false, offscreen: false,
-                                    gpuFetchesPerPixel: 1)  // one bilinear fetch
+        rowTaps = BilinearTaps(
+            outputCount: factor == 1 ? 0 : outputSize.height, factor: factor, inputCount: inputSize.height)
+        columnTaps = BilinearTaps(
+            outputCount: factor == 1 ? 0 : outputSize.width, factor: factor, inputCount: inputSize.width)
+        descriptor = PassDescriptor(
+            name: factor == 1 ? "tint" : "upscale ×\(factor) + tint", kind: .upscaleTint,
+            inputSize: inputSize, outputSize: outputSize,
+            texelsPerPixel: factor == 1 ? 1 : 4, blends: false, offscreen: false,
+            gpuFetchesPerPixel: 1)  // one bilinear fetch
     }
 
     /// Mean variance, in output pixels², that bilinear interpolation from a grid k apart adds over the k phases
@@ -66,23 +69,26 @@ public struct UpscaleTintPass: ColorPass {
         let rows = rowTaps, width = table.width
         let fixedPointRow = fixedPointTable.map { fixed -> OutputRows.FixedPointRowFunction in
             { y, out in
-                fixed.interpolate(between: rows.lower[y], and: rows.upper[y],
-                                  multiplier: FixedPoint.multiplier(rows.fraction[y]), into: out)
+                fixed.interpolate(
+                    between: rows.lower[y], and: rows.upper[y],
+                    multiplier: FixedPoint.multiplier(rows.fraction[y]), into: out)
             }
         }
-        return OutputRows(width: width, columns: columnTaps, row: { y, out in
-            let top = table.row(rows.lower[y]), bottom = table.row(rows.upper[y])
-            // a + (b − a)·f rather than a·(1 − f) + b·f: exact where a = b, so flat areas keep their exact value
-            // (and the exact ties of the tint round as in the references).
-            // Two pixels per 8-lane vector (the compiler keeps 4-lane SIMD values in 4-lane registers).
-            let weight = SIMD8<Float>(repeating: rows.fraction[y])
-            var x = 0
-            while x &+ 2 <= width {
-                let a = (top + x).pixelPair, b = (bottom + x).pixelPair
-                (out + x).pixelPair = a + (b - a) * weight
-                x &+= 2
-            }
-            if x < width { out[x] = top[x] + (bottom[x] - top[x]) * weight.lowHalf }
-        }, fixedPointRow: fixedPointRow)
+        return OutputRows(
+            width: width, columns: columnTaps,
+            row: { y, out in
+                let top = table.row(rows.lower[y]), bottom = table.row(rows.upper[y])
+                // a + (b − a)·f rather than a·(1 − f) + b·f: exact where a = b, so flat areas keep their exact value
+                // (and the exact ties of the tint round as in the references).
+                // Two pixels per 8-lane vector (the compiler keeps 4-lane SIMD values in 4-lane registers).
+                let weight = SIMD8<Float>(repeating: rows.fraction[y])
+                var x = 0
+                while x &+ 2 <= width {
+                    let a = (top + x).pixelPair, b = (bottom + x).pixelPair
+                    (out + x).pixelPair = a + (b - a) * weight
+                    x &+= 2
+                }
+                if x < width { out[x] = top[x] + (bottom[x] - top[x]) * weight.lowHalf }
+            }, fixedPointRow: fixedPointRow)
     }
 }

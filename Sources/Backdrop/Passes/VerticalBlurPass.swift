@@ -3,7 +3,7 @@
 /// - Input: a stored image (rows are read at random), output: the same size, premultiplied rows.
 /// - Maths: out[y] = Σ_{t=−r…r} w[t] · in[clamp(y + t)], summed from the top tap down, one fused multiply-add
 ///   per tap, four output rows at a time so that each input row is read once for four of them
-///   (``convolveBlock(_:firstRow:radius:weights:rows:into:)``). Kernels wider than ``GaussianKernel/widestDirectRadius`` (exact mode) run the same blur as
+///   (`convolveBlock(_:firstRow:radius:weights:rows:into:)`). Kernels wider than ``GaussianKernel/widestDirectRadius`` (exact mode) run the same blur as
 ///   ``RecursiveGaussian`` down the columns, in strips of 32 columns, overwriting the stored input
 ///   (``output(reading:for:parallelism:)``).
 /// - Edges: clamp (the edge row repeats), within the frame only.
@@ -28,10 +28,11 @@ public struct VerticalBlurPass: RowPass {
         self.kernel = kernel
         let zeros = [SIMD8<Float>](repeating: .zero, count: 3)
         paddedWeights = zeros + kernel.weights.map { SIMD8(repeating: $0) } + zeros
-        descriptor = PassDescriptor(name: "vertical blur", kind: .verticalBlur, inputSize: size, outputSize: size,
-                                    texelsPerPixel: kernel.taps, blends: false, offscreen: true,
-                                    // On the GPU one bilinear fetch between two taps reads both (linear sampling).
-                                    gpuFetchesPerPixel: Double((kernel.taps + 1) / 2))
+        descriptor = PassDescriptor(
+            name: "vertical blur", kind: .verticalBlur, inputSize: size, outputSize: size,
+            texelsPerPixel: kernel.taps, blends: false, offscreen: true,
+            // On the GPU one bilinear fetch between two taps reads both (linear sampling).
+            gpuFetchesPerPixel: Double((kernel.taps + 1) / 2))
     }
 
     /// Any output row, from the whole output, which is computed first (stored): four rows share their input reads
@@ -53,8 +54,9 @@ public struct VerticalBlurPass: RowPass {
                 defer { rows.deallocate() }
                 weights.withUnsafeBufferPointer { w in
                     for block in band {
-                        VerticalBlurPass.convolveBlock(image, firstRow: 4 * block, radius: radius,
-                                                       weights: w.baseAddress!, rows: rows, into: result)
+                        VerticalBlurPass.convolveBlock(
+                            image, firstRow: 4 * block, radius: radius,
+                            weights: w.baseAddress!, rows: rows, into: result)
                     }
                 }
             }
@@ -67,8 +69,9 @@ public struct VerticalBlurPass: RowPass {
             defer { causal.deallocate(); states.deallocate() }
             for index in band {
                 let x = index * strip
-                VerticalBlurPass.filterColumns(image, from: x, count: min(strip, image.width - x), recursive,
-                                               causal: causal, states: states)
+                VerticalBlurPass.filterColumns(
+                    image, from: x, count: min(strip, image.width - x), recursive,
+                    causal: causal, states: states)
             }
         }
         return .stored(image)
@@ -84,9 +87,11 @@ public struct VerticalBlurPass: RowPass {
     /// written over the input. Each column's recursion is the row pass's, in the same order, so the result does
     /// not depend on the strip a column falls in.
     @inline(__always)
-    static func filterColumns(_ image: FloatImage, from x: Int, count: Int, _ gaussian: RecursiveGaussian,
-                              causal: UnsafeMutablePointer<SIMD4<Float>>,
-                              states: UnsafeMutablePointer<RecursiveGaussian.State>) {
+    static func filterColumns(
+        _ image: FloatImage, from x: Int, count: Int, _ gaussian: RecursiveGaussian,
+        causal: UnsafeMutablePointer<SIMD4<Float>>,
+        states: UnsafeMutablePointer<RecursiveGaussian.State>
+    ) {
         let height = image.height
         let top = image.row(0) + x
         for i in 0..<count { states[i] = gaussian.causalStart(edge: SIMD4(widening: top[i])) }
@@ -116,13 +121,17 @@ public struct VerticalBlurPass: RowPass {
     /// was, so every output row is Σ w[t]·in[y + t] summed from t = −r up, whatever block or band it falls in.
     /// Four pixels (two 8-lane vectors per row, eight sums in registers) at a time, then one at a time.
     @inline(__always)
-    static func convolveBlock(_ image: FloatImage, firstRow y0: Int, radius: Int, weights w: UnsafePointer<SIMD8<Float>>,
-                              rows: UnsafeMutablePointer<UnsafePointer<SIMD4<Float>>>, into output: FloatImage) {
+    static func convolveBlock(
+        _ image: FloatImage, firstRow y0: Int, radius: Int, weights w: UnsafePointer<SIMD8<Float>>,
+        rows: UnsafeMutablePointer<UnsafePointer<SIMD4<Float>>>, into output: FloatImage
+    ) {
         let span = 2 &* radius &+ 4, lastRow = image.height &- 1, width = image.width
         for s in 0..<span { rows[s] = UnsafePointer(image.row(min(max(y0 &- radius &+ s, 0), lastRow))) }
         let count = min(4, image.height &- y0)
-        let out = (output.row(y0), output.row(min(y0 &+ 1, lastRow)), output.row(min(y0 &+ 2, lastRow)),
-                   output.row(min(y0 &+ 3, lastRow)))
+        let out = (
+            output.row(y0), output.row(min(y0 &+ 1, lastRow)), output.row(min(y0 &+ 2, lastRow)),
+            output.row(min(y0 &+ 3, lastRow))
+        )
         var x = 0
         while x &+ 4 <= width {
             var a0 = SIMD8<Float>.zero, b0 = SIMD8<Float>.zero, a1 = SIMD8<Float>.zero, b1 = SIMD8<Float>.zero

@@ -3,11 +3,11 @@
 /// - Inputs: the finished effect as the composite reads it (straight colour and alpha at output scale: blur,
 ///   saturation and tint done, or the tint-only fallback) and the clipped content (straight RGBA8).
 /// - Output: the same values. Inside the clipped content rectangle each pixel becomes
-///   ``VibrancyBlend/composite(colour:alpha:over:one:)``: straight colour b·(1 − a) + blend(c, b)·a, alpha
+///   `VibrancyBlend/composite(colour:alpha:over:one:)`: straight colour b·(1 − a) + blend(c, b)·a, alpha
 ///   a + A_b·(1 − a). Where the content's alpha is 0, and outside the rectangle, the effect's value is not touched.
 /// - Schedule: the composite calls it on each group of four output pixels between the upscale and the
 ///   quantisation, in registers (one pass over the output), in the composite's arithmetic: ``FixedPoint`` for 8-bit
-///   output with an upscale (``composite(_:over:_:)-(FixedPoint.Lanes,_,_)``), `Float` otherwise.
+///   output with an upscale (`composite(_:over:_:)-(FixedPoint.Lanes,_,_)`), `Float` otherwise.
 /// - Work (GPU): over the clipped rectangle only, 2 texels read per pixel written (content and backdrop), blended
 ///   into the framebuffer. On the tile-based GPU the backdrop is the framebuffer's own pixel, read in the tile
 ///   (PowerVR's framebuffer fetch): one texture fetch and one texture read from memory per pixel.
@@ -30,9 +30,10 @@ public struct VibrancyFilterPass: Sendable {
         self.blend = blend
         self.clipInFrame = clipInFrame
         wholeGroupStarts = UInt(max(clipInFrame.width - 3, 0))
-        descriptor = PassDescriptor(name: "vibrancy filter", kind: .vibrancyFilter, inputSize: clipInFrame.size,
-                                    outputSize: clipInFrame.size, texelsPerPixel: 2, blends: true, offscreen: false,
-                                    gpuFetchesPerPixel: 1, gpuTexelsFromMemory: clipInFrame.size.area)
+        descriptor = PassDescriptor(
+            name: "vibrancy filter", kind: .vibrancyFilter, inputSize: clipInFrame.size,
+            outputSize: clipInFrame.size, texelsPerPixel: 2, blends: true, offscreen: false,
+            gpuFetchesPerPixel: 1, gpuTexelsFromMemory: clipInFrame.size.area)
     }
 
     /// The filter's constants in `Float` at output scale (1.0 stands as `maximum`; the composite uses them for
@@ -60,8 +61,9 @@ public struct VibrancyFilterPass: Sendable {
             SIMD8(repeatingPixel: SIMD4(color, color, color, alpha))
         }
         let offset = CompositePass.roundingOffset
-        return Lanes(scale: two(maximum / 255, 1 / 255), shift: two(-blend.subtrahend * maximum, 0),
-                     lower: two(offset, maximum + offset), upper: two(maximum + offset, maximum + offset))
+        return Lanes(
+            scale: two(maximum / 255, 1 / 255), shift: two(-blend.subtrahend * maximum, 0),
+            lower: two(offset, maximum + offset), upper: two(maximum + offset, maximum + offset))
     }
 
     /// The filter's constants in ``FixedPoint`` (8-bit output, 1.0 = 255 levels = 32 640 units), four pixels wide.
@@ -79,17 +81,20 @@ public struct VibrancyFilterPass: Sendable {
         func four(_ color: Int16, _ alpha: Int16) -> FixedPoint.Lanes {
             FixedPoint.Lanes(repeatingPixel: SIMD4(color, color, color, alpha))
         }
-        return FixedPointLanes(shift: four(-Int16(blend.subtrahend) * one, 0), lower: four(0, one),
-                               upper: four(one, one))
+        return FixedPointLanes(
+            shift: four(-Int16(blend.subtrahend) * one, 0), lower: four(0, one),
+            upper: four(one, one))
     }
 
     /// The filter over frame columns x ..< x + count of one row (`count` = 4, or 1 in lanes 0–3), as the composite
     /// hands them: the finished effect's values in the composite's arithmetic `A`. `content` is the row's clipped
     /// content (straight RGBA8, its first pixel at frame column `clipInFrame.x`). Columns outside the clip keep
     /// their values.
-    @inline(__always) func apply<A: CompositeArithmetic>(content: UnsafePointer<UInt8>, columns x: Int, count: Int,
-                                                         over values: A.Group, _ constants: A.BlendConstants,
-                                                         _: A.Type) -> A.Group {
+    @inline(__always) func apply<A: CompositeArithmetic>(
+        content: UnsafePointer<UInt8>, columns x: Int, count: Int,
+        over values: A.Group, _ constants: A.BlendConstants,
+        _: A.Type
+    ) -> A.Group {
         let first = x &- clipInFrame.x
         if count == 4 && UInt(bitPattern: first) < wholeGroupStarts {
             return A.blend(UnsafeRawPointer(content + 4 &* first), over: values, constants)
@@ -100,8 +105,9 @@ public struct VibrancyFilterPass: Sendable {
             let bytes = UnsafeRawPointer(content + 4 &* (first &+ i)).loadUnaligned(as: SIMD4<UInt8>.self)
             var pixel = A.Group()
             for lane in 0..<4 { pixel[lane] = values[4 &* i &+ lane] }
-            let mixed = A.blend(SIMD16(lowHalf: SIMD8(lowHalf: bytes, highHalf: .zero), highHalf: .zero),
-                                over: pixel, constants)
+            let mixed = A.blend(
+                SIMD16(lowHalf: SIMD8(lowHalf: bytes, highHalf: .zero), highHalf: .zero),
+                over: pixel, constants)
             for lane in 0..<4 { result[4 &* i &+ lane] = mixed[lane] }
         }
         return result
@@ -109,25 +115,33 @@ public struct VibrancyFilterPass: Sendable {
 
     /// Four content pixels (straight RGBA8) over four effect pixels at output scale:
     /// ``VibrancyBlend/composite(colour:alpha:over:one:)`` on each, two pixels per 8-lane half.
-    @inline(__always) static func composite(_ bytes: SIMD16<UInt8>, over values: SIMD16<Float>,
-                                            _ lanes: Lanes) -> SIMD16<Float> {
+    @inline(__always) static func composite(
+        _ bytes: SIMD16<UInt8>, over values: SIMD16<Float>,
+        _ lanes: Lanes
+    ) -> SIMD16<Float> {
         let c = SampleConversion.floats(bytes)  // 0 … 255
-        return SIMD16(lowHalf: composite(c.lowHalf, over: values.lowHalf, lanes),
-                      highHalf: composite(c.highHalf, over: values.highHalf, lanes))
+        return SIMD16(
+            lowHalf: composite(c.lowHalf, over: values.lowHalf, lanes),
+            highHalf: composite(c.highHalf, over: values.highHalf, lanes))
     }
 
     /// Four content pixels read at `bytes` (16 bytes, any alignment) over four effect pixels, as above: each
     /// half's eight bytes are widened straight from memory.
-    @inline(__always) static func composite(_ bytes: UnsafeRawPointer, over values: SIMD16<Float>,
-                                            _ lanes: Lanes) -> SIMD16<Float> {
-        SIMD16(lowHalf: composite(SampleConversion.floats(eightBytesAt: bytes), over: values.lowHalf, lanes),
-               highHalf: composite(SampleConversion.floats(eightBytesAt: bytes + 8), over: values.highHalf, lanes))
+    @inline(__always) static func composite(
+        _ bytes: UnsafeRawPointer, over values: SIMD16<Float>,
+        _ lanes: Lanes
+    ) -> SIMD16<Float> {
+        SIMD16(
+            lowHalf: composite(SampleConversion.floats(eightBytesAt: bytes), over: values.lowHalf, lanes),
+            highHalf: composite(SampleConversion.floats(eightBytesAt: bytes + 8), over: values.highHalf, lanes))
     }
 
     /// Two content pixels (straight, 0 … 255) over two effect pixels v at output scale: v + (blend − b)·a, with
     /// the offset carried by the clamp's bounds (``Lanes``), so that a pixel whose content alpha is 0 keeps its
     /// value v bit for bit. The alpha a = c_a·(1/255) comes out of the same multiply-add as the colour's addend.
-    @inline(__always) static func composite(_ c: SIMD8<Float>, over values: SIMD8<Float>, _ lanes: Lanes) -> SIMD8<Float> {
+    @inline(__always) static func composite(_ c: SIMD8<Float>, over values: SIMD8<Float>, _ lanes: Lanes) -> SIMD8<
+        Float
+    > {
         let addend = lanes.shift.addingProduct(c, lanes.scale)
         // Each pixel's alpha in its four lanes: one in-lane shuffle.
         let alpha = SIMD8(addend[3], addend[3], addend[3], addend[3], addend[7], addend[7], addend[7], addend[7])
@@ -144,8 +158,10 @@ extension VibrancyFilterPass {
     /// exactly, and 32 767 for a = 255, which gives the blend within one unit (1/128 of a level; exactly where it
     /// moves the value by less than 128 levels). Plus-darker's clamp is ≤ 0 and plus-lighter's ≥ 0, and so is the
     /// product: the blends never lighten and never darken, as in `Float`.
-    @inline(__always) static func composite(_ c: FixedPoint.Lanes, over q: FixedPoint.Lanes,
-                                            _ lanes: FixedPointLanes) -> FixedPoint.Lanes {
+    @inline(__always) static func composite(
+        _ c: FixedPoint.Lanes, over q: FixedPoint.Lanes,
+        _ lanes: FixedPointLanes
+    ) -> FixedPoint.Lanes {
         let difference = FixedPoint.limited((c &<< 7) &+ lanes.shift, from: lanes.lower &- q, upTo: lanes.upper &- q)
         let alphas = unsafeBitCast(FixedPoint.alphas(c), to: SIMD16<UInt16>.self)
         let coverage = unsafeBitCast((alphas &* 257) &>> 1, to: FixedPoint.Lanes.self)

@@ -19,9 +19,10 @@ public struct VibrantContentPass: Sendable {
     public init(placement: Vibrancy, clip: PixelRect) {
         self.placement = placement
         self.clip = clip
-        descriptor = PassDescriptor(name: "vibrant content", kind: .vibrantContent, inputSize: placement.contentSize,
-                                    outputSize: clip.size, texelsPerPixel: 1, blends: false, offscreen: true,
-                                    gpuTexelsFromMemory: clip.size.area)
+        descriptor = PassDescriptor(
+            name: "vibrant content", kind: .vibrantContent, inputSize: placement.contentSize,
+            outputSize: clip.size, texelsPerPixel: 1, blends: false, offscreen: true,
+            gpuTexelsFromMemory: clip.size.area)
     }
 
     /// Where row y of the clipped content starts among the content picture's samples (straight RGBA8; the row

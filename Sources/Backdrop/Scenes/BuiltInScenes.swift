@@ -90,7 +90,9 @@ public enum BuiltInScenes {
     }
 
     /// `scene` with `cause` fixed on its `layer`, renamed and described.
-    static func fixed(_ scene: Scene, _ cause: SceneAdvice.Cause, on layer: String, name: String, description: String) -> Scene {
+    static func fixed(_ scene: Scene, _ cause: SceneAdvice.Cause, on layer: String, name: String, description: String)
+        -> Scene
+    {
         var fixed = scene
         fixed.name = name
         fixed.description = description
@@ -103,11 +105,17 @@ public enum BuiltInScenes {
         let shadows = written("photos-table-shadows"), masks = written("contacts-table-masks")
         return [
             shadows,
-            fixed(shadows, .shadowWithoutPath, on: "thumbnail", name: "photos-table-shadow-path",
-                  description: "Seed O5, fixed: the same table with an explicit shadow path, so the shadows are drawn on screen with no offscreen pass."),
+            fixed(
+                shadows, .shadowWithoutPath, on: "thumbnail", name: "photos-table-shadow-path",
+                description:
+                    "Seed O5, fixed: the same table with an explicit shadow path, so the shadows are drawn on screen with no offscreen pass."
+            ),
             masks,
-            fixed(masks, .roundedCornersMask, on: "thumbnail", name: "contacts-table-overlay",
-                  description: "Seed O6, fixed: the same table without the mask; a blended 44x44 pt image with a transparent circle (the cell's colour outside it) is drawn over each thumbnail instead."),
+            fixed(
+                masks, .roundedCornersMask, on: "thumbnail", name: "contacts-table-overlay",
+                description:
+                    "Seed O6, fixed: the same table without the mask; a blended 44x44 pt image with a transparent circle (the cell's colour outside it) is drawn over each thumbnail instead."
+            ),
             written("navbar-tabbar-blur"),
             written("control-center"),
         ]
@@ -124,8 +132,13 @@ public enum BuiltInScenes {
     /// The built-in scene `nameOrPath` names, or else the scene file at that path.
     public static func load(_ nameOrPath: String) throws(BackdropError) -> Scene {
         if let scene = named(nameOrPath) { return scene }
-        guard nameOrPath.contains("/") || nameOrPath.hasSuffix(".json") || FileManager.default.fileExists(atPath: nameOrPath) else {
-            throw BackdropError(.badOption, "unknown scene '\(nameOrPath)' (built in: \(names.joined(separator: ", ")); or a path to a JSON file)")
+        guard
+            nameOrPath.contains("/") || nameOrPath.hasSuffix(".json")
+                || FileManager.default.fileExists(atPath: nameOrPath)
+        else {
+            throw BackdropError(
+                .badOption,
+                "unknown scene '\(nameOrPath)' (built in: \(names.joined(separator: ", ")); or a path to a JSON file)")
         }
         return try SceneParser.parse(fileAt: nameOrPath)
     }

@@ -22,8 +22,10 @@ public struct Scene: Sendable, Equatable {
     public var layers: [SceneLayer]
 
     /// A scene.
-    public init(name: String, description: String = "", redraw: Redraw = .scrolling, screen: PointSize? = nil,
-                layers: [SceneLayer]) {
+    public init(
+        name: String, description: String = "", redraw: Redraw = .scrolling, screen: PointSize? = nil,
+        layers: [SceneLayer]
+    ) {
         self.name = name
         self.description = description
         self.redraw = redraw
@@ -64,7 +66,8 @@ public struct PointRect: Sendable, Equatable, CustomStringConvertible {
     /// The part inside `other`; empty (zero size) when they do not overlap.
     public func intersection(_ other: PointRect) -> PointRect {
         let x0 = max(x, other.x), y0 = max(y, other.y)
-        return PointRect(x: x0, y: y0, width: max(0, min(maxX, other.maxX) - x0), height: max(0, min(maxY, other.maxY) - y0))
+        return PointRect(
+            x: x0, y: y0, width: max(0, min(maxX, other.maxX) - x0), height: max(0, min(maxY, other.maxY) - y0))
     }
 
     /// This rectangle moved by (dx, dy).

@@ -23,7 +23,9 @@ public struct SceneAdvice: Sendable {
     public let items: [Item]
 
     /// The advice for `scene` on `device`.
-    public init(scene: Scene, device: Device, estimator: Estimator, path: Estimator.PathChoice = .auto) throws(BackdropError) {
+    public init(scene: Scene, device: Device, estimator: Estimator, path: Estimator.PathChoice = .auto)
+        throws(BackdropError)
+    {
         let now = try estimator.estimate(scene: scene, device: device, path: path).frame
         var items: [Item] = []
         for (name, cause) in Self.causes(in: scene.layers) {
@@ -31,8 +33,10 @@ public struct SceneAdvice: Sendable {
             fixed.layers = Self.applying(cause, to: name, in: scene.layers)
             let after = try estimator.estimate(scene: fixed, device: device, path: path).frame
             let passes = now.passes.filter { $0.isOffscreen && $0.gpuPass.layer == name }.count
-            items.append(Item(layer: name, cause: cause.description, fix: cause.fix, offscreenPasses: passes,
-                              totalMs: now.totalMs, fixedTotalMs: after.totalMs))
+            items.append(
+                Item(
+                    layer: name, cause: cause.description, fix: cause.fix, offscreenPasses: passes,
+                    totalMs: now.totalMs, fixedTotalMs: after.totalMs))
         }
         self.items = items
     }
@@ -54,10 +58,13 @@ public struct SceneAdvice: Sendable {
         var fix: String {
             switch self {
             case .shadowWithoutPath: return "set shadowPath to the layer's outline: the shadow is drawn on screen"
-            case .roundedCornersMask: return "pre-round the image, or draw an overlay with the corners in the background colour"
+            case .roundedCornersMask:
+                return "pre-round the image, or draw an overlay with the corners in the background colour"
             case .explicitMask: return "draw the content pre-masked, as an image with alpha"
             case .groupOpacity: return "set the opacity on each sublayer, or flatten the group into one image"
-            case .effectView: return "the tint-only fallback (a blended tint, no offscreen pass), as iOS 7 draws on the iPhone 4, iPad 2 and 3"
+            case .effectView:
+                return
+                    "the tint-only fallback (a blended tint, no offscreen pass), as iOS 7 draws on the iPhone 4, iPad 2 and 3"
             }
         }
     }
@@ -92,8 +99,11 @@ public struct SceneAdvice: Sendable {
             case .roundedCornersMask:
                 layer.masksToBounds = false
                 layer.cornerRadius = 0
-                var overlay = SceneLayer(name: "\(name) corner overlay", frame: PointRect(x: 0, y: 0, width: layer.frame.width,
-                                                                                          height: layer.frame.height))
+                var overlay = SceneLayer(
+                    name: "\(name) corner overlay",
+                    frame: PointRect(
+                        x: 0, y: 0, width: layer.frame.width,
+                        height: layer.frame.height))
                 overlay.content = .image
                 layer.sublayers.append(overlay)
             case .explicitMask:

@@ -6,9 +6,13 @@ import Foundation
 public enum SceneJSON {
     /// The scene's JSON text.
     public static func text(_ scene: Scene) -> String {
-        var fields = ["\"name\": \(string(scene.name))", "\"description\": \(string(scene.description))",
-                      "\"redraw\": \(string(scene.redraw.rawValue))"]
-        if let screen = scene.screen { fields.append("\"screen\": [\(number(screen.width)), \(number(screen.height))]") }
+        var fields = [
+            "\"name\": \(string(scene.name))", "\"description\": \(string(scene.description))",
+            "\"redraw\": \(string(scene.redraw.rawValue))",
+        ]
+        if let screen = scene.screen {
+            fields.append("\"screen\": [\(number(screen.width)), \(number(screen.height))]")
+        }
         fields.append("\"layers\": " + layers(scene.layers, indent: "  "))
         return "{\n  " + fields.joined(separator: ",\n  ") + "\n}\n"
     }
@@ -21,8 +25,10 @@ public enum SceneJSON {
 
     static func layer(_ layer: SceneLayer, indent: String) -> String {
         let f = layer.frame
-        var fields = ["\"name\": \(string(layer.name))",
-                      "\"frame\": [\([f.x, f.y, f.width, f.height].map(number).joined(separator: ", "))]"]
+        var fields = [
+            "\"name\": \(string(layer.name))",
+            "\"frame\": [\([f.x, f.y, f.width, f.height].map(number).joined(separator: ", "))]",
+        ]
         if layer.content != .none { fields.append("\"content\": \(string(layer.content.rawValue))") }
         if layer.opaque { fields.append("\"opaque\": true") }
         if layer.opacity != 1 { fields.append("\"opacity\": \(number(layer.opacity))") }
@@ -30,13 +36,16 @@ public enum SceneJSON {
         if layer.masksToBounds { fields.append("\"masksToBounds\": true") }
         if layer.mask { fields.append("\"mask\": true") }
         if let s = layer.shadow {
-            fields.append("\"shadow\": { \"radius\": \(number(s.radius)), \"offset\": [\(number(s.offsetX)), \(number(s.offsetY))], "
-                          + "\"opacity\": \(number(s.opacity)), \"path\": \(s.path) }")
+            fields.append(
+                "\"shadow\": { \"radius\": \(number(s.radius)), \"offset\": [\(number(s.offsetX)), \(number(s.offsetY))], "
+                    + "\"opacity\": \(number(s.opacity)), \"path\": \(s.path) }")
         }
         if layer.rasterize { fields.append("\"rasterize\": true") }
         if let effect = layer.effect {
             var effectFields = ["\"blur\": \(string(effect.style.name))"]
-            if !effect.vibrancy.isEmpty { effectFields.append("\"vibrancy\": " + layers(effect.vibrancy, indent: indent)) }
+            if !effect.vibrancy.isEmpty {
+                effectFields.append("\"vibrancy\": " + layers(effect.vibrancy, indent: indent))
+            }
             fields.append("\"effect\": { " + effectFields.joined(separator: ", ") + " }")
         }
         if layer.animating { fields.append("\"animating\": true") }

@@ -102,7 +102,8 @@ public enum SceneParser {
         mutating func scene(_ value: Any) throws(BackdropError) -> Scene {
             let dictionary = try object(value, "", keys: ["name", "description", "redraw", "screen", "layers"])
             let name = try dictionary["name"].map { v throws(BackdropError) in try string(v, "name") } ?? "scene"
-            let description = try dictionary["description"].map { v throws(BackdropError) in try string(v, "description") } ?? ""
+            let description =
+                try dictionary["description"].map { v throws(BackdropError) in try string(v, "description") } ?? ""
             var redraw = Scene.Redraw.scrolling
             if let value = dictionary["redraw"] {
                 let text = try string(value, "redraw")
@@ -120,23 +121,31 @@ public enum SceneParser {
             guard let layerValues = dictionary["layers"] else { throw fail("", "missing key 'layers'") }
             guard let array = layerValues as? [Any] else { throw fail("layers", "expected an array of layers") }
             var layers: [SceneLayer] = []
-            let bounds = PointRect(x: 0, y: 0, width: (screen ?? SceneParser.largestScreen).width,
-                                   height: (screen ?? SceneParser.largestScreen).height)
+            let bounds = PointRect(
+                x: 0, y: 0, width: (screen ?? SceneParser.largestScreen).width,
+                height: (screen ?? SceneParser.largestScreen).height)
             for (index, element) in array.enumerated() {
                 let path = "layers[\(index)]"
                 let layer = try self.layer(element, path, depth: 1, multiplier: 1)
                 guard !layer.frame.intersection(bounds).isEmpty else {
-                    throw fail(path + ".frame", "the layer [\(layer.frame)] lies wholly outside the \(Int(bounds.width))×\(Int(bounds.height)) pt screen")
+                    throw fail(
+                        path + ".frame",
+                        "the layer [\(layer.frame)] lies wholly outside the \(Int(bounds.width))×\(Int(bounds.height)) pt screen"
+                    )
                 }
                 layers.append(layer)
             }
             return Scene(name: name, description: description, redraw: redraw, screen: screen, layers: layers)
         }
 
-        static let layerKeys: Set<String> = ["name", "frame", "content", "opaque", "opacity", "cornerRadius", "masksToBounds",
-                                             "mask", "shadow", "rasterize", "effect", "animating", "repeat", "sublayers"]
+        static let layerKeys: Set<String> = [
+            "name", "frame", "content", "opaque", "opacity", "cornerRadius", "masksToBounds",
+            "mask", "shadow", "rasterize", "effect", "animating", "repeat", "sublayers",
+        ]
 
-        mutating func layer(_ value: Any, _ path: String, depth: Int, multiplier: Int) throws(BackdropError) -> SceneLayer {
+        mutating func layer(_ value: Any, _ path: String, depth: Int, multiplier: Int) throws(BackdropError)
+            -> SceneLayer
+        {
             guard depth <= SceneParser.maximumDepth else {
                 throw fail(path, "sublayers nest deeper than \(SceneParser.maximumDepth)")
             }
@@ -155,8 +164,12 @@ public enum SceneParser {
             }
             if let value = dictionary["opaque"] { layer.opaque = try bool(value, path + ".opaque") }
             if let value = dictionary["opacity"] { layer.opacity = try number(value, path + ".opacity", in: 0...1) }
-            if let value = dictionary["cornerRadius"] { layer.cornerRadius = try number(value, path + ".cornerRadius", in: 0...1e6) }
-            if let value = dictionary["masksToBounds"] { layer.masksToBounds = try bool(value, path + ".masksToBounds") }
+            if let value = dictionary["cornerRadius"] {
+                layer.cornerRadius = try number(value, path + ".cornerRadius", in: 0...1e6)
+            }
+            if let value = dictionary["masksToBounds"] {
+                layer.masksToBounds = try bool(value, path + ".masksToBounds")
+            }
             if let value = dictionary["mask"] { layer.mask = try bool(value, path + ".mask") }
             if let value = dictionary["rasterize"] { layer.rasterize = try bool(value, path + ".rasterize") }
             if let value = dictionary["animating"] { layer.animating = try bool(value, path + ".animating") }
@@ -166,26 +179,37 @@ public enum SceneParser {
                 let repeatPath = path + ".repeat"
                 let r = try object(value, repeatPath, keys: ["count", "dx", "dy"])
                 guard let countValue = r["count"] else { throw fail(repeatPath, "missing key 'count'") }
-                let count = try number(countValue, repeatPath + ".count", in: 1...Double(SceneParser.maximumLayerInstances))
+                let count = try number(
+                    countValue, repeatPath + ".count", in: 1...Double(SceneParser.maximumLayerInstances))
                 guard count.rounded() == count else { throw fail(repeatPath + ".count", "expected a whole number") }
-                let dx = try r["dx"].map { v throws(BackdropError) in try number(v, repeatPath + ".dx", in: -1e6...1e6) } ?? 0
-                let dy = try r["dy"].map { v throws(BackdropError) in try number(v, repeatPath + ".dy", in: -1e6...1e6) } ?? 0
+                let dx =
+                    try r["dx"].map { v throws(BackdropError) in try number(v, repeatPath + ".dx", in: -1e6...1e6) }
+                    ?? 0
+                let dy =
+                    try r["dy"].map { v throws(BackdropError) in try number(v, repeatPath + ".dy", in: -1e6...1e6) }
+                    ?? 0
                 copies = Int(count)
                 layer.repeats = SceneLayer.Repeat(count: copies, dx: dx, dy: dy)
             }
             let total = multiplier.multipliedReportingOverflow(by: copies)
             instances += total.overflow ? Int.max / 2 : total.partialValue
             guard !total.overflow, instances <= SceneParser.maximumLayerInstances else {
-                throw fail(path, "the scene draws more than \(SceneParser.maximumLayerInstances) layers once repeats are expanded")
+                throw fail(
+                    path,
+                    "the scene draws more than \(SceneParser.maximumLayerInstances) layers once repeats are expanded")
             }
             if let value = dictionary["effect"] {
                 layer.effect = try effect(value, path + ".effect", depth: depth, multiplier: total.partialValue)
             }
             if let value = dictionary["sublayers"] {
-                guard let array = value as? [Any] else { throw fail(path + ".sublayers", "expected an array of layers") }
+                guard let array = value as? [Any] else {
+                    throw fail(path + ".sublayers", "expected an array of layers")
+                }
                 for (index, element) in array.enumerated() {
-                    layer.sublayers.append(try self.layer(element, "\(path).sublayers[\(index)]", depth: depth + 1,
-                                                          multiplier: total.partialValue))
+                    layer.sublayers.append(
+                        try self.layer(
+                            element, "\(path).sublayers[\(index)]", depth: depth + 1,
+                            multiplier: total.partialValue))
                 }
             }
             return layer
@@ -205,18 +229,23 @@ public enum SceneParser {
             return shadow
         }
 
-        mutating func effect(_ value: Any, _ path: String, depth: Int, multiplier: Int) throws(BackdropError) -> SceneLayer.EffectView {
+        mutating func effect(_ value: Any, _ path: String, depth: Int, multiplier: Int) throws(BackdropError)
+            -> SceneLayer.EffectView
+        {
             let dictionary = try object(value, path, keys: ["blur", "vibrancy"])
             guard let blurValue = dictionary["blur"] else { throw fail(path, "missing key 'blur'") }
             let name = try string(blurValue, path + ".blur")
             guard let style = BlurStyle.builtIn.first(where: { $0.name == name }) else {
-                throw fail(path + ".blur", "unknown style '\(name)' (known: \(BlurStyle.builtIn.map(\.name).joined(separator: ", ")))")
+                throw fail(
+                    path + ".blur",
+                    "unknown style '\(name)' (known: \(BlurStyle.builtIn.map(\.name).joined(separator: ", ")))")
             }
             var effect = SceneLayer.EffectView(style: style)
             if let value = dictionary["vibrancy"] {
                 guard let array = value as? [Any] else { throw fail(path + ".vibrancy", "expected an array of layers") }
                 for (index, element) in array.enumerated() {
-                    effect.vibrancy.append(try layer(element, "\(path).vibrancy[\(index)]", depth: depth + 1, multiplier: multiplier))
+                    effect.vibrancy.append(
+                        try layer(element, "\(path).vibrancy[\(index)]", depth: depth + 1, multiplier: multiplier))
                 }
             }
             return effect

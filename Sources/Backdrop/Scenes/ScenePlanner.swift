@@ -47,7 +47,9 @@ public struct ScenePlanner {
     public func frame(of scene: Scene, steady: Bool) throws(BackdropError) -> Frame {
         var walk = Walk(planner: self, steady: steady, isStatic: scene.redraw == .static)
         let screen = PointRect(x: 0, y: 0, width: device.screenPoints.width, height: device.screenPoints.height)
-        let clip = scene.screen.map { screen.intersection(PointRect(x: 0, y: 0, width: $0.width, height: $0.height)) } ?? screen
+        let clip =
+            scene.screen.map { screen.intersection(PointRect(x: 0, y: 0, width: $0.width, height: $0.height)) }
+            ?? screen
         try walk.add(scene.layers, originX: 0, originY: 0, clip: clip, target: .screen, animating: false)
         return walk.frame
     }
@@ -77,8 +79,10 @@ public struct ScenePlanner {
             if target == .screen { drewOnScreen = true }
         }
 
-        mutating func add(_ layers: [SceneLayer], originX: Double, originY: Double, clip: PointRect,
-                          target: RenderTarget, animating: Bool) throws(BackdropError) {
+        mutating func add(
+            _ layers: [SceneLayer], originX: Double, originY: Double, clip: PointRect,
+            target: RenderTarget, animating: Bool
+        ) throws(BackdropError) {
             for layer in layers {
                 let copies = layer.repeats?.count ?? 1
                 for copy in 0..<copies {
@@ -90,18 +94,25 @@ public struct ScenePlanner {
         }
 
         /// A draw of `rect`'s visible pixels.
-        func draw(_ name: String, _ kind: PassKind, _ rect: PointRect, fetchesPerPixel: Double, fromMemory: Bool,
-                  blends: Bool, coverage: Double = 1) -> PassDescriptor {
+        func draw(
+            _ name: String, _ kind: PassKind, _ rect: PointRect, fetchesPerPixel: Double, fromMemory: Bool,
+            blends: Bool, coverage: Double = 1
+        ) -> PassDescriptor {
             let visible = rect.pixels(scale: scale).size
             let pixels = Int((Double(visible.area) * coverage).rounded(.up))
-            let size = PixelSize(width: pixels == visible.area ? visible.width : pixels, height: pixels == visible.area ? visible.height : 1)
-            return PassDescriptor(name: name, kind: kind, inputSize: size, outputSize: size,
-                                  texelsPerPixel: Int(fetchesPerPixel.rounded(.up)), blends: blends, offscreen: false,
-                                  gpuFetchesPerPixel: fetchesPerPixel, gpuTexelsFromMemory: fromMemory ? size.area : 0)
+            let size = PixelSize(
+                width: pixels == visible.area ? visible.width : pixels,
+                height: pixels == visible.area ? visible.height : 1)
+            return PassDescriptor(
+                name: name, kind: kind, inputSize: size, outputSize: size,
+                texelsPerPixel: Int(fetchesPerPixel.rounded(.up)), blends: blends, offscreen: false,
+                gpuFetchesPerPixel: fetchesPerPixel, gpuTexelsFromMemory: fromMemory ? size.area : 0)
         }
 
-        mutating func add(_ layer: SceneLayer, at frame: PointRect, clip: PointRect, target: RenderTarget,
-                          animating: Bool) throws(BackdropError) {
+        mutating func add(
+            _ layer: SceneLayer, at frame: PointRect, clip: PointRect, target: RenderTarget,
+            animating: Bool
+        ) throws(BackdropError) {
             let visible = frame.intersection(clip)
             let drawn = !(steady && isStatic) || animating
             let childClip = layer.masksToBounds ? visible : clip
@@ -116,29 +127,39 @@ public struct ScenePlanner {
                     self.frame.rasterCacheBytes += bytes
                     let cached = steady && self.frame.rasterCacheBytes <= planner.rasterCacheLimitBytes
                     if cached {
-                        append(draw("\(layer.name) (cached)", .offscreenComposite, group, fetchesPerPixel: 1,
-                                    fromMemory: true, blends: !layer.opaque || layer.opacity < 1), layer.name, target)
+                        append(
+                            draw(
+                                "\(layer.name) (cached)", .offscreenComposite, group, fetchesPerPixel: 1,
+                                fromMemory: true, blends: !layer.opaque || layer.opacity < 1), layer.name, target)
                         return
                     }
                 }
                 if layer.isMasked {
-                    append(draw("\(layer.name) mask", .mask, group, fetchesPerPixel: 0, fromMemory: false, blends: false),
-                           layer.name, newTexture())
+                    append(
+                        draw("\(layer.name) mask", .mask, group, fetchesPerPixel: 0, fromMemory: false, blends: false),
+                        layer.name, newTexture())
                 }
                 let texture = newTexture()
-                try addOwn(layer, frame: frame, visible: visible, childClip: childClip, target: texture, animating: animating)
-                append(draw(layer.isMasked ? "\(layer.name) masked composite" : "\(layer.name) composite",
-                            layer.isMasked ? .maskedComposite : .offscreenComposite, group,
-                            fetchesPerPixel: layer.isMasked ? 2 : 1, fromMemory: true, blends: true)
-                        .withTexelsFromMemory(multiplier: layer.isMasked ? 2 : 1), layer.name, target)
+                try addOwn(
+                    layer, frame: frame, visible: visible, childClip: childClip, target: texture, animating: animating)
+                append(
+                    draw(
+                        layer.isMasked ? "\(layer.name) masked composite" : "\(layer.name) composite",
+                        layer.isMasked ? .maskedComposite : .offscreenComposite, group,
+                        fetchesPerPixel: layer.isMasked ? 2 : 1, fromMemory: true, blends: true
+                    )
+                    .withTexelsFromMemory(multiplier: layer.isMasked ? 2 : 1), layer.name, target)
                 return
             }
-            try addOwn(layer, frame: frame, visible: visible, childClip: childClip, target: target, animating: animating)
+            try addOwn(
+                layer, frame: frame, visible: visible, childClip: childClip, target: target, animating: animating)
         }
 
         /// The layer's effect, content and sublayers into `target`.
-        mutating func addOwn(_ layer: SceneLayer, frame: PointRect, visible: PointRect, childClip: PointRect,
-                             target: RenderTarget, animating: Bool) throws(BackdropError) {
+        mutating func addOwn(
+            _ layer: SceneLayer, frame: PointRect, visible: PointRect, childClip: PointRect,
+            target: RenderTarget, animating: Bool
+        ) throws(BackdropError) {
             let drawn = !(steady && isStatic) || animating
             if drawn, !visible.isEmpty {
                 if let effect = layer.effect {
@@ -147,46 +168,64 @@ public struct ScenePlanner {
                 let blends = !layer.opaque || layer.opacity < 1 || layer.cornerRadius > 0
                 switch layer.content {
                 case .solid:
-                    append(draw(layer.name, .layer, visible, fetchesPerPixel: 0, fromMemory: false, blends: blends), layer.name, target)
+                    append(
+                        draw(layer.name, .layer, visible, fetchesPerPixel: 0, fromMemory: false, blends: blends),
+                        layer.name, target)
                 case .image:
-                    append(draw(layer.name, .layer, visible, fetchesPerPixel: 1, fromMemory: true, blends: blends), layer.name, target)
+                    append(
+                        draw(layer.name, .layer, visible, fetchesPerPixel: 1, fromMemory: true, blends: blends),
+                        layer.name, target)
                 case .text:
-                    append(draw(layer.name, .layer, visible, fetchesPerPixel: 1, fromMemory: false, blends: true,
-                                     coverage: 1.0 / 3), layer.name, target)
+                    append(
+                        draw(
+                            layer.name, .layer, visible, fetchesPerPixel: 1, fromMemory: false, blends: true,
+                            coverage: 1.0 / 3), layer.name, target)
                 case .none:
                     break
                 }
             }
-            try add(layer.sublayers, originX: frame.x, originY: frame.y, clip: childClip, target: target, animating: animating)
+            try add(
+                layer.sublayers, originX: frame.x, originY: frame.y, clip: childClip, target: target,
+                animating: animating)
         }
 
-        mutating func addShadow(_ shadow: SceneLayer.Shadow, of layer: SceneLayer, frame: PointRect, clip: PointRect,
-                                target: RenderTarget) {
+        mutating func addShadow(
+            _ shadow: SceneLayer.Shadow, of layer: SceneLayer, frame: PointRect, clip: PointRect,
+            target: RenderTarget
+        ) {
             let kernel = GaussianKernel(sigma: shadow.radius * scale)
             let margin = Double(kernel.radius) / scale
             let bounds = frame.offsetBy(shadow.offsetX, shadow.offsetY).insetBy(-margin).intersection(clip)
             guard !bounds.isEmpty else { return }
             if shadow.path {
-                append(draw("\(layer.name) shadow (path)", .shadow, bounds, fetchesPerPixel: 1, fromMemory: false, blends: true),
-                       layer.name, target)
+                append(
+                    draw(
+                        "\(layer.name) shadow (path)", .shadow, bounds, fetchesPerPixel: 1, fromMemory: false,
+                        blends: true),
+                    layer.name, target)
                 return
             }
             let size = bounds.pixels(scale: scale).size
             let shapeFetch: Double = layer.content == .image ? 1 : 0
-            append(draw("\(layer.name) shadow shape", .shadowShape, bounds, fetchesPerPixel: shapeFetch,
-                        fromMemory: layer.content == .image, blends: false), layer.name, newTexture())
+            append(
+                draw(
+                    "\(layer.name) shadow shape", .shadowShape, bounds, fetchesPerPixel: shapeFetch,
+                    fromMemory: layer.content == .image, blends: false), layer.name, newTexture())
             var horizontal = HorizontalBlurPass(kernel: kernel, size: size).descriptor
             horizontal.name = "\(layer.name) shadow blur (horizontal)"
             append(horizontal, layer.name, newTexture())
             var vertical = VerticalBlurPass(kernel: kernel, size: size).descriptor
             vertical.name = "\(layer.name) shadow blur (vertical)"
             append(vertical, layer.name, newTexture())
-            append(draw("\(layer.name) shadow", .shadow, bounds, fetchesPerPixel: 1, fromMemory: true, blends: true),
-                   layer.name, target)
+            append(
+                draw("\(layer.name) shadow", .shadow, bounds, fetchesPerPixel: 1, fromMemory: true, blends: true),
+                layer.name, target)
         }
 
-        mutating func addEffect(_ effect: SceneLayer.EffectView, of layer: SceneLayer, frame: PointRect, visible: PointRect,
-                                target: RenderTarget) throws(BackdropError) {
+        mutating func addEffect(
+            _ effect: SceneLayer.EffectView, of layer: SceneLayer, frame: PointRect, visible: PointRect,
+            target: RenderTarget
+        ) throws(BackdropError) {
             let device = planner.device
             let pixels = visible.pixels(scale: scale)
             guard pixels.width > 0, pixels.height > 0 else { return }
@@ -200,8 +239,10 @@ public struct ScenePlanner {
                 }
             }
             let path = planner.path(effect.style)
-            let plan = try RenderPlan(effect: Effect(style: effect.style, frame: pixels, scale: device.scale, path: path,
-                                                     vibrancy: vibrancy), imageSize: device.screen)
+            let plan = try RenderPlan(
+                effect: Effect(
+                    style: effect.style, frame: pixels, scale: device.scale, path: path,
+                    vibrancy: vibrancy), imageSize: device.screen)
             let skipCapture = path == .tintOnly && drewOnScreen
             for pass in plan.passes where pass.isGPURenderPass {
                 if skipCapture, pass.kind == .capture { continue }

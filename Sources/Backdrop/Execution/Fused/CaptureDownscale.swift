@@ -46,13 +46,15 @@ public struct CaptureDownscale: Sendable {
                     var group = 0
                     while group &+ Self.stripGroups <= groups {
                         if !storeOpaqueStrip(rows: rows, firstGroup: group, into: opaqueSums) {
-                            addGroups(group..<group &+ Self.stripGroups, rows: rows, opaqueSums: opaqueSums,
-                                      otherSums: otherSums, hasOtherSums: &hasOtherSums)
+                            addGroups(
+                                group..<group &+ Self.stripGroups, rows: rows, opaqueSums: opaqueSums,
+                                otherSums: otherSums, hasOtherSums: &hasOtherSums)
                         }
                         group &+= Self.stripGroups
                     }
-                    addGroups(group..<groups, rows: rows, opaqueSums: opaqueSums, otherSums: otherSums,
-                              hasOtherSums: &hasOtherSums)
+                    addGroups(
+                        group..<groups, rows: rows, opaqueSums: opaqueSums, otherSums: otherSums,
+                        hasOtherSums: &hasOtherSums)
                     if groups &* 4 < width {
                         // The last columns have float sums only; their 16-bit sums, which the box sums read, are 0.
                         opaqueSums[groups] = .zero
@@ -77,15 +79,21 @@ public struct CaptureDownscale: Sendable {
     /// The k rows are added in registers, a strip at a time, rather than each row into the sums in memory: k
     /// reads and writes of the 16 KB sums row per small row held the capture back (docs/performance.md).
     @inline(__always)
-    func storeOpaqueStrip(rows: UnsafePointer<UnsafePointer<UInt8>>, firstGroup: Int,
-                          into sums: UnsafeMutablePointer<SIMD16<UInt16>>) -> Bool {
-        var sum0 = SIMD16<UInt16>.zero, sum1 = sum0, sum2 = sum0, sum3 = sum0, sum4 = sum0, sum5 = sum0, sum6 = sum0, sum7 = sum0
+    func storeOpaqueStrip(
+        rows: UnsafePointer<UnsafePointer<UInt8>>, firstGroup: Int,
+        into sums: UnsafeMutablePointer<SIMD16<UInt16>>
+    ) -> Bool {
+        var sum0 = SIMD16<UInt16>.zero, sum1 = sum0, sum2 = sum0, sum3 = sum0, sum4 = sum0, sum5 = sum0, sum6 = sum0,
+            sum7 = sum0
         var all = SIMD4<UInt64>(repeating: .max)
         for r in 0..<factor {
             let pixels = UnsafeRawPointer(rows[r] + firstGroup &* 16)
             // Every byte of the strip AND-ed in 64-bit lanes (in byte lanes, Swift's `&` compiles lane by lane).
-            all &= (pixels.loadUnaligned(as: SIMD4<UInt64>.self) & pixels.loadUnaligned(fromByteOffset: 32, as: SIMD4<UInt64>.self))
-                & (pixels.loadUnaligned(fromByteOffset: 64, as: SIMD4<UInt64>.self) & pixels.loadUnaligned(fromByteOffset: 96, as: SIMD4<UInt64>.self))
+            all &=
+                (pixels.loadUnaligned(as: SIMD4<UInt64>.self)
+                    & pixels.loadUnaligned(fromByteOffset: 32, as: SIMD4<UInt64>.self))
+                & (pixels.loadUnaligned(fromByteOffset: 64, as: SIMD4<UInt64>.self)
+                    & pixels.loadUnaligned(fromByteOffset: 96, as: SIMD4<UInt64>.self))
             @inline(__always) func widened(_ group: Int) -> SIMD16<UInt16> {
                 SampleConversion.words(sixteenBytesAt: pixels + group &* 16)
             }
@@ -95,7 +103,8 @@ public struct CaptureDownscale: Sendable {
         // The alphas are 255 (a SIMD comparison compiles lane by lane).
         guard (all[0] & all[1] & all[2] & all[3]) | Self.colorBytes == .max else { return false }
         let out = sums + firstGroup
-        out[0] = sum0; out[1] = sum1; out[2] = sum2; out[3] = sum3; out[4] = sum4; out[5] = sum5; out[6] = sum6; out[7] = sum7
+        out[0] = sum0; out[1] = sum1; out[2] = sum2; out[3] = sum3; out[4] = sum4; out[5] = sum5; out[6] = sum6;
+        out[7] = sum7
         return true
     }
 
@@ -106,15 +115,18 @@ public struct CaptureDownscale: Sendable {
     /// opaque in a row, float sums otherwise. `hasOtherSums` tells whether the float sums hold this block's
     /// values yet (they are cleared the first time a pixel needs them).
     @inline(__always)
-    func addGroups(_ groups: Range<Int>, rows: UnsafePointer<UnsafePointer<UInt8>>,
-                   opaqueSums: UnsafeMutablePointer<SIMD16<UInt16>>, otherSums: UnsafeMutablePointer<SIMD4<Float>>,
-                   hasOtherSums: inout Bool) {
+    func addGroups(
+        _ groups: Range<Int>, rows: UnsafePointer<UnsafePointer<UInt8>>,
+        opaqueSums: UnsafeMutablePointer<SIMD16<UInt16>>, otherSums: UnsafeMutablePointer<SIMD4<Float>>,
+        hasOtherSums: inout Bool
+    ) {
         guard !groups.isEmpty else { return }
         (opaqueSums + groups.lowerBound).update(repeating: .zero, count: groups.count)
         for r in 0..<factor {
             for group in groups {
                 let pixels = UnsafeRawPointer(rows[r] + group &* 16)
-                let both = pixels.loadUnaligned(as: UInt64.self) & pixels.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                let both =
+                    pixels.loadUnaligned(as: UInt64.self) & pixels.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
                 if both | Self.colorBytes == .max {
                     opaqueSums[group] &+= SampleConversion.words(sixteenBytesAt: pixels)
                 } else {
@@ -135,8 +147,10 @@ public struct CaptureDownscale: Sendable {
     /// The k opaque sums are added as integers and converted once; every partial sum is an integer below 2²⁴
     /// (k ≤ 16), so the order of the adds does not change the result.
     @inline(__always)
-    func reduce(opaqueSums: UnsafeMutablePointer<SIMD16<UInt16>>, otherSums: UnsafeMutablePointer<SIMD4<Float>>?,
-                into out: UnsafeMutablePointer<SIMD4<Float>>) {
+    func reduce(
+        opaqueSums: UnsafeMutablePointer<SIMD16<UInt16>>, otherSums: UnsafeMutablePointer<SIMD4<Float>>?,
+        into out: UnsafeMutablePointer<SIMD4<Float>>
+    ) {
         let width = frame.width
         let opaque = UnsafeRawPointer(opaqueSums).assumingMemoryBound(to: SIMD4<UInt16>.self)
         let scale = 1 / Float(65025 * factor * factor)
@@ -146,7 +160,9 @@ public struct CaptureDownscale: Sendable {
         /// the box sum's loop unrolls away (the capture 5.85M → 3.94M instructions a frame at k = 8).
         @inline(__always) func reduceRow(factor: Int) {
             for i in 0..<outputSize.width {
-                let opaqueTotal = i < inside ? Self.boxSum(opaque + i &* factor, factor: factor)
+                let opaqueTotal =
+                    i < inside
+                    ? Self.boxSum(opaque + i &* factor, factor: factor)
                     : Self.clampedBoxSum(opaque, first: i &* factor, factor: factor, columns: width)
                 var total = SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: opaqueTotal)) * 255
                 if let otherSums {
@@ -182,7 +198,9 @@ public struct CaptureDownscale: Sendable {
     /// The sum of opaque column sums `first ..< first + factor` in 32-bit lanes, the last of `columns` repeating
     /// past the edge: boxes at the frame's right edge, and any box when k > 16.
     @inline(__always)
-    static func clampedBoxSum(_ sums: UnsafePointer<SIMD4<UInt16>>, first: Int, factor: Int, columns: Int) -> SIMD4<UInt32> {
+    static func clampedBoxSum(_ sums: UnsafePointer<SIMD4<UInt16>>, first: Int, factor: Int, columns: Int) -> SIMD4<
+        UInt32
+    > {
         var total = SIMD4<UInt32>.zero
         for c in 0..<factor { total &+= SIMD4<UInt32>(truncatingIfNeeded: sums[min(first &+ c, columns &- 1)]) }
         return total

@@ -174,37 +174,18 @@ struct RenderCommand: ParsableCommand {
         let style = try styleOptions.resolve()
         let parallelism = try threadOptions.resolve()
         if at != nil, vibrancy == nil { throw BackdropError(.badOption, "--at goes with --vibrancy") }
-        let (chosenPath, deviceNote) = try resolvePath()
+        let targetDevice = try device.map { id throws(BackdropError) in try Device.lookup(id) }
+        if tintOnly, path == .blur { throw BackdropError(.badOption, "--tint-only contradicts --path blur") }
         let decoder = PNGDecoder(maxPixels: maxPixels)
         let content = try vibrancy.map { path throws(BackdropError) in try decoder.decodeFile(path) }
-        let placement = try content.map { content throws(BackdropError) in
-            try Vibrancy(contentSize: content.size, corner: at, as: "--at", frame: frameRect)
-        }
-        let effect = Effect(
-            style: style, frame: frameRect, scale: scale ?? targetDevice?.scale ?? 1,
-            quality: exact ? .exact : .fast, path: chosenPath, vibrancy: placement)
+        let options = EffectOptions(
+            style: style, frame: frameRect, scale: scale, device: targetDevice,
+            quality: exact ? .exact : .fast, path: tintOnly ? .tintOnly : path,
+            vibrantContentSize: content?.size, vibrancyCorner: at)
+        let (effect, deviceNote) = try options.effect()
         return RenderJob(
             effect: effect, vibrantContent: content, decoder: decoder, encoder: PNGEncoder(compression: compression),
             depth: depth, renderer: Renderer(parallelism: parallelism), note: deviceNote)
-    }
-
-    /// The device named by --device, if any.
-    var targetDevice: Device? { device.flatMap(Device.named) }
-
-    /// The path to render and, with --device, a note saying why.
-    func resolvePath() throws(BackdropError) -> (Effect.Path, String) {
-        let choice = path
-        if let device { _ = try Device.lookup(device) }
-        if tintOnly, choice == .blur { throw BackdropError(.badOption, "--tint-only contradicts --path blur") }
-        if tintOnly { return (.tintOnly, "") }
-        switch choice {
-        case .blur: return (.blur, "")
-        case .tintOnly: return (.tintOnly, "")
-        case .auto:
-            guard let target = targetDevice else { return (.blur, "") }
-            let decision = Estimator().decision(for: target)
-            return (decision.path, "; \(target.id): \(decision.reason)")
-        }
     }
 
     static func sameFile(_ a: String, _ b: String) -> Bool {

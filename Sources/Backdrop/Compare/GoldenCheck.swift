@@ -71,19 +71,16 @@ public struct GoldenCheck: Sendable {
         let device = try testCase.device.map { id throws(BackdropError) in try Device.lookup(id) }
         let frame = try testCase.frame.map { text throws(BackdropError) in try PixelRect.parsed(text, as: "frame") }
         let quality = try Self.parse(testCase.quality, as: Effect.Quality.self, default: .fast, what: "quality")
-        let devicePath = device.map { Estimator().decision(for: $0).path } ?? .blur
-        let path = try Self.parse(testCase.path, as: Effect.Path.self, default: devicePath, what: "path")
+        let path = try Self.parse(testCase.path, as: Estimator.PathChoice.self, default: .auto, what: "path")
         let source = try PNGDecoder().decodeFile(resolve(testCase.input))
         let content = try testCase.vibrancy.map { file throws(BackdropError) in
             try PNGDecoder().decodeFile(resolve(file))
         }
-        let placement = try content.map { content throws(BackdropError) in
-            try Vibrancy(contentSize: content.size, corner: testCase.at, as: "at", frame: frame)
-        }
-        let effect = Effect(
-            style: style, frame: frame, scale: testCase.scale ?? device?.scale ?? 1, quality: quality,
-            path: path, vibrancy: placement)
-        return try renderer.render(source, effect: effect, vibrantContent: content)
+        let options = EffectOptions(
+            style: style, frame: frame, scale: testCase.scale, device: device, quality: quality,
+            path: path, vibrantContentSize: content?.size, vibrancyCorner: testCase.at,
+            cornerOptionName: "at")
+        return try renderer.render(source, effect: options.effect().effect, vibrantContent: content)
     }
 
     static func parse<Value: RawRepresentable>(

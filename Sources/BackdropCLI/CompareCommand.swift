@@ -8,8 +8,10 @@ struct CompareCommand: ParsableCommand {
         abstract: "Compare a rendered PNG with its golden image under a tolerance; exit 0 within it, 1 outside.",
         discussion: """
             Reports PSNR (4 channels, peak 255; the color of pixels transparent in both is ignored), the largest \
-            channel difference in levels, and how many pixels differ. With no --min-psnr or --max-diff the pictures \
-            must be identical. --diff writes a picture of the differences: the expected picture dimmed to grey with \
+            channel difference in levels, and how many pixels differ. Every limit given must hold: --min-psnr, \
+            --max-diff, --max-differing-pixels, --max-differing-ratio, --min-ssim (mean SSIM on luma); with none \
+            the pictures must be identical. --pixel-threshold counts a pixel as differing only when a channel moves \
+            by more than that many levels (dithering noise); --ignore leaves rectangles out of every measure. --diff writes a picture of the differences: the expected picture dimmed to grey with \
             every differing pixel in red (one level already plain, 16 levels or more full red).
 
             Exit codes: 0 within the tolerance · 1 outside it (different sizes included) · 2 usage, or an input \
@@ -19,6 +21,8 @@ struct CompareCommand: ParsableCommand {
               backdrop compare golden.png out.png --min-psnr 40
               backdrop compare golden.png out.png --max-diff 1 --diff diff.png
               backdrop compare golden.png out.png --frame 50,100,500,200 --format json
+              backdrop compare golden.png out.png --pixel-threshold 1 --max-differing-ratio 0.001 --ignore 0,0,320,20
+              backdrop compare golden.png out.png --min-ssim 0.99
             """
     )
 
@@ -37,6 +41,32 @@ struct CompareCommand: ParsableCommand {
     var maxDiff: Int?
 
     @Option(
+        name: .customLong("max-differing-pixels"),
+        help: ArgumentHelp("Fail when more pixels than this differ.", valueName: "count"))
+    var maxDifferingPixels: Int?
+
+    @Option(
+        name: .customLong("max-differing-ratio"),
+        help: ArgumentHelp("Fail when a larger share (0–1) of the pixels differs.", valueName: "ratio"))
+    var maxDifferingRatio: Double?
+
+    @Option(
+        name: .customLong("pixel-threshold"),
+        help: ArgumentHelp(
+            "Levels a channel may move before its pixel counts as differing (default 0).", valueName: "levels"))
+    var pixelThreshold: Int?
+
+    @Option(
+        name: .customLong("min-ssim"),
+        help: ArgumentHelp("Fail below this mean SSIM on luma (11×11 Gaussian window, σ 1.5).", valueName: "ssim"))
+    var minSSIM: Double?
+
+    @Option(
+        help: ArgumentHelp(
+            "Leave this rectangle, x,y,w,h in pixels, out of every measure (repeatable).", valueName: "x,y,w,h"))
+    var ignore: [String] = []
+
+    @Option(
         help: ArgumentHelp(
             "Compare only this region, x,y,w,h in pixels (default: the whole picture).", valueName: "x,y,w,h"))
     var frame: String?
@@ -53,7 +83,11 @@ struct CompareCommand: ParsableCommand {
         if let minPSNR, minPSNR.isNaN { throw BackdropError(.badOption, "--min-psnr must be a number") }
         let region = try frame.map { text throws(BackdropError) in try PixelRect.parsed(text, as: "--frame") }
         let expectedImage = try Self.readForComparison(expected), actualImage = try Self.readForComparison(actual)
-        let tolerance = Tolerance(minimumPSNR: minPSNR, maximumDifference: maxDiff)
+        let ignored = try ignore.map { text throws(BackdropError) in try PixelRect.parsed(text, as: "--ignore") }
+        let tolerance = Tolerance(
+            minimumPSNR: minPSNR, maximumDifference: maxDiff, maximumDifferingPixels: maxDifferingPixels,
+            maximumDifferingRatio: maxDifferingRatio, pixelThreshold: pixelThreshold, minimumSSIM: minSSIM,
+            ignore: ignored.isEmpty ? nil : ignored)
         let report = try GoldenComparison(
             expected: expectedImage, actual: actualImage, region: region, tolerance: tolerance)
         if let diff, let picture = report.diffPicture(expected: expectedImage, actual: actualImage) {
@@ -94,6 +128,8 @@ struct CompareRecord: Encodable {
     let maxDifference: Int?
     let differingPixels: Int?
     let pixelCount: Int?
+    /// Mean SSIM on luma, when the tolerance asked for it.
+    let ssim: Double?
     let tolerance: String
     let summary: String
 
@@ -107,6 +143,7 @@ struct CompareRecord: Encodable {
         maxDifference = report.difference?.maxDifference
         differingPixels = report.difference?.differingPixels
         pixelCount = report.difference?.pixelCount
+        ssim = report.ssim
         tolerance = report.tolerance.description
         summary = report.summary
     }

@@ -70,7 +70,7 @@ struct PNGCodecTests {
                     png += chunk(b'IDAT', zlib.compress(out)) + chunk(b'IEND', b'')
                     open(f'{sys.argv[1]}/filter-{mode}-{channels}.png', 'wb').write(png)
             """#
-        let result = try run("/usr/bin/env", ["python3", "-c", script, directory.path])
+        let result = try runProcess("/usr/bin/env", ["python3", "-c", script, directory.path])
         #expect(result.status == 0, "\(result.output)")
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".png") }
             .sorted()
@@ -136,16 +136,16 @@ struct PNGCodecTests {
         for (name, picture) in Self.pictures {
             let path = directory.appendingPathComponent(name.replacingOccurrences(of: " ", with: "-") + ".png").path
             try PNGEncoder().write(picture, to: path)
-            let check = try run("/usr/bin/pngcheck", [path])
+            let check = try runProcess("/usr/bin/pngcheck", [path])
             #expect(check.status == 0 && check.output.hasPrefix("OK"), "pngcheck: \(check.output)")
             // vips writes what it read with its own encoder; that file decodes to the same pixels.
             let copy = path + ".vips.png"
-            #expect(try run("/usr/bin/vips", ["copy", path, copy]).status == 0)
+            #expect(try runProcess("/usr/bin/vips", ["copy", path, copy]).status == 0)
             #expect(try PNGDecoder().decodeFile(copy) == picture, "vips: \(name)")
             // Pillow, as RGBA bytes in hex.
             let script =
                 "import sys; from PIL import Image; print(Image.open(sys.argv[1]).convert('RGBA').tobytes().hex())"
-            let pillow = try run("/usr/bin/env", ["python3", "-c", script, path])
+            let pillow = try runProcess("/usr/bin/env", ["python3", "-c", script, path])
             #expect(
                 pillow.status == 0,
                 "Pillow is missing or failed (scripts/install-deps --test installs it): \(pillow.output)")
@@ -172,18 +172,5 @@ struct PNGCodecTests {
             "render", input, "-o", directory.appendingPathComponent("x.png").path, "--compression", "tiny",
         ])
         #expect(bad.status == 2 && bad.standardError.contains("tiny"), "\(bad.standardError)")
-    }
-
-    func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }

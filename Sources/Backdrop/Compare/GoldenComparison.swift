@@ -13,6 +13,8 @@ public struct GoldenComparison: Sendable {
     public let difference: ImageDifference?
     /// The tolerance applied.
     public let tolerance: Tolerance
+    /// The mean SSIM on luma, when the tolerance asks for it (``Tolerance/minimumSSIM``).
+    public let ssim: Double?
 
     /// Compares `actual` with `expected` inside `region`. Throws `.badOption` when the region is not inside the
     /// pictures.
@@ -26,24 +28,32 @@ public struct GoldenComparison: Sendable {
         self.tolerance = tolerance
         guard expected.size == actual.size else {
             difference = nil
+            ssim = nil
             return
         }
+        try tolerance.validate()
         if let region, !region.fits(in: expected.size) {
             throw BackdropError(
                 .badOption, "the region \(region) (x,y,w,h) is not inside the \(expected.size) pictures")
         }
-        difference = ImageDifference(expected, actual, region: region)
+        let ignore = tolerance.ignore ?? []
+        difference = ImageDifference(
+            expected, actual, region: region, ignore: ignore, threshold: tolerance.pixelThreshold ?? 0)
+        ssim =
+            tolerance.minimumSSIM == nil
+            ? nil : StructuralSimilarity.mean(expected, actual, region: region, ignore: ignore)
     }
 
     /// Whether the check passes.
-    public var passed: Bool { difference.map(tolerance.accepts) ?? false }
+    public var passed: Bool { difference.map { tolerance.accepts($0, ssim: ssim) } ?? false }
 
     /// One line: the figures and the tolerance, or the sizes that differ.
     public var summary: String {
         guard let difference else { return "sizes differ: expected \(expectedSize), actual \(actualSize)" }
         let psnr = difference.psnr.isFinite ? String(format: "%.2f dB", difference.psnr) : "∞ dB (identical)"
+        let ssimText = ssim.map { String(format: ", SSIM %.4f", $0) } ?? ""
         return
-            "PSNR \(psnr), max diff \(difference.maxDifference), \(difference.differingPixels) of \(difference.pixelCount) pixels differ (tolerance: \(tolerance.description))"
+            "PSNR \(psnr), max diff \(difference.maxDifference), \(difference.differingPixels) of \(difference.pixelCount) pixels differ\(ssimText) (tolerance: \(tolerance.description))"
     }
 
     /// The picture of the differences, or nil when the sizes differ.

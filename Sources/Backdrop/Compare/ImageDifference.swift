@@ -10,38 +10,52 @@ public struct ImageDifference: Sendable, Equatable {
     public let psnr: Double
     /// The largest difference of any channel, in levels.
     public let maxDifference: Int
-    /// Pixels with at least one differing channel (colour of pixels transparent in both not counted).
+    /// Pixels with a channel more than ``threshold`` levels apart (colour of pixels transparent in both not counted).
     public let differingPixels: Int
-    /// Pixels compared.
+    /// Pixels compared (the region less the ignored rectangles).
     public let pixelCount: Int
+    /// Levels a channel may move before its pixel counts as differing.
+    public let threshold: Int
 
-    /// Compares `a` and `b` inside `region` (default: everything). The pictures must have the same size.
-    public init(_ a: RGBAImage<UInt8>, _ b: RGBAImage<UInt8>, region: PixelRect? = nil) {
+    /// Compares `a` and `b` inside `region` (default: everything), leaving out the pixels of `ignore`; a pixel
+    /// differs when a channel moves by more than `threshold` levels. PSNR and the largest difference count every
+    /// compared pixel. The pictures must have the same size.
+    public init(
+        _ a: RGBAImage<UInt8>, _ b: RGBAImage<UInt8>, region: PixelRect? = nil, ignore: [PixelRect] = [],
+        threshold: Int = 0
+    ) {
         precondition(a.size == b.size, "ImageDifference: \(a.size) against \(b.size)")
         let region = region ?? PixelRect(covering: a.size)
-        var squared = 0.0, largest = 0, differing = 0
+        var squared = 0.0, largest = 0, differing = 0, compared = 0
         for y in region.y..<region.maxY {
+            let ignoredRow = ignore.filter { $0.y <= y && y < $0.maxY }
             var index = (y * a.width + region.x) * 4
-            for _ in 0..<region.width {
+            for x in region.x..<region.maxX {
+                defer { index += 4 }
+                if !ignoredRow.isEmpty, ignoredRow.contains(where: { $0.x <= x && x < $0.maxX }) { continue }
+                compared += 1
                 let bothTransparent = a.samples[index + 3] == 0 && b.samples[index + 3] == 0
-                var differs = false
+                var pixelLargest = 0
                 for channel in (bothTransparent ? 3 : 0)..<4 {
                     let d = abs(Int(a.samples[index + channel]) - Int(b.samples[index + channel]))
                     squared += Double(d * d)
-                    largest = max(largest, d)
-                    differs = differs || d != 0
+                    pixelLargest = max(pixelLargest, d)
                 }
-                if differs { differing += 1 }
-                index += 4
+                largest = max(largest, pixelLargest)
+                if pixelLargest > threshold { differing += 1 }
             }
         }
-        let samples = Double(region.width * region.height * 4)
+        let samples = Double(compared * 4)
         let meanSquared = samples > 0 ? squared / samples : 0
         psnr = meanSquared == 0 ? .infinity : 10 * log10(255 * 255 / meanSquared)
         maxDifference = largest
         differingPixels = differing
-        pixelCount = region.width * region.height
+        pixelCount = compared
+        self.threshold = threshold
     }
+
+    /// The share of compared pixels that differ (0 when none are compared).
+    public var differingRatio: Double { pixelCount > 0 ? Double(differingPixels) / Double(pixelCount) : 0 }
 
     /// True when no pixel of the region differs.
     public var isIdentical: Bool { maxDifference == 0 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Backdrop
+import Dispatch
 import Foundation
 
 struct CheckCommand: ParsableCommand {
@@ -9,56 +10,152 @@ struct CheckCommand: ParsableCommand {
         discussion: """
             A manifest is JSON: a default tolerance and a list of cases (input, golden, style, and optionally \
             frame, scale, quality, path, device, vibrancy, at, tolerance); paths are relative to the manifest. \
-            See the README, "Golden manifests". Prints one line per case and a summary; writes NAME.diff.png beside \
-            the golden of every case that fails. --update renders every case and records it as its golden.
+            See docs/golden-testing.md. Prints one line per case, in the manifest's order, and a summary.
+
+            Nothing is written inside the golden tree but by --update: missing records only goldens that do not \
+            exist, failed also those of failing cases, all every golden. --output DIR writes, for every failing \
+            case, the actual picture, the diff and a three-up picture (expected | actual | diff), and \
+            DIR/index.html, DIR/junit.xml and DIR/summary.json for people and CI systems. A warning names golden \
+            files in the manifest's folders that no case uses.
 
             Exit codes: 0 every case passed (or was recorded) · 1 a case failed or could not run · 2 usage, or a \
             manifest that cannot be read.
 
             Examples:
               backdrop check goldens/manifest.json
-              backdrop check goldens/manifest.json --update
+              backdrop check goldens/manifest.json --output check-results --jobs 2
+              backdrop check goldens/manifest.json --update missing
+              backdrop check goldens/manifest.json --filter 'coffee-*'
             """
     )
 
     @Argument(help: ArgumentHelp("The manifest (JSON).", valueName: "manifest"))
     var manifest: String
 
-    @Flag(help: "Re-record every golden picture from the current rendering.")
-    var update = false
+    @Option(help: ArgumentHelp("Record goldens instead of comparing: missing, failed or all.", valueName: "which"))
+    var update: GoldenCheck.Update?
+
+    @Option(
+        help: ArgumentHelp(
+            "Run only the cases whose name matches this pattern (* and ? as in a shell).", valueName: "pattern"))
+    var filter: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Cases run at once (default 1); results are printed in the manifest's order.", valueName: "n"))
+    var jobs: Int = 1
+
+    @Option(
+        help: ArgumentHelp(
+            "Write the failures' pictures, index.html, junit.xml and summary.json into this folder.", valueName: "dir"))
+    var output: String?
 
     @OptionGroup var threadOptions: ThreadOptions
 
     func run() throws {
+        guard (1...64).contains(jobs) else { throw BackdropError(.badOption, "--jobs \(jobs) is out of range (1…64)") }
         let parsed = try GoldenManifest.read(manifest)
-        let folder =
-            (manifest as NSString).deletingLastPathComponent.isEmpty
-            ? "." : (manifest as NSString).deletingLastPathComponent
-        let check = GoldenCheck(renderer: Renderer(parallelism: try threadOptions.resolve()))
-        var passed = 0, failed = 0, errors = 0, recorded = 0
-        for testCase in parsed.cases {
-            let outcome = check.run(testCase, in: folder, defaultTolerance: parsed.tolerance, update: update)
-            let name = testCase.displayName
-            switch outcome {
-            case .passed(let comparison):
-                passed += 1
-                print("ok        \(name): \(comparison.summary)")
-            case .failed(let comparison, let diff):
-                failed += 1
-                print("FAIL      \(name): \(comparison.summary)\(diff.map { "; diff: \($0)" } ?? "")")
-            case .recorded(let path):
-                recorded += 1
-                print("recorded  \(name): \(path)")
-            case .error(let message):
-                errors += 1
-                print("ERROR     \(name): \(message)")
+        let directory = (manifest as NSString).deletingLastPathComponent
+        let folder = directory.isEmpty ? "." : directory
+        var cases = parsed.cases
+        if let filter {
+            cases = cases.filter { fnmatch(filter, $0.displayName, 0) == 0 }
+            guard !cases.isEmpty else { throw BackdropError(.badOption, "--filter '\(filter)' matches no case") }
+        }
+        var parallelism = try threadOptions.resolve()
+        if jobs > 1 { parallelism.threads = 1 }  // the cases share the cores
+        let check = GoldenCheck(renderer: Renderer(parallelism: parallelism))
+        let chosen = cases
+        let results = ResultSlots(count: chosen.count)
+        DispatchQueue.concurrentPerform(iterations: jobs) { worker in
+            for index in stride(from: worker, to: chosen.count, by: jobs) {
+                results.store(
+                    check.run(chosen[index], in: folder, defaultTolerance: parsed.tolerance, update: update), at: index)
             }
         }
-        var parts = ["\(parsed.cases.count) cases"]
-        if update { parts.append("\(recorded) recorded") } else { parts.append("\(passed) passed") }
-        parts.append("\(failed) failed")
-        parts.append("\(errors) could not run")
+        var counts = (passed: 0, failed: 0, errors: 0, recorded: 0)
+        let finished = results.all
+        for result in finished {
+            switch result.outcome {
+            case .passed(let comparison):
+                counts.passed += 1
+                print("ok        \(result.name): \(comparison.summary)")
+            case .failed(let comparison):
+                counts.failed += 1
+                print("FAIL      \(result.name): \(comparison.summary)")
+            case .recorded(let path):
+                counts.recorded += 1
+                print("recorded  \(result.name): \(path)")
+            case .error(let message):
+                counts.errors += 1
+                print("ERROR     \(result.name): \(message)")
+            }
+        }
+        if let output { try writeArtifacts(finished, to: output) }
+        warnAboutUnusedGoldens(parsed, folder: folder)
+        var parts = [
+            "\(finished.count) cases", "\(counts.passed) passed", "\(counts.failed) failed",
+            "\(counts.errors) could not run",
+        ]
+        if counts.recorded > 0 || update != nil { parts.append("\(counts.recorded) recorded") }
         print(parts.joined(separator: ", "))
-        if failed + errors > 0 { throw ExitCode(1) }
+        if counts.failed + counts.errors > 0 { throw ExitCode(1) }
     }
+
+    /// The artifacts, each file written atomically, into `folder` (created if missing).
+    func writeArtifacts(_ results: [GoldenCheck.Result], to folder: String) throws {
+        let files = try GoldenArtifacts.files(for: results, manifest: manifest)
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            for (path, _) in files where path.contains("/") {
+                try FileManager.default.createDirectory(
+                    atPath: folder + "/" + (path as NSString).deletingLastPathComponent,
+                    withIntermediateDirectories: true)
+            }
+        } catch {
+            throw BackdropError(.output, "\(folder): cannot create the folder (\(error.localizedDescription))")
+        }
+        for (path, bytes) in files { try AtomicFile.write(bytes, to: folder + "/" + path) }
+        print("wrote \(folder)/index.html, junit.xml and summary.json")
+    }
+
+    /// A warning (standard error) naming the PNG files in the goldens' folders that no case of the manifest uses.
+    func warnAboutUnusedGoldens(_ parsed: GoldenManifest, folder: String) {
+        func resolved(_ path: String) -> String {
+            URL(fileURLWithPath: path.hasPrefix("/") ? path : folder + "/" + path).standardizedFileURL.path
+        }
+        let used = Set(
+            parsed.cases.map { resolved($0.golden) } + parsed.cases.map { resolved($0.input) }
+                + parsed.cases.compactMap { $0.vibrancy.map(resolved) })
+        let folders = Set(parsed.cases.map { (resolved($0.golden) as NSString).deletingLastPathComponent })
+        var unused: [String] = []
+        for directory in folders.sorted() {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+            for name in names.sorted() where name.hasSuffix(".png") && !used.contains(directory + "/" + name) {
+                unused.append(directory + "/" + name)
+            }
+        }
+        if !unused.isEmpty {
+            FileHandle.standardError.write(
+                Data("backdrop: warning: golden files no case uses: \(unused.joined(separator: ", "))\n".utf8))
+        }
+    }
+}
+
+extension GoldenCheck.Update: ExpressibleByArgument {}
+
+/// Results stored by concurrent workers at their cases' indices, read once all are done.
+final class ResultSlots: @unchecked Sendable {
+    private var slots: [GoldenCheck.Result?]
+    private let lock = NSLock()
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func store(_ result: GoldenCheck.Result, at index: Int) {
+        lock.lock()
+        slots[index] = result
+        lock.unlock()
+    }
+
+    var all: [GoldenCheck.Result] { slots.compactMap { $0 } }
 }

@@ -3,6 +3,10 @@ import BackdropTestSupport
 import Foundation
 import Testing
 
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
 @Suite("Golden-image comparison")
 struct GoldenComparisonTests {
     let photo = Fixtures.sharedPath("testdata/photos/coffee.png")
@@ -80,7 +84,8 @@ struct GoldenComparisonTests {
         #expect(region.status == 2 && region.standardError.contains("not inside"), "\(region.standardError)")
     }
 
-    @Test func checkRecordsComparesAndWritesADiffBesideAFailingGolden() throws {
+    /// A manifest of three cases over the coffee photograph in a fresh folder; returns the folder and the manifest.
+    func threeCaseManifest() throws -> (URL, URL) {
         let directory = try Fixtures.temporaryDirectory()
         let manifest = directory.appendingPathComponent("manifest.json")
         try Data(
@@ -97,10 +102,16 @@ struct GoldenComparisonTests {
         ).write(to: manifest)
         try FileManager.default.createDirectory(
             at: directory.appendingPathComponent("golden"), withIntermediateDirectories: true)
+        return (directory, manifest)
+    }
+
+    @Test func checkRecordsOnlyWhatUpdateSaysAndWritesNothingElseInTheGoldenTree() throws {
+        let (directory, manifest) = try threeCaseManifest()
         let missing = try runCLI(["check", manifest.path])
         #expect(
-            missing.status == 1 && missing.standardOutput.contains("run with --update"), "\(missing.standardOutput)")
-        let update = try runCLI(["check", manifest.path, "--update"])
+            missing.status == 1 && missing.standardOutput.contains("run with --update missing"),
+            "\(missing.standardOutput)")
+        let update = try runCLI(["check", manifest.path, "--update", "missing"])
         #expect(update.status == 0 && update.standardOutput.contains("3 recorded"), "\(update.standardOutput)")
         let pass = try runCLI(["check", manifest.path])
         #expect(pass.status == 0 && pass.standardOutput.contains("3 passed, 0 failed"), "\(pass.standardOutput)")
@@ -111,15 +122,91 @@ struct GoldenComparisonTests {
                 == (try Renderer().render(
                     try Fixtures.image("testdata/photos/coffee.png"),
                     effect: Effect(style: .dark, scale: 2, path: .tintOnly))))
-        // Spoil one golden: that case fails, with a diff picture beside it; the others still pass.
-        try PNGEncoder().write(
-            noiseImage(width: 600, height: 400), to: directory.appendingPathComponent("golden/light.png").path)
+        // Spoil one golden: that case fails, the others still pass, and nothing is written beside the goldens.
+        let spoiled = directory.appendingPathComponent("golden/light.png").path
+        try PNGEncoder().write(noiseImage(width: 600, height: 400), to: spoiled)
         let fail = try runCLI(["check", manifest.path])
         #expect(
             fail.status == 1 && fail.standardOutput.contains("FAIL      light")
                 && fail.standardOutput.contains("2 passed, 1 failed"),
             "\(fail.standardOutput)")
-        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("golden/light.diff.png").path))
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("golden").path)
+                .sorted()
+                == ["ipad3.png", "light.png", "vibrant.png"])
+        // --update missing leaves a failing golden alone; --update failed records it.
+        #expect(try runCLI(["check", manifest.path, "--update", "missing"]).status == 1)
+        let fixed = try runCLI(["check", manifest.path, "--update", "failed"])
+        #expect(fixed.status == 0 && fixed.standardOutput.contains("recorded  light"), "\(fixed.standardOutput)")
+        #expect(
+            fixed.standardOutput.contains("2 passed, 0 failed, 0 could not run, 1 recorded"), "\(fixed.standardOutput)")
+        #expect(try runCLI(["check", manifest.path]).status == 0)
+        #expect(try runCLI(["check", manifest.path, "--update", "sometimes"]).status == 2)
+    }
+
+    @Test func aFailingCheckWithOutputLeavesPicturesJUnitSummaryAndAPageABrowserShows() throws {
+        let (directory, manifest) = try threeCaseManifest()
+        #expect(try runCLI(["check", manifest.path, "--update", "all"]).status == 0)
+        try PNGEncoder().write(
+            noiseImage(width: 600, height: 400), to: directory.appendingPathComponent("golden/light.png").path)
+        let output = directory.appendingPathComponent("results")
+        let fail = try runCLI(["check", manifest.path, "--output", output.path])
+        #expect(fail.status == 1, "\(fail.standardOutput)")
+        let files = try FileManager.default.subpathsOfDirectory(atPath: output.path).sorted()
+        #expect(
+            files == [
+                "001-light", "001-light/actual.png", "001-light/diff.png", "001-light/three-up.png",
+                "index.html", "junit.xml", "summary.json",
+            ], "\(files)")
+        let threeUp = try PNGDecoder().decodeFile(output.appendingPathComponent("001-light/three-up.png").path)
+        #expect(threeUp.width == 3 * 600 + 2 * 8 && threeUp.height == 400)
+        // junit.xml is well-formed and says what failed.
+        let junit = try XMLDocument(contentsOf: output.appendingPathComponent("junit.xml"))
+        let cases = try junit.nodes(forXPath: "//testcase")
+        #expect(cases.count == 3)
+        let failures = try junit.nodes(forXPath: "//testcase[failure]")
+        #expect(
+            failures.count == 1 && (failures.first as? XMLElement)?.attribute(forName: "name")?.stringValue == "light")
+        #expect((try junit.nodes(forXPath: "/testsuites/@failures")).first?.stringValue == "1")
+        // summary.json reads back.
+        let summary = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: output.appendingPathComponent("summary.json")))
+                as? [String: Any])
+        #expect(summary["failed"] as? Int == 1 && summary["passed"] as? Int == 2)
+        // index.html in headless Chromium: its pictures load.
+        let chromium = try #require(
+            ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first {
+                FileManager.default.isExecutableFile(atPath: $0)
+            },
+            "Chromium is missing: scripts/test installs it (scripts/install-deps --test)")
+        let page = try runProcess(
+            chromium,
+            [
+                "--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=5000",
+                "--dump-dom", "file://" + output.appendingPathComponent("index.html").path,
+            ])
+        #expect(
+            page.output.contains("data-loaded=\"yes\"") && page.output.contains("data-broken=\"\""),
+            "\(page.output.prefix(400))")
+        #expect(page.output.contains("data-images=\"1\""))
+    }
+
+    @Test func filterJobsAndTheUnusedGoldenWarning() throws {
+        let (directory, manifest) = try threeCaseManifest()
+        #expect(try runCLI(["check", manifest.path, "--update", "all"]).status == 0)
+        let one = try runCLI(["check", manifest.path, "--jobs", "1"])
+        let three = try runCLI(["check", manifest.path, "--jobs", "3"])
+        #expect(one.status == 0 && one.standardOutput == three.standardOutput)
+        let filtered = try runCLI(["check", manifest.path, "--filter", "v*"])
+        #expect(filtered.standardOutput.contains("vibrant") && !filtered.standardOutput.contains("ipad3"))
+        #expect(filtered.standardOutput.contains("1 cases, 1 passed"))
+        #expect(try runCLI(["check", manifest.path, "--filter", "nothing"]).status == 2)
+        try PNGEncoder().write(
+            noiseImage(width: 4, height: 4), to: directory.appendingPathComponent("golden/old.png").path)
+        let warned = try runCLI(["check", manifest.path])
+        #expect(
+            warned.status == 0 && warned.standardError.contains("golden files no case uses")
+                && warned.standardError.contains("old.png"))
     }
 
     @Test func aMalformedManifestIsAUsageError() throws {

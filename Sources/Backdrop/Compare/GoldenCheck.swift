@@ -1,15 +1,26 @@
 import Foundation
 
-/// Runs the cases of a ``GoldenManifest``: renders each, compares it with its golden picture, writes a diff
-/// picture beside the golden of every case that fails, or re-records the goldens.
+/// Runs the cases of a ``GoldenManifest``: renders each and compares it with its golden picture, or records the
+/// golden. It writes nothing but the goldens it is asked to record; ``GoldenArtifacts`` writes what a failure leaves
+/// for review.
 public struct GoldenCheck: Sendable {
+    /// Which goldens to record instead of comparing.
+    public enum Update: String, Sendable, CaseIterable {
+        /// Only goldens that do not exist yet.
+        case missing
+        /// Goldens of cases that fail or are missing.
+        case failed
+        /// Every golden.
+        case all
+    }
+
     /// What happened to one case.
     public enum Outcome: Sendable {
         /// Within the tolerance.
         case passed(GoldenComparison)
-        /// Outside it; `diff` is the path of the diff picture written (nil when the sizes differ).
-        case failed(GoldenComparison, diff: String?)
-        /// The golden was (re-)recorded.
+        /// Outside it.
+        case failed(GoldenComparison)
+        /// The golden was (re-)recorded at `path`.
         case recorded(path: String)
         /// The case could not be run: a missing input or golden, a bad option.
         case error(String)
@@ -23,6 +34,19 @@ public struct GoldenCheck: Sendable {
         }
     }
 
+    /// One case's result: the outcome, and the pictures a reviewer looks at.
+    public struct Result: Sendable {
+        /// The case's name in reports.
+        public let name: String
+        public let outcome: Outcome
+        /// The golden picture, when one was read.
+        public let expected: RGBAImage<UInt8>?
+        /// The rendering, when the case rendered.
+        public let actual: RGBAImage<UInt8>?
+        /// Seconds the case took.
+        public let seconds: Double
+    }
+
     /// The renderer used for every case.
     public var renderer: Renderer
 
@@ -31,34 +55,45 @@ public struct GoldenCheck: Sendable {
         self.renderer = renderer
     }
 
-    /// Runs one case; paths are relative to `folder`. With `update`, writes the rendering as the new golden.
+    /// Runs one case; paths are relative to `folder`. `update` says which goldens to record instead of comparing.
     public func run(
-        _ testCase: GoldenManifest.Case, in folder: String, defaultTolerance: Tolerance?,
-        update: Bool
-    ) -> Outcome {
+        _ testCase: GoldenManifest.Case, in folder: String, defaultTolerance: Tolerance?, update: Update? = nil
+    ) -> Result {
+        let start = ContinuousClock.now
         func resolved(_ path: String) -> String { path.hasPrefix("/") ? path : folder + "/" + path }
+        func result(_ outcome: Outcome, _ expected: RGBAImage<UInt8>? = nil, _ actual: RGBAImage<UInt8>? = nil)
+            -> Result
+        {
+            let elapsed = ContinuousClock.now - start
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+            return Result(
+                name: testCase.displayName, outcome: outcome, expected: expected, actual: actual, seconds: seconds)
+        }
+        var rendered: RGBAImage<UInt8>?
         do throws(BackdropError) {
-            let rendered = try render(testCase, resolve: resolved)
+            let actual = try render(testCase, resolve: resolved)
+            rendered = actual
             let goldenPath = resolved(testCase.golden)
-            if update {
-                try PNGEncoder().write(rendered, to: goldenPath)
-                return .recorded(path: goldenPath)
+            let exists = FileManager.default.fileExists(atPath: goldenPath)
+            if update == .all || (!exists && update != nil) {
+                try PNGEncoder().write(actual, to: goldenPath)
+                return result(.recorded(path: goldenPath), nil, actual)
             }
-            guard FileManager.default.fileExists(atPath: goldenPath) else {
-                return .error("\(goldenPath): no golden picture (run with --update to record it)")
+            guard exists else {
+                return result(
+                    .error("\(goldenPath): no golden picture (run with --update missing to record it)"), nil, actual)
             }
             let golden = try PNGDecoder().decodeFile(goldenPath)
             let tolerance = testCase.tolerance ?? defaultTolerance ?? Tolerance()
-            let comparison = try GoldenComparison(expected: golden, actual: rendered, tolerance: tolerance)
-            if comparison.passed { return .passed(comparison) }
-            guard let picture = comparison.diffPicture(expected: golden, actual: rendered) else {
-                return .failed(comparison, diff: nil)
+            let comparison = try GoldenComparison(expected: golden, actual: actual, tolerance: tolerance)
+            if comparison.passed { return result(.passed(comparison), golden, actual) }
+            if update == .failed {
+                try PNGEncoder().write(actual, to: goldenPath)
+                return result(.recorded(path: goldenPath), golden, actual)
             }
-            let diffPath = (goldenPath as NSString).deletingPathExtension + ".diff.png"
-            try PNGEncoder().write(picture, to: diffPath)
-            return .failed(comparison, diff: diffPath)
+            return result(.failed(comparison), golden, actual)
         } catch {
-            return .error(error.message)
+            return result(.error(error.message), nil, rendered)
         }
     }
 

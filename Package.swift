@@ -19,6 +19,8 @@ let package = Package(
     products: [
         .library(name: "Backdrop", targets: ["Backdrop"]),
         .library(name: "BackdropCLI", targets: ["BackdropCLI"]),
+        // Golden-image assertions for Swift Testing and XCTest suites.
+        .library(name: "BackdropTesting", targets: ["BackdropTesting"]),
         .executable(name: "backdrop", targets: ["backdrop"]),
     ],
     dependencies: [
@@ -55,6 +57,10 @@ let package = Package(
         .executableTarget(
             name: "backdrop",
             dependencies: ["BackdropCLI"]
+        ),
+        .target(
+            name: "BackdropTesting",
+            dependencies: ["Backdrop"]
         ),
         // What the two test targets share: fixture paths, the CLI runner, generated pictures.
         .target(

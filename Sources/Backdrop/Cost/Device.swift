@@ -89,54 +89,54 @@ public struct Device: Sendable, Equatable, Identifiable {
 }
 
 extension Device: Codable {
-    enum CodingKeys: String, CodingKey {
-        case id, name, year, soc, gpu, gpuClockMHz, gflops, texelsPerClock, memoryBus, memoryBandwidthGBps, screen,
-            scale, ramMB, lastIOS, iOS7Blur, measuredFillRateMTexelsPerSecond, sources, fillRateMTexelsPerSecond
+    /// The model's fill rate, written beside the stored figures for readers of the JSON (and not read back).
+    enum DerivedKeys: String, CodingKey {
+        case fillRateMTexelsPerSecond
     }
 
-    /// Encodes the stored figures and, for readers of the JSON, the model's fill rate.
+    /// Encodes the stored figures, then the model's fill rate in the same object.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(name, forKey: .name)
-        try container.encode(year, forKey: .year)
-        try container.encode(soc, forKey: .soc)
-        try container.encode(gpu, forKey: .gpu)
-        try container.encode(gpuClockMHz, forKey: .gpuClockMHz)
-        try container.encode(gflops, forKey: .gflops)
-        try container.encode(texelsPerClock, forKey: .texelsPerClock)
-        try container.encode(memoryBus, forKey: .memoryBus)
-        try container.encode(memoryBandwidthGBps, forKey: .memoryBandwidthGBps)
-        try container.encode(screen, forKey: .screen)
-        try container.encode(scale, forKey: .scale)
-        try container.encode(ramMB, forKey: .ramMB)
-        try container.encode(lastIOS, forKey: .lastIOS)
-        try container.encode(iOS7Blur, forKey: .iOS7Blur)
-        try container.encodeIfPresent(measuredFillRateMTexelsPerSecond, forKey: .measuredFillRateMTexelsPerSecond)
-        try container.encode(sources, forKey: .sources)
-        try container.encode(fillRateMTexelsPerSecond, forKey: .fillRateMTexelsPerSecond)
+        try Stored(self).encode(to: encoder)
+        var derived = encoder.container(keyedBy: DerivedKeys.self)
+        try derived.encode(fillRateMTexelsPerSecond, forKey: .fillRateMTexelsPerSecond)
     }
 
     /// Decodes the stored figures; the fill rate is derived, not read.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            id: try container.decode(String.self, forKey: .id), name: try container.decode(String.self, forKey: .name),
-            year: try container.decode(Int.self, forKey: .year), soc: try container.decode(String.self, forKey: .soc),
-            gpu: try container.decode(String.self, forKey: .gpu),
-            gpuClockMHz: try container.decode(Double.self, forKey: .gpuClockMHz),
-            gflops: try container.decode(Double.self, forKey: .gflops),
-            texelsPerClock: try container.decode(Double.self, forKey: .texelsPerClock),
-            memoryBus: try container.decode(String.self, forKey: .memoryBus),
-            memoryBandwidthGBps: try container.decode(Double.self, forKey: .memoryBandwidthGBps),
-            screen: try container.decode(PixelSize.self, forKey: .screen),
-            scale: try container.decode(Double.self, forKey: .scale),
-            ramMB: try container.decode(Int.self, forKey: .ramMB),
-            lastIOS: try container.decode(String.self, forKey: .lastIOS),
-            iOS7Blur: try container.decode(BlurPolicy.self, forKey: .iOS7Blur),
-            measuredFillRateMTexelsPerSecond: try container.decodeIfPresent(
-                Double.self, forKey: .measuredFillRateMTexelsPerSecond),
-            sources: try container.decode(String.self, forKey: .sources))
+        self = try Stored(from: decoder).device
+    }
+
+    /// The stored figures, with the coding the compiler writes.
+    private struct Stored: Codable {
+        let id, name: String
+        let year: Int
+        let soc, gpu: String
+        let gpuClockMHz, gflops, texelsPerClock: Double
+        let memoryBus: String
+        let memoryBandwidthGBps: Double
+        let screen: PixelSize
+        let scale: Double
+        let ramMB: Int
+        let lastIOS: String
+        let iOS7Blur: BlurPolicy
+        let measuredFillRateMTexelsPerSecond: Double?
+        let sources: String
+
+        init(_ d: Device) {
+            (id, name, year, soc, gpu) = (d.id, d.name, d.year, d.soc, d.gpu)
+            (gpuClockMHz, gflops, texelsPerClock) = (d.gpuClockMHz, d.gflops, d.texelsPerClock)
+            (memoryBus, memoryBandwidthGBps, screen, scale) = (d.memoryBus, d.memoryBandwidthGBps, d.screen, d.scale)
+            (ramMB, lastIOS, iOS7Blur) = (d.ramMB, d.lastIOS, d.iOS7Blur)
+            (measuredFillRateMTexelsPerSecond, sources) = (d.measuredFillRateMTexelsPerSecond, d.sources)
+        }
+
+        var device: Device {
+            Device(
+                id: id, name: name, year: year, soc: soc, gpu: gpu, gpuClockMHz: gpuClockMHz, gflops: gflops,
+                texelsPerClock: texelsPerClock, memoryBus: memoryBus, memoryBandwidthGBps: memoryBandwidthGBps,
+                screen: screen, scale: scale, ramMB: ramMB, lastIOS: lastIOS, iOS7Blur: iOS7Blur,
+                measuredFillRateMTexelsPerSecond: measuredFillRateMTexelsPerSecond, sources: sources)
+        }
     }
 }
 

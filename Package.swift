@@ -27,6 +27,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // `swift package generate-documentation`: a command plugin, built only when the command runs.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // `backdrop preview`'s HTTP server: pure Swift on BSD sockets, no other dependency.
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // libpng behind a C boundary: setjmp/longjmp never cross a Swift frame. PNG's common cases (8-bit RGB and
@@ -46,11 +48,20 @@ let package = Package(
             dependencies: ["CLibPNG", "COpenMP"],
             swiftSettings: vectorSettings
         ),
+        // `backdrop preview`: the page, its HTTP API, the server.
+        .target(
+            name: "BackdropPreview",
+            dependencies: [
+                "Backdrop", .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "FlyingSocks", package: "FlyingFox"),
+            ]
+        ),
         // The commands, as a library: the executable is one line, and Fuzz/ can drive the option parsing.
         .target(
             name: "BackdropCLI",
             dependencies: [
                 "Backdrop",
+                "BackdropPreview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

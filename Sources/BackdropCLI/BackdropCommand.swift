@@ -20,6 +20,7 @@ public struct BackdropCommand: ParsableCommand {
               backdrop render photo.png -o blurred.png --style dark --frame 0,600,1024,168 --scale 2
               backdrop estimate --all-devices --style light
               backdrop estimate --scene photos-table-shadows --all-devices
+              backdrop preview photo.png
               backdrop compare golden.png blurred.png --min-psnr 40 --diff diff.png
               backdrop styles
 
@@ -30,7 +31,7 @@ public struct BackdropCommand: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             RenderCommand.self, StylesCommand.self, DemoCommand.self, DevicesCommand.self, EstimateCommand.self,
-            ScenesCommand.self,
+            ScenesCommand.self, PreviewCommand.self,
             CompareCommand.self, CheckCommand.self, ReportCommand.self,
         ]
     )

@@ -36,36 +36,16 @@ struct StyleOptions: ParsableArguments {
         help: ArgumentHelp("Custom style: plusDarker or plusLighter (default plusDarker).", valueName: "blend"))
     var vibrancyBlend: VibrancyBlend = .plusDarker
 
-    /// Whether any style option was given (the style is not the default light).
-    var isGiven: Bool {
-        style != "light" || sigma != nil || saturation != nil || tint != nil || tintAlpha != nil
-    }
-
-    /// The chosen style. Throws a usage error naming the problem.
-    func resolve() throws(BackdropError) -> BlurStyle {
-        let customOptions = [sigma != nil, saturation != nil, tint != nil, tintAlpha != nil]
-        if style.lowercased() != "custom" {
-            guard let builtIn = BlurStyle.named(style) else {
-                throw BackdropError(
-                    .badOption,
-                    "unknown style '\(style)' (known: \(BlurStyle.builtIn.map(\.name).joined(separator: ", ")), custom)"
-                )
-            }
-            guard !customOptions.contains(true) else {
-                throw BackdropError(.badOption, "--sigma, --saturation, --tint and --tint-alpha go with --style custom")
-            }
-            return builtIn
-        }
-        guard let sigma, let saturation, let tint, let tintAlpha else {
-            throw BackdropError(.badOption, "--style custom needs --sigma, --saturation, --tint and --tint-alpha")
-        }
-        let parts = tint.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard parts.count == 3 else {
-            throw BackdropError(.badOption, "--tint '\(tint)' is not r,g,b (three numbers in 0…1)")
-        }
-        return BlurStyle(
-            name: "custom", sigmaPoints: sigma, saturation: saturation,
-            tintColor: SIMD3(parts[0], parts[1], parts[2]), tintAlpha: tintAlpha,
+    /// The choice these options make.
+    var choice: StyleChoice {
+        StyleChoice(
+            name: style, sigma: sigma, saturation: saturation, tint: tint, tintAlpha: tintAlpha,
             fallbackAlpha: fallbackAlpha, vibrancyBlend: vibrancyBlend)
     }
+
+    /// Whether any style option was given (the style is not the default light).
+    var isGiven: Bool { choice.isGiven }
+
+    /// The chosen style. Throws a usage error naming the problem.
+    func resolve() throws(BackdropError) -> BlurStyle { try choice.resolve() }
 }

@@ -174,11 +174,7 @@ struct GoldenComparisonTests {
                 as? [String: Any])
         #expect(summary["failed"] as? Int == 1 && summary["passed"] as? Int == 2)
         // index.html in headless Chromium: its pictures load.
-        let chromium = try #require(
-            ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first {
-                FileManager.default.isExecutableFile(atPath: $0)
-            },
-            "Chromium is missing: scripts/test installs it (scripts/install-deps --test)")
+        let chromium = try HeadlessChromium.executable()
         let page = try runProcess(
             chromium,
             [

@@ -49,10 +49,7 @@ struct ReportTests {
     @Test func theReportRendersInARealBrowserWithEveryPictureLoaded() throws {
         let (folder, _) = try Self.generate()
         let page = "file://" + folder.appendingPathComponent("index.html").path
-        let chromium = try #require(
-            ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first {
-                FileManager.default.isExecutableFile(atPath: $0)
-            }, "Chromium is missing: scripts/test installs it (scripts/install-deps --test)")
+        let chromium = try HeadlessChromium.executable()
         let flags = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--virtual-time-budget=10000"]
         let dom = try run(chromium, flags + ["--dump-dom", page])
         let body = try #require(

@@ -1,0 +1,65 @@
+/// A style as a user names it — a built-in's name, or `custom` with its numbers — read in one place for
+/// `backdrop render`'s options and the preview's query, which share these names.
+public struct StyleChoice: Sendable {
+    /// A built-in style's name (any case) or `custom`.
+    public var name: String
+    /// Custom style: σ in points, saturation factor, tint as "r,g,b" in 0…1, tint opacity.
+    public var sigma: Double?
+    public var saturation: Double?
+    public var tint: String?
+    public var tintAlpha: Double?
+    /// Custom style: the tint-only fallback's opacity, and the vibrancy blend.
+    public var fallbackAlpha: Double
+    public var vibrancyBlend: VibrancyBlend
+
+    public init(
+        name: String = "light", sigma: Double? = nil, saturation: Double? = nil, tint: String? = nil,
+        tintAlpha: Double? = nil, fallbackAlpha: Double = 0.9, vibrancyBlend: VibrancyBlend = .plusDarker
+    ) {
+        self.name = name
+        self.sigma = sigma
+        self.saturation = saturation
+        self.tint = tint
+        self.tintAlpha = tintAlpha
+        self.fallbackAlpha = fallbackAlpha
+        self.vibrancyBlend = vibrancyBlend
+    }
+
+    /// Whether it names anything but the default light style.
+    public var isGiven: Bool {
+        name != "light" || sigma != nil || saturation != nil || tint != nil || tintAlpha != nil
+    }
+
+    /// The style. Throws a usage error naming the problem, with the option names written as `prefix` + name
+    /// (`--sigma` for the CLI, `sigma` for a query). The numbers' ranges are checked where the effect is planned.
+    public func resolve(optionPrefix prefix: String = "--") throws(BackdropError) -> BlurStyle {
+        let customNames = ["sigma", "saturation", "tint", "tint-alpha"].map { prefix + $0 }
+        let customGiven = [sigma != nil, saturation != nil, tint != nil, tintAlpha != nil]
+        if name.lowercased() != "custom" {
+            guard let builtIn = BlurStyle.named(name) else {
+                let known = BlurStyle.builtIn.map(\.name).joined(separator: ", ")
+                throw BackdropError(.badOption, "unknown style '\(name)' (known: \(known), custom)")
+            }
+            guard !customGiven.contains(true) else {
+                throw BackdropError(.badOption, "\(Self.list(customNames)) go with \(prefix)style custom")
+            }
+            return builtIn
+        }
+        guard let sigma, let saturation, let tint, let tintAlpha else {
+            throw BackdropError(.badOption, "\(prefix)style custom needs \(Self.list(customNames))")
+        }
+        let parts = tint.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 3 else {
+            throw BackdropError(.badOption, "\(prefix)tint '\(tint)' is not r,g,b (three numbers in 0…1)")
+        }
+        return BlurStyle(
+            name: "custom", sigmaPoints: sigma, saturation: saturation,
+            tintColor: SIMD3(parts[0], parts[1], parts[2]), tintAlpha: tintAlpha,
+            fallbackAlpha: fallbackAlpha, vibrancyBlend: vibrancyBlend)
+    }
+
+    /// "a, b, c and d".
+    static func list(_ names: [String]) -> String {
+        names.dropLast().joined(separator: ", ") + " and " + names.last!
+    }
+}

@@ -1,0 +1,170 @@
+import Backdrop
+import BackdropTestSupport
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// `backdrop preview`'s HTTP API over real HTTP on a port the system picks.
+@Suite("backdrop preview: the HTTP API")
+struct PreviewServerTests {
+    func get(_ url: String) async throws -> (Int, Data, String) {
+        let (data, response) = try await URLSession.shared.data(from: URL(string: url)!)
+        let http = response as! HTTPURLResponse
+        return (http.statusCode, data, http.value(forHTTPHeaderField: "Content-Type") ?? "")
+    }
+
+    func getWithHeaders(_ url: String) async throws -> (Int, Data, [String: String]) {
+        let (data, response) = try await URLSession.shared.data(from: URL(string: url)!)
+        let http = response as! HTTPURLResponse
+        var headers: [String: String] = [:]
+        // FlyingFox writes a comma list with ", ".
+        for name in ["Backdrop-Frame", "Backdrop-Size"] {
+            headers[name] = http.value(forHTTPHeaderField: name)?.replacingOccurrences(of: " ", with: "")
+        }
+        return (http.statusCode, data, headers)
+    }
+
+    func post(_ url: String, _ body: Data) async throws -> (Int, Data) {
+        var request = URLRequest(url: URL(string: url)!)
+        request.httpMethod = "POST"
+        request.httpBody = body
+        let (data, response) = try await URLSession.shared.data(for: request)
+        return ((response as! HTTPURLResponse).statusCode, data)
+    }
+
+    @Test func everyEndpointAnswersAndBadRequestsAreOneLineJSONErrors() async throws {
+        let server = try PreviewProcess()
+        defer { server.stop() }
+        let a = server.address
+        let (pageStatus, page, pageType) = try await get(a)
+        #expect(
+            pageStatus == 200 && pageType.hasPrefix("text/html")
+                && String(decoding: page, as: UTF8.self).contains("Backdrop preview"))
+        let (inputStatus, input, _) = try await get(a + "input.png")
+        #expect(inputStatus == 200)
+        let demo = try PNGDecoder().decode([UInt8](input))
+        #expect(demo == DemoImage.make())
+        // The render is what `backdrop render` draws with the same options.
+        for query in [
+            "style=dark&frame=100,300,800,300&scale=2", "style=light&exact=1&frame=0,0,200,100",
+            "style=extraLight&path=tint-only", "style=light&device=ipad-3",
+            "style=custom&sigma=12&saturation=1.2&tint=1,0.9,0.8&tint-alpha=0.3&frame=10,10,300,200",
+        ] {
+            let (status, png, type) = try await get(a + "render.png?" + query)
+            #expect(status == 200 && type == "image/png", "\(query)")
+            let picture = try PNGDecoder().decode([UInt8](png))
+            #expect(picture != demo, "\(query): the effect changed nothing")
+        }
+        let rendered = try PNGDecoder().decode(
+            [UInt8](try await get(a + "render.png?style=dark&frame=100,300,800,300&scale=2").1))
+        #expect(
+            rendered
+                == (try Renderer().render(
+                    demo,
+                    effect: Effect(style: .dark, frame: PixelRect(x: 100, y: 300, width: 800, height: 300), scale: 2))))
+        let (estimateStatus, estimate, _) = try await get(
+            a + "estimate.json?style=light&frame=0,0,640,128&device=iphone-5")
+        #expect(estimateStatus == 200)
+        let record = try JSONDecoder().decode(EstimateRecord.self, from: estimate)
+        #expect(record.device == "iphone-5" && record.view == PixelSize(width: 640, height: 128))
+        let all = try JSONDecoder().decode([EstimateRecord].self, from: try await get(a + "estimate.json?device=all").1)
+        #expect(all.count == Device.all.count)
+        let (svgStatus, svg, svgType) = try await get(a + "estimate.svg?device=ipad-air")
+        #expect(
+            svgStatus == 200 && svgType == "image/svg+xml" && String(decoding: svg, as: UTF8.self).hasPrefix("<svg"))
+        for (query, text) in [
+            ("style=bogus", "unknown style 'bogus'"), ("frame=0,0,99999,10", "is not inside"),
+            ("scale=-1", "the scale -1.0 is out of range"), ("device=ipad-9", "unknown device 'ipad-9'"),
+            ("colour=red", "unknown parameter 'colour'"), ("style=custom", "style custom needs sigma"),
+        ] {
+            let (status, body, type) = try await get(a + "render.png?" + query)
+            let error = try #require(try JSONSerialization.jsonObject(with: body) as? [String: String])["error"]
+            #expect(
+                status == 400 && type == "application/json" && (error ?? "").contains(text)
+                    && !(error ?? "").contains("\n"),
+                "\(query): \(status) \(error ?? "")")
+        }
+    }
+
+    @Test func uploadsReplaceThePictureAndTheVibrantContentAndOversizedOnesAreRefused() async throws {
+        let server = try PreviewProcess(["--max-pixels", "300000"])
+        defer { server.stop() }
+        let a = server.address
+        let coffee = try Data(contentsOf: URL(fileURLWithPath: Fixtures.sharedPath("testdata/photos/coffee.png")))
+        let (status, body) = try await post(a + "input", coffee)
+        #expect(status == 200 && String(decoding: body, as: UTF8.self) == #"{"width":600,"height":400}"#)
+        #expect(
+            try PNGDecoder().decode([UInt8](try await get(a + "input.png").1)).size
+                == PixelSize(width: 600, height: 400))
+        let glyphs = try Data(contentsOf: URL(fileURLWithPath: Fixtures.sharedPath("testdata/photos/glyphs-alpha.png")))
+        #expect(try await post(a + "vibrancy", glyphs).0 == 200)
+        let withContent = try await get(a + "render.png?style=light")
+        #expect(withContent.0 == 200)
+        // The live view's pixels are the frame's pixels of the whole render, vibrant content and all; averaged down
+        // to a display width, they keep the frame's shape.
+        for query in ["style=dark&frame=50,60,400,300&at=80,90", "style=light&at=0,0", "style=extraLight&exact=1"] {
+            let whole = try PNGDecoder().decode([UInt8](try await get(a + "render.png?" + query).1))
+            let (status, rgba, headers) = try await getWithHeaders(a + "render.rgba?" + query)
+            let frame = try PixelRect.parsed(headers["Backdrop-Frame"] ?? "", as: "Backdrop-Frame")
+            #expect(status == 200 && headers["Backdrop-Size"] == "\(frame.width),\(frame.height)", "\(query)")
+            var expected = [UInt8]()
+            for y in frame.y..<(frame.y + frame.height) {
+                let start = (y * whole.width + frame.x) * 4
+                expected += whole.samples[start..<(start + frame.width * 4)]
+            }
+            #expect([UInt8](rgba) == expected, "\(query): the live view differs from the render")
+        }
+        let (small, smallBody, smallHeaders) = try await getWithHeaders(
+            a + "render.rgba?style=dark&frame=0,0,600,300&display-width=200")
+        #expect(small == 200 && smallHeaders["Backdrop-Size"] == "200,100" && smallBody.count == 200 * 100 * 4)
+        let wallpaper = try Data(
+            contentsOf: URL(fileURLWithPath: Fixtures.sharedPath("testdata/photos/wallpaper-2048x1536.png")))
+        let (big, bigBody) = try await post(a + "input", wallpaper)
+        #expect(big == 400 && String(decoding: bigBody, as: UTF8.self).contains("over the limit of 300000 pixels"))
+        let (bad, badBody) = try await post(a + "vibrancy", Data("not a png".utf8))
+        #expect(bad == 400 && String(decoding: badBody, as: UTF8.self).contains("not a PNG file"))
+        #expect(try await get(a + "render.png?style=dark").0 == 200)  // still serving
+    }
+
+    @Test func twentyRequestsAtOnceAreAnsweredAndTheServerGoesOn() async throws {
+        let server = try PreviewProcess()
+        defer { server.stop() }
+        let a = server.address
+        let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+            for index in 0..<20 {
+                group.addTask { try await get(a + "render.png?style=light&frame=\(index * 10),0,300,200").0 }
+            }
+            return try await group.reduce(into: [Int]()) { $0.append($1) }
+        }
+        #expect(statuses.count == 20 && statuses.allSatisfy { $0 == 200 })
+        #expect(try await get(a + "estimate.json?device=iphone-5s").0 == 200)
+    }
+
+    @Test func badCommandLinesAreOneLineErrorsAndCtrlCStopsCleanly() throws {
+        for (arguments, status, text) in [
+            (["--port", "70000"], Int32(2), "--port 70000 is outside 0…65535"),
+            (["--host", "localhost."], 2, "--host 'localhost.' is not an IPv4 address"),
+            (["/no/such.png"], 1, "/no/such.png"),
+            (["--max-pixels", "10"], 1, "over the limit"),
+        ] {
+            let arguments =
+                arguments == ["--max-pixels", "10"]
+                ? arguments + [Fixtures.sharedPath("testdata/photos/coffee.png")] : arguments
+            let result = try runCLI(["preview", "--port", "0"] + arguments)
+            #expect(
+                result.status == status && result.standardError.contains(text)
+                    && result.standardError.split(separator: "\n").count == 1,
+                "\(arguments): \(result.status) \(result.standardError)")
+        }
+        // A port in use: the second server says so at once.
+        let first = try PreviewProcess()
+        let port = first.address.split(separator: ":").last!.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+        let second = try runCLI(["preview", "--port", port])
+        #expect(
+            second.status == 1 && second.standardError.contains("address already in use"), "\(second.standardError)")
+        #expect(first.stop() == 0)
+    }
+}

@@ -47,24 +47,30 @@ struct PreviewServerTests {
         #expect(inputStatus == 200)
         let demo = try PNGDecoder().decode([UInt8](input))
         #expect(demo == DemoImage.make())
-        // The render is what `backdrop render` draws with the same options.
+        // The render is what `backdrop render` draws with the same options: the query's names are the CLI's.
+        let directory = try Fixtures.temporaryDirectory()
+        let demoFile = directory.appendingPathComponent("demo.png").path
+        try PNGEncoder().write(demo, to: demoFile)
         for query in [
             "style=dark&frame=100,300,800,300&scale=2", "style=light&exact=1&frame=0,0,200,100",
             "style=extraLight&path=tint-only", "style=light&device=ipad-3",
             "style=custom&sigma=12&saturation=1.2&tint=1,0.9,0.8&tint-alpha=0.3&frame=10,10,300,200",
+            "style=custom&sigma=12&saturation=1.2&tint=0,0,0&tint-alpha=0.3&fallback-alpha=0.5"
+                + "&vibrancy-blend=plusLighter&path=tint-only&device=iphone-4",
         ] {
             let (status, png, type) = try await get(a + "render.png?" + query)
             #expect(status == 200 && type == "image/png", "\(query)")
             let picture = try PNGDecoder().decode([UInt8](png))
             #expect(picture != demo, "\(query): the effect changed nothing")
+            let options = query.split(separator: "&").flatMap { pair -> [String] in
+                let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+                return parts == ["exact", "1"] ? ["--exact"] : ["--" + parts[0], parts[1]]
+            }
+            let output = directory.appendingPathComponent("cli.png").path
+            let cli = try runCLI(["render", demoFile, "-o", output] + options)
+            #expect(cli.status == 0, "\(options): \(cli.standardError)")
+            #expect(try PNGDecoder().decodeFile(output) == picture, "\(query): not what backdrop render draws")
         }
-        let rendered = try PNGDecoder().decode(
-            [UInt8](try await get(a + "render.png?style=dark&frame=100,300,800,300&scale=2").1))
-        #expect(
-            rendered
-                == (try Renderer().render(
-                    demo,
-                    effect: Effect(style: .dark, frame: PixelRect(x: 100, y: 300, width: 800, height: 300), scale: 2))))
         let (estimateStatus, estimate, _) = try await get(
             a + "estimate.json?style=light&frame=0,0,640,128&device=iphone-5")
         #expect(estimateStatus == 200)

@@ -22,17 +22,22 @@ let package = Package(
         // Golden-image assertions for Swift Testing and XCTest suites.
         .library(name: "BackdropTesting", targets: ["BackdropTesting"]),
         .executable(name: "backdrop", targets: ["backdrop"]),
+        // `backdrop preview`'s server, a program of its own: FlyingFox links FoundationNetworking (libcurl and some
+        // thirty libraries), which would add 7 ms to the start of every other command.
+        .executable(name: "backdrop-preview", targets: ["backdrop-preview"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // `swift package generate-documentation`: a command plugin, built only when the command runs.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
-        // `backdrop preview`'s HTTP server: pure Swift on BSD sockets, no other dependency.
+        // `backdrop preview`'s HTTP server: pure Swift on BSD sockets (built only for backdrop-preview).
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // libpng behind a C boundary: setjmp/longjmp never cross a Swift frame. PNG's common cases (8-bit RGB and
         // RGBA) without libpng, inflated and deflated by libdeflate (Debian libdeflate-dev).
+        // glibc's malloc settings for the CLI's one-command processes: fewer page faults (backdrop_memory.h).
+        .target(name: "CMemory"),
         .target(
             name: "CLibPNG",
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("deflate")]
@@ -60,14 +65,20 @@ let package = Package(
         .target(
             name: "BackdropCLI",
             dependencies: [
-                "Backdrop",
-                "BackdropPreview",
+                "Backdrop", "CMemory",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "backdrop",
             dependencies: ["BackdropCLI"]
+        ),
+        // The preview server's command; `backdrop preview` runs it (it sits beside `backdrop` in the build folder).
+        .executableTarget(
+            name: "backdrop-preview",
+            dependencies: [
+                "BackdropCLI", "BackdropPreview", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         .target(
             name: "BackdropTesting",
@@ -88,7 +99,7 @@ let package = Package(
         // builds it).
         .testTarget(
             name: "BackdropEndToEndTests",
-            dependencies: ["Backdrop", "BackdropTestSupport", "backdrop"]
+            dependencies: ["Backdrop", "BackdropTestSupport", "backdrop", "backdrop-preview"]
         ),
     ],
     swiftLanguageModes: [.v6]

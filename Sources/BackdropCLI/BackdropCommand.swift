@@ -1,5 +1,6 @@
 import ArgumentParser
 import Backdrop
+import CMemory
 import Foundation
 
 /// The `backdrop` command. Exit codes: 0 success, 1 bad input (unreadable, corrupt or oversized PNG, unwritable
@@ -39,14 +40,22 @@ public struct BackdropCommand: ParsableCommand {
     public init() {}
 
     /// Parses the process's arguments and runs the command: every error is one line, with the exit codes above.
-    public static func main() {
+    public static func main() { runWithOneLineErrors() }
+}
+
+extension ParsableCommand {
+    /// Parses the process's arguments and runs the command (`backdrop`, or `backdrop-preview` for `backdrop preview`):
+    /// every error is one line on standard error, exit status 2 for usage, 1 for bad input.
+    public static func runWithOneLineErrors() -> Never {
         // OpenMP's workers spin for 200 ms after a parallel region before they sleep (libomp's default block time):
         // after a 2 ms render that took the second core from the PNG encoder for the rest of the command. One
         // millisecond still covers the gaps between a render's own regions. A value the user set is kept.
         setenv("KMP_BLOCKTIME", "1", 0)
+        _ = bd_prefer_few_page_faults()
         do {
             var command = try parseAsRoot()
             try command.run()
+            Foundation.exit(0)
         } catch let error as BackdropError {
             FileHandle.standardError.write(Data("backdrop: error: \(error.message)\n".utf8))
             Foundation.exit(error.kind == .badOption ? 2 : 1)

@@ -1,83 +1,38 @@
 import ArgumentParser
 import Backdrop
-import BackdropPreview
-import Dispatch
 import Foundation
 
+/// `backdrop preview`: runs `backdrop-preview`, the server's own program beside `backdrop`, with the same arguments
+/// (its `--help` included). The server is a program of its own so that its HTTP library's dependencies
+/// (FoundationNetworking and libcurl's thirty libraries) load only when a preview is asked for.
 struct PreviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "preview",
         abstract: "Serve a live preview page: drag the frame, pick style and device, see the effect and its cost.",
-        discussion: """
-            Starts a local web server and prints one line with its address; open it in a browser. Without an \
-            input it shows the built-in demo picture. The page's state is in its URL, so a link reproduces a \
-            preview. Its HTTP API takes the CLI's option names: GET /render.png?style=…&frame=x,y,w,h&scale=…, \
-            GET /estimate.json?…&device=ID|all, GET /estimate.svg?…&device=ID, POST /input and POST /vibrancy \
-            with a PNG body. A bad request is a 400 with a one-line JSON error. Ctrl-C stops it.
-
-            Examples:
-              backdrop preview
-              backdrop preview photo.png --port 8080
-            """
+        discussion: "'backdrop preview --help' gives its options (it runs backdrop-preview, built beside backdrop).",
+        helpNames: []
     )
 
-    @Argument(help: ArgumentHelp("The PNG to preview (default: the built-in demo picture).", valueName: "input"))
-    var input: String?
-
-    @Option(help: ArgumentHelp("The port to listen on; 0 picks a free one.", valueName: "n"))
-    var port: Int = 8080
-
-    @Option(help: ArgumentHelp("The address to listen on.", valueName: "address"))
-    var host: String = "127.0.0.1"
-
-    @Option(
-        name: .customLong("max-pixels"),
-        help: ArgumentHelp(
-            "Refuse inputs and uploads with more pixels than this, before decoding them.", valueName: "n"))
-    var maxPixels: Int = PNGDecoder.defaultMaxPixels
+    @Argument(parsing: .captureForPassthrough, help: "The preview's arguments (see 'backdrop preview --help').")
+    var arguments: [String] = []
 
     func run() throws {
-        guard (0...65535).contains(port) else { throw BackdropError(.badOption, "--port \(port) is outside 0…65535") }
-        let image = try input.map { path throws(BackdropError) in
-            try PNGDecoder(maxPixels: maxPixels).decodeFile(path)
+        let folder = URL(fileURLWithPath: CommandLine.executablePath).deletingLastPathComponent()
+        let helper = folder.appendingPathComponent("backdrop-preview").path
+        guard FileManager.default.isExecutableFile(atPath: helper) else {
+            throw BackdropError(
+                .output,
+                "\(helper) is missing: build it with 'swift build -c release --product backdrop-preview'")
         }
-        let server = try PreviewServer(
-            input: image, inputName: input.map { URL(fileURLWithPath: $0).lastPathComponent }, host: host,
-            port: UInt16(port), maxPixels: maxPixels)
-        // Ctrl-C (SIGINT) and SIGTERM are blocked first, so that every thread started from here on inherits the block,
-        // and one thread takes them with `sigwait`: nothing runs inside a signal handler, and a parent that started us
-        // with them blocked can still stop us. The main thread waits for that thread or for the server to fail.
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        sigaddset(&signals, SIGINT)
-        sigaddset(&signals, SIGTERM)
-        pthread_sigmask(SIG_BLOCK, &signals, nil)
-        let done = DispatchSemaphore(value: 0)
-        let failure = FailureBox()
-        Thread.detachNewThread { [signals] in
-            var signals = signals, received: Int32 = 0
-            sigwait(&signals, &received)
-            done.signal()
-        }
-        Task {
-            do {
-                try await server.run { address in
-                    FileHandle.standardOutput.write(Data("Backdrop preview at \(address)\n".utf8))
-                }
-            } catch let error as BackdropError {
-                failure.error = error
-            } catch {
-                failure.error = BackdropError(.output, "the preview server stopped: \(error)")
-            }
-            done.signal()
-        }
-        done.wait()
-        if let error = failure.error { throw error }
-        FileHandle.standardError.write(Data("backdrop: preview stopped\n".utf8))
+        let argv = ([helper] + arguments).map { strdup($0) } + [nil]
+        execv(helper, argv)
+        throw BackdropError(.output, "cannot run \(helper) (errno \(errno))")
     }
 }
 
-/// The server task's error, written before it signals the semaphore and read after.
-final class FailureBox: @unchecked Sendable {
-    var error: BackdropError?
+extension CommandLine {
+    /// This program's file (`/proc/self/exe`), or its first argument where that cannot be read.
+    static var executablePath: String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? arguments[0]
+    }
 }

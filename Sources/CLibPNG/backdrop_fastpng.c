@@ -238,6 +238,84 @@ static void bd_expand_row(uint8_t *out, const uint8_t *row, size_t width, int ch
     }
 }
 
+/// The IDAT payload of a file whose chunks `scan` has read (and so are known to be sound).
+static size_t bd_gather_idat(const uint8_t *data, size_t size, const bd_scan *scan, uint8_t **idat) {
+    bd_idat_copy copy = {(uint8_t *)malloc(scan->idat_bytes ? scan->idat_bytes : 1), 0};
+    *idat = copy.bytes;
+    if (copy.bytes == NULL) return 0;
+    bd_walk(data, size, bd_copy_idat, &copy);
+    return copy.size;
+}
+
+size_t bd_fast_png_idat(const uint8_t *data, size_t size, uint8_t **idat) {
+    bd_scan scan;
+    memset(&scan, 0, sizeof scan);
+    *idat = NULL;
+    if (!bd_walk(data, size, bd_scan_chunk, &scan)) return 0;
+    return bd_gather_idat(data, size, &scan, idat);
+}
+
+size_t bd_fast_png_raw_size(uint32_t width, uint32_t height, int channels) {
+    const size_t stride = (size_t)width * (size_t)channels;
+    const size_t inflated = (size_t)height * (stride + 1);
+    return inflated / height == stride + 1 ? inflated : 0;
+}
+
+int bd_fast_png_inflate(const uint8_t *idat, size_t idat_size, uint8_t *raw, size_t raw_size) {
+    struct libdeflate_decompressor *inflater = libdeflate_alloc_decompressor();
+    if (inflater == NULL) return 0;
+    size_t produced = 0;
+    int ok = libdeflate_zlib_decompress(inflater, idat, idat_size, raw, raw_size, &produced) == LIBDEFLATE_SUCCESS
+             && produced == raw_size;
+    libdeflate_free_decompressor(inflater);
+    return ok;
+}
+
+/// Undoes the filter of row `y` of `raw` in place, or of up to four Paeth rows from `y` together; returns how many
+/// rows it did (0 for an unknown filter type). The rows above are already unfiltered.
+static size_t bd_unfilter_step(uint8_t *raw, size_t y, size_t height, size_t stride, int channels) {
+    uint8_t *row = raw + y * (stride + 1) + 1;
+#if defined(__SSE2__)
+    // Up to four Paeth rows in a row, together (below the first row, which has no row above).
+    int paeth_rows = 0;
+    while (y && paeth_rows < 4 && y + (size_t)paeth_rows < height && row[(size_t)paeth_rows * (stride + 1) - 1] == 4)
+        paeth_rows++;
+    if (paeth_rows) {
+        const uint8_t *above = row - (stride + 1);
+        if (channels == 3) bd_unpaeth_rows(row, above, stride + 1, paeth_rows, stride, 3);
+        else bd_unpaeth_rows(row, above, stride + 1, paeth_rows, stride, 4);
+        return (size_t)paeth_rows;
+    }
+#endif
+    static const uint8_t zeros[8] = {0};
+    if (y == 0) {
+        // The first row has no row above: up and Paeth read zeros.
+        int type = row[-1] == 2 ? 0 : row[-1] == 4 ? 1 : row[-1];
+        if (row[-1] == 3) {  // average of the left neighbour and zero
+            for (size_t i = (size_t)channels; i < stride; i++) row[i] = (uint8_t)(row[i] + (row[i - channels] >> 1));
+            type = 0;
+        }
+        return bd_unfilter(type, row, zeros, stride, channels) ? 1 : 0;
+    }
+    return bd_unfilter(row[-1], row, row - (stride + 1), stride, channels) ? 1 : 0;
+}
+
+int bd_fast_png_unfilter(uint8_t *raw, uint32_t width, uint32_t height, int channels) {
+    const size_t stride = (size_t)width * (size_t)channels;
+    for (size_t y = 0; y < height;) {
+        size_t done = bd_unfilter_step(raw, y, height, stride, channels);
+        if (done == 0) return 0;
+        y += done;
+    }
+    return 1;
+}
+
+void bd_fast_png_expand(const uint8_t *raw, uint32_t width, uint32_t height, int channels, uint8_t *rgba,
+                        size_t row_bytes) {
+    const size_t stride = (size_t)width * (size_t)channels;
+    for (size_t y = 0; y < height; y++) bd_expand_row(rgba + y * row_bytes, raw + y * (stride + 1) + 1, width, channels);
+}
+
 int bd_fast_png_decode(const uint8_t *data, size_t size, uint8_t *rgba, size_t row_bytes) {
     bd_png_header header;
     bd_scan scan;
@@ -246,51 +324,21 @@ int bd_fast_png_decode(const uint8_t *data, size_t size, uint8_t *rgba, size_t r
     bd_walk(data, size, bd_scan_chunk, &scan);
     const int channels = scan.channels;
     const size_t width = header.width, height = header.height, stride = width * (size_t)channels;
-    const size_t inflated = height * (stride + 1);
-    if (inflated / height != stride + 1) return 0;
-    bd_idat_copy idat = {(uint8_t *)malloc(scan.idat_bytes ? scan.idat_bytes : 1), 0};
+    const size_t inflated = bd_fast_png_raw_size(header.width, header.height, channels);
+    if (inflated == 0) return 0;
+    uint8_t *idat = NULL;
+    size_t idat_size = bd_gather_idat(data, size, &scan, &idat);
     uint8_t *raw = (uint8_t *)malloc(inflated + 4);  // padded: pixels are read four bytes at a time
-    struct libdeflate_decompressor *inflater = libdeflate_alloc_decompressor();
-    int ok = idat.bytes != NULL && raw != NULL && inflater != NULL;
-    if (ok) {
-        bd_walk(data, size, bd_copy_idat, &idat);
-        size_t produced = 0;
-        ok = libdeflate_zlib_decompress(inflater, idat.bytes, idat.size, raw, inflated, &produced) == LIBDEFLATE_SUCCESS
-             && produced == inflated;
-    }
-    free(idat.bytes);
-    if (inflater) libdeflate_free_decompressor(inflater);
-    // Rows are unfiltered in place in `raw` (each reads the row above, already unfiltered) and copied out.
-    for (size_t y = 0; ok && y < height; y++) {
-        uint8_t *row = raw + y * (stride + 1) + 1;
-#if defined(__SSE2__)
-        // Up to four Paeth rows in a row, together (below the first row, which has no row above).
-        int paeth_rows = 0;
-        while (y && paeth_rows < 4 && y + (size_t)paeth_rows < height && row[(size_t)paeth_rows * (stride + 1) - 1] == 4) paeth_rows++;
-        if (paeth_rows) {
-            const uint8_t *above = row - (stride + 1);
-            if (channels == 3) bd_unpaeth_rows(row, above, stride + 1, paeth_rows, stride, 3);
-            else bd_unpaeth_rows(row, above, stride + 1, paeth_rows, stride, 4);
-            for (int j = 0; j < paeth_rows; j++) bd_expand_row(rgba + (y + (size_t)j) * row_bytes, row + (size_t)j * (stride + 1), width, channels);
-            y += (size_t)paeth_rows - 1;
-            continue;
-        }
-#endif
-        static const uint8_t zeros[8] = {0};
-        const uint8_t *prior = y ? raw + (y - 1) * (stride + 1) + 1 : NULL;
-        if (prior == NULL) {
-            // The first row has no row above: up and Paeth read zeros.
-            int type = row[-1] == 2 ? 0 : row[-1] == 4 ? 1 : row[-1];
-            if (row[-1] == 3) {  // average of the left neighbour and zero
-                for (size_t i = (size_t)channels; i < stride; i++) row[i] = (uint8_t)(row[i] + (row[i - channels] >> 1));
-                type = 0;
-            }
-            ok = bd_unfilter(type, row, zeros, stride, channels);
-        } else {
-            ok = bd_unfilter(row[-1], row, prior, stride, channels);
-        }
-        if (!ok) break;
-        bd_expand_row(rgba + y * row_bytes, row, width, channels);
+    int ok = idat != NULL && raw != NULL && bd_fast_png_inflate(idat, idat_size, raw, inflated);
+    free(idat);
+    // The stages of bd_fast_png_unfilter and bd_fast_png_expand, a step of rows at a time: each row is copied out
+    // while it is still in the cache.
+    for (size_t y = 0; ok && y < height;) {
+        size_t done = bd_unfilter_step(raw, y, height, stride, channels);
+        ok = done > 0;
+        for (size_t j = 0; j < done; j++)
+            bd_expand_row(rgba + (y + j) * row_bytes, raw + (y + j) * (stride + 1) + 1, width, channels);
+        y += done;
     }
     free(raw);
     return ok;
@@ -338,20 +386,12 @@ static void bd_pack_row(const uint8_t *source, size_t width, int channels, int s
     }
 }
 
-int bd_fast_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, int bit_depth, size_t row_bytes,
-                       int drop_alpha, int level, uint8_t **out, size_t *out_size) {
-    *out = NULL;
-    *out_size = 0;
+int bd_fast_png_filter(const uint8_t *pixels, uint32_t width, uint32_t height, int bit_depth, size_t row_bytes,
+                       int drop_alpha, uint8_t *filtered) {
     const int sample_bytes = bit_depth == 16 ? 2 : 1, channels = drop_alpha ? 3 : 4, bpp = channels * sample_bytes;
-    const size_t stride = (size_t)width * (size_t)bpp, filtered_size = (size_t)height * (stride + 1);
-    uint8_t *filtered = (uint8_t *)malloc(filtered_size);
+    const size_t stride = (size_t)width * (size_t)bpp;
     uint8_t *rows = (uint8_t *)malloc(2 * stride);  // this row and the one above, packed
-    struct libdeflate_compressor *deflater = libdeflate_alloc_compressor(level);
-    if (filtered == NULL || rows == NULL || deflater == NULL) {
-        free(filtered); free(rows);
-        if (deflater) libdeflate_free_compressor(deflater);
-        return -1;
-    }
+    if (rows == NULL) return 0;
     uint8_t *current = rows, *previous = rows + stride;
     for (uint32_t y = 0; y < height; y++) {
         bd_pack_row(pixels + (size_t)y * row_bytes, width, channels, sample_bytes, current);
@@ -362,10 +402,40 @@ int bd_fast_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, i
         uint8_t *swap = previous; previous = current; current = swap;
     }
     free(rows);
+    return 1;
+}
+
+size_t bd_fast_png_deflate(const uint8_t *filtered, size_t filtered_size, int level, uint8_t **out) {
+    *out = NULL;
+    struct libdeflate_compressor *deflater = libdeflate_alloc_compressor(level);
+    if (deflater == NULL) return 0;
     size_t bound = libdeflate_zlib_compress_bound(deflater, filtered_size);
+    uint8_t *stream = (uint8_t *)malloc(bound);
+    size_t compressed = stream ? libdeflate_zlib_compress(deflater, filtered, filtered_size, stream, bound) : 0;
+    libdeflate_free_compressor(deflater);
+    if (compressed == 0) { free(stream); return 0; }
+    *out = stream;
+    return compressed;
+}
+
+int bd_fast_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, int bit_depth, size_t row_bytes,
+                       int drop_alpha, int level, uint8_t **out, size_t *out_size) {
+    *out = NULL;
+    *out_size = 0;
+    const int sample_bytes = bit_depth == 16 ? 2 : 1, channels = drop_alpha ? 3 : 4, bpp = channels * sample_bytes;
+    const size_t stride = (size_t)width * (size_t)bpp, filtered_size = (size_t)height * (stride + 1);
+    uint8_t *filtered = (uint8_t *)malloc(filtered_size);
+    if (filtered == NULL || !bd_fast_png_filter(pixels, width, height, bit_depth, row_bytes, drop_alpha, filtered)) {
+        free(filtered);
+        return -1;
+    }
+    uint8_t *stream = NULL;
+    size_t compressed = bd_fast_png_deflate(filtered, filtered_size, level, &stream);
+    free(filtered);
+    if (compressed == 0 || compressed > 0x7fffffffu) { free(stream); return -1; }
     const size_t header_bytes = 8 + 25 + 13 + 16 + 44 + 12, trailer_bytes = 12;
-    uint8_t *file = (uint8_t *)malloc(header_bytes + bound + trailer_bytes);
-    if (file == NULL) { free(filtered); libdeflate_free_compressor(deflater); return -1; }
+    uint8_t *file = (uint8_t *)malloc(header_bytes + compressed + trailer_bytes);
+    if (file == NULL) { free(stream); return -1; }
     size_t at = 0;
     memcpy(file, bd_signature, 8);
     at = 8;
@@ -383,14 +453,8 @@ int bd_fast_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, i
     uint8_t chrm[32];
     for (int i = 0; i < 8; i++) bd_put32(chrm + 4 * i, chrm_values[i]);
     at += bd_put_chunk(file + at, "cHRM", chrm, 32);
-    size_t compressed = libdeflate_zlib_compress(deflater, filtered, filtered_size, file + at + 8, bound);
-    free(filtered);
-    libdeflate_free_compressor(deflater);
-    if (compressed == 0 || compressed > 0x7fffffffu) { free(file); return -1; }
-    bd_put32(file + at, (uint32_t)compressed);
-    memcpy(file + at + 4, "IDAT", 4);
-    bd_put32(file + at + 8 + compressed, (uint32_t)libdeflate_crc32(0, file + at + 4, compressed + 4));
-    at += compressed + 12;
+    at += bd_put_chunk(file + at, "IDAT", stream, (uint32_t)compressed);
+    free(stream);
     at += bd_put_chunk(file + at, "IEND", NULL, 0);
     *out = file;
     *out_size = at;

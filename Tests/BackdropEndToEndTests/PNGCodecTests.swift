@@ -1,4 +1,4 @@
-import Backdrop
+@_spi(CodecStages) import Backdrop
 import BackdropTestSupport
 import Foundation
 import Testing
@@ -18,6 +18,21 @@ struct PNGCodecTests {
         files += (try FileManager.default.contentsOfDirectory(atPath: images)).filter { $0.hasSuffix(".png") }.sorted()
             .map { images + "/" + $0 }
         return try files.map { ($0, try [UInt8](Data(contentsOf: URL(fileURLWithPath: $0)))) }
+    }
+
+    /// The stages the codec benchmark times one at a time compose to what the decoder and the encoder make.
+    @Test(arguments: ["wallpaper-2048x1536.png", "coffee.png", "glyphs-alpha.png"])
+    func theCodecStagesComposeToTheDecoderAndTheEncoder(_ name: String) throws {
+        let file = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Fixtures.sharedPath("testdata/photos/" + name))))
+        let (width, height, channels) = PNGCodecStages.header(file)
+        var raw = PNGCodecStages.inflate(PNGCodecStages.idat(file), width: width, height: height, channels: channels)
+        PNGCodecStages.unfilter(&raw, width: width, height: height, channels: channels)
+        let image = try PNGDecoder().decode(file, name: name)
+        #expect(PNGCodecStages.expand(raw, width: width, height: height, channels: channels) == image.samples)
+        for compression in [PNGEncoder.Compression.fast, .default] {
+            let stream = PNGCodecStages.deflate(PNGCodecStages.filter(image), compression: compression)
+            #expect(stream == PNGCodecStages.idat(try PNGEncoder(compression: compression).encode(image)), "\(name)")
+        }
     }
 
     @Test func theFastPathDecodesEveryFileItTakesAsLibPNGDoes() throws {

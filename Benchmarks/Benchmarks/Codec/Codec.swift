@@ -4,10 +4,11 @@
 // Decoding: the fast path (8-bit RGB and RGBA: chunks and filters in CLibPNG/backdrop_fastpng.c, inflate by
 // libdeflate) beside libpng on the same bytes, for the wallpaper (RGB, every row Paeth-filtered) and the coffee
 // (RGB); libpng alone for a 16-bit and a palette picture, which only it reads. Encoding: each compression on the
-// wallpaper's render (opaque: written as RGB) and on the 16-bit render. The stages inside a decode or an encode
-// (inflate, unfilter, conversion; filter, deflate) are not separated here: the C probe that split them is in
-// docs/performance.md.
-import Backdrop
+// wallpaper's render (opaque: written as RGB) and on the 16-bit render. Then the stages apart (PNGCodecStages, the
+// same C functions): for decoding the IDAT gathering, inflate, unfilter and the expansion to RGBA8 (the working
+// format), on the wallpaper and the coffee; for encoding the packing and "up" filter, and deflate at each level,
+// on the wallpaper's 8-bit and 16-bit renders. libpng's own stages (16-bit, palette) are inside libpng, one call.
+@_spi(CodecStages) import Backdrop
 import Benchmark
 import Foundation
 
@@ -64,6 +65,50 @@ let benchmarks: @Sendable () -> Void = {
         }
         Benchmark("encode wallpaper render, 16-bit: \(compression.rawValue)") { benchmark in
             for _ in benchmark.scaledIterations { blackHole(try encoder.encode(rendered16)) }
+        }
+    }
+
+    for name in ["wallpaper-2048x1536", "coffee"] {
+        let file = bytes("testdata/photos/\(name).png")
+        let (width, height, channels) = PNGCodecStages.header(file)
+        let idat = PNGCodecStages.idat(file)
+        let inflated = PNGCodecStages.inflate(idat, width: width, height: height, channels: channels)
+        var unfiltered = inflated
+        PNGCodecStages.unfilter(&unfiltered, width: width, height: height, channels: channels)
+        Benchmark("decode \(name), stage: gather IDAT (chunks, CRCs)") { benchmark in
+            for _ in benchmark.scaledIterations { blackHole(PNGCodecStages.idat(file)) }
+        }
+        Benchmark("decode \(name), stage: inflate") { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(PNGCodecStages.inflate(idat, width: width, height: height, channels: channels))
+            }
+        }
+        Benchmark("decode \(name), stage: unfilter") { benchmark in
+            for _ in benchmark.scaledIterations {
+                var raw = inflated
+                PNGCodecStages.unfilter(&raw, width: width, height: height, channels: channels)
+                blackHole(raw)
+            }
+        }
+        Benchmark("decode \(name), stage: expand to RGBA8") { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(PNGCodecStages.expand(unfiltered, width: width, height: height, channels: channels))
+            }
+        }
+    }
+    for (label, image) in [("8-bit", rendered), ("16-bit", nil)] {
+        let filtered = image.map { PNGCodecStages.filter($0) } ?? PNGCodecStages.filter(rendered16)
+        Benchmark("encode wallpaper render, \(label), stage: pack and filter") { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(image.map { PNGCodecStages.filter($0) } ?? PNGCodecStages.filter(rendered16))
+            }
+        }
+        for compression in PNGEncoder.Compression.allCases where compression != .small {
+            Benchmark("encode wallpaper render, \(label), stage: deflate \(compression.rawValue)") { benchmark in
+                for _ in benchmark.scaledIterations {
+                    blackHole(PNGCodecStages.deflate(filtered, compression: compression))
+                }
+            }
         }
     }
 }

@@ -33,6 +33,28 @@ int bd_fast_png_decode(const uint8_t *data, size_t size, uint8_t *rgba, size_t r
 int bd_fast_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, int bit_depth, size_t row_bytes,
                        int drop_alpha, int level, uint8_t **out, size_t *out_size);
 
+// The stages of the two functions above, apart, for the codec benchmark (Benchmarks/Codec) and for reading.
+// Decoding: the IDAT chunks' bytes gathered, inflated, unfiltered, expanded to RGBA8.
+
+/// The IDAT chunks' payload, concatenated, in a malloc'ed buffer (`*idat`, free with `bd_png_free`); its size, or 0.
+size_t bd_fast_png_idat(const uint8_t *data, size_t size, uint8_t **idat);
+/// The inflated size of a picture's filtered rows (a filter byte and `width` × `channels` bytes a row); 0 on overflow.
+size_t bd_fast_png_raw_size(uint32_t width, uint32_t height, int channels);
+/// Inflates the zlib stream `idat` into exactly `raw_size` bytes; 1 on success.
+int bd_fast_png_inflate(const uint8_t *idat, size_t idat_size, uint8_t *raw, size_t raw_size);
+/// Undoes every row's filter in place (`raw` padded by 4 bytes); 1 on success, 0 for an unknown filter type.
+int bd_fast_png_unfilter(uint8_t *raw, uint32_t width, uint32_t height, int channels);
+/// Unfiltered rows to straight RGBA8, `row_bytes` apart (alpha 255 for RGB).
+void bd_fast_png_expand(const uint8_t *raw, uint32_t width, uint32_t height, int channels, uint8_t *rgba,
+                        size_t row_bytes);
+// Encoding: rows packed as the file stores them and filtered with "up", then deflated.
+
+/// Packs and filters every row into `filtered` (height × (1 + width × bytes a pixel) bytes); 1 on success.
+int bd_fast_png_filter(const uint8_t *pixels, uint32_t width, uint32_t height, int bit_depth, size_t row_bytes,
+                       int drop_alpha, uint8_t *filtered);
+/// One zlib stream of `filtered` by libdeflate at `level`, in a malloc'ed buffer (`*out`); its size, or 0.
+size_t bd_fast_png_deflate(const uint8_t *filtered, size_t filtered_size, int level, uint8_t **out);
+
 /// Whether every alpha sample of `pixels` (straight RGBA, `count` pixels, `bit_depth` 8 or 16) is at its maximum.
 int bd_rgba_is_opaque(const uint8_t *pixels, size_t count, int bit_depth);
 

@@ -1,0 +1,85 @@
+import ArgumentParser
+import Backdrop
+import BackdropCLI
+import BackdropPreview
+import Dispatch
+import Foundation
+
+/// `backdrop preview`'s options and its run: the server until Ctrl-C.
+struct PreviewServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "backdrop preview",
+        abstract: "Serve a live preview page: drag the frame, pick style and device, see the effect and its cost.",
+        discussion: """
+            Starts a local web server and prints one line with its address; open it in a browser. Without an \
+            input it shows the built-in demo picture. The page's state is in its URL, so a link reproduces a \
+            preview. Its HTTP API takes the CLI's option names: GET /render.png?style=…&frame=x,y,w,h&scale=…, \
+            GET /estimate.json?…&device=ID|all, GET /estimate.svg?…&device=ID, POST /input and POST /vibrancy \
+            with a PNG body. A bad request is a 400 with a one-line JSON error. Ctrl-C stops it.
+
+            Examples:
+              backdrop preview
+              backdrop preview photo.png --port 8080
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The PNG to preview (default: the built-in demo picture).", valueName: "input"))
+    var input: String?
+
+    @Option(help: ArgumentHelp("The port to listen on; 0 picks a free one.", valueName: "n"))
+    var port: Int = 8080
+
+    @Option(help: ArgumentHelp("The address to listen on.", valueName: "address"))
+    var host: String = "127.0.0.1"
+
+    @Option(
+        name: .customLong("max-pixels"),
+        help: ArgumentHelp(
+            "Refuse inputs and uploads with more pixels than this, before decoding them.", valueName: "n"))
+    var maxPixels: Int = PNGDecoder.defaultMaxPixels
+
+    func run() throws {
+        guard (0...65535).contains(port) else { throw BackdropError(.badOption, "--port \(port) is outside 0…65535") }
+        let image = try input.map { path throws(BackdropError) in
+            try PNGDecoder(maxPixels: maxPixels).decodeFile(path)
+        }
+        let server = try PreviewServer(
+            input: image, inputName: input.map { URL(fileURLWithPath: $0).lastPathComponent }, host: host,
+            port: UInt16(port), maxPixels: maxPixels)
+        // Ctrl-C (SIGINT) and SIGTERM are blocked first, so that every thread started from here on inherits the block,
+        // and one thread takes them with `sigwait`: nothing runs inside a signal handler, and a parent that started us
+        // with them blocked can still stop us. The main thread waits for that thread or for the server to fail.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+        let done = DispatchSemaphore(value: 0)
+        let failure = FailureBox()
+        Thread.detachNewThread { [signals] in
+            var signals = signals, received: Int32 = 0
+            sigwait(&signals, &received)
+            done.signal()
+        }
+        Task {
+            do {
+                try await server.run { address in
+                    FileHandle.standardOutput.write(Data("Backdrop preview at \(address)\n".utf8))
+                }
+            } catch let error as BackdropError {
+                failure.error = error
+            } catch {
+                failure.error = BackdropError(.output, "the preview server stopped: \(error)")
+            }
+            done.signal()
+        }
+        done.wait()
+        if let error = failure.error { throw error }
+        FileHandle.standardError.write(Data("backdrop: preview stopped\n".utf8))
+    }
+}
+
+/// The server task's error, written before it signals the semaphore and read after.
+final class FailureBox: @unchecked Sendable {
+    var error: BackdropError?
+}

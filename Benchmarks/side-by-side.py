@@ -218,7 +218,8 @@ def main():
                 estimate_ms[(name, bool(vibrancy))] = timed(estimate, max(5, runs // 5))
         # Whole processes, as a user waits for them (issue 19): decode, render or copy, encode.
         whole = []  # (what, median ms, output bytes)
-        def process_ms(*arguments, count=max(5, runs // 2)):
+        # Whole processes vary more than in-process timings on this shared machine: at least 11 runs each.
+        def process_ms(*arguments, count=max(11, runs)):
             return timed(lambda: run(*arguments), count)
         for compression in ("default", "fast"):
             out = folder / f"whole-{compression}.png"

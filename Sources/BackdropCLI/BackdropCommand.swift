@@ -40,7 +40,12 @@ public struct BackdropCommand: ParsableCommand {
     public init() {}
 
     /// Parses the process's arguments and runs the command: every error is one line, with the exit codes above.
-    public static func main() { runWithOneLineErrors() }
+    public static func main() {
+        // One command, then exit: glibc may keep freed memory for the next buffer (`backdrop_memory.h`). The preview
+        // server, which lives on, does not ask for this.
+        _ = bd_prefer_few_page_faults()
+        runWithOneLineErrors()
+    }
 }
 
 extension ParsableCommand {
@@ -51,7 +56,6 @@ extension ParsableCommand {
         // after a 2 ms render that took the second core from the PNG encoder for the rest of the command. One
         // millisecond still covers the gaps between a render's own regions. A value the user set is kept.
         setenv("KMP_BLOCKTIME", "1", 0)
-        _ = bd_prefer_few_page_faults()
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -227,7 +227,7 @@ static int bd_unfilter(int type, uint8_t *row, const uint8_t *prior, size_t n, i
 /// One unfiltered row to RGBA8 (alpha 255 for RGB).
 static void bd_expand_row(uint8_t *out, const uint8_t *row, size_t width, int channels) {
     if (channels == 4) {
-        memcpy(out, row, width * 4);
+        memmove(out, row, width * 4);  // in place, `out` may overlap `row`
         return;
     }
     for (size_t x = 0; x < width; x++) {
@@ -316,31 +316,45 @@ void bd_fast_png_expand(const uint8_t *raw, uint32_t width, uint32_t height, int
     for (size_t y = 0; y < height; y++) bd_expand_row(rgba + y * row_bytes, raw + y * (stride + 1) + 1, width, channels);
 }
 
-int bd_fast_png_decode(const uint8_t *data, size_t size, uint8_t *rgba, size_t row_bytes) {
+size_t bd_fast_png_decode_capacity(uint32_t width, uint32_t height) {
+    const size_t pixels = (size_t)width * (size_t)height;
+    if (height != 0 && pixels / height != width) return 0;
+    const size_t bytes = 4 * pixels + (size_t)height + 4;
+    return bytes / 4 < pixels ? 0 : bytes;
+}
+
+int bd_fast_png_decode(const uint8_t *data, size_t size, uint8_t *rgba, size_t capacity) {
     bd_png_header header;
     bd_scan scan;
     memset(&scan, 0, sizeof scan);
     if (!bd_fast_png_header(data, size, &header)) return 0;
     bd_walk(data, size, bd_scan_chunk, &scan);
     const int channels = scan.channels;
-    const size_t width = header.width, height = header.height, stride = width * (size_t)channels;
+    const size_t width = header.width, height = header.height, stride = width * (size_t)channels, row_bytes = 4 * width;
     const size_t inflated = bd_fast_png_raw_size(header.width, header.height, channels);
-    if (inflated == 0) return 0;
+    if (inflated == 0 || capacity < bd_fast_png_decode_capacity(header.width, header.height)) return 0;
+    // The filtered rows are inflated into the end of the picture's own buffer (4 bytes of slack after them: pixels
+    // are read four bytes at a time) and expanded towards its start: for RGB they start W·H bytes in, for RGBA at 0,
+    // and either way RGBA row y ends at or before filtered row y + 1 begins, so writing row y destroys only rows
+    // already done. No second picture-sized buffer, none of its page faults.
+    uint8_t *raw = rgba + capacity - 4 - inflated;
     uint8_t *idat = NULL;
     size_t idat_size = bd_gather_idat(data, size, &scan, &idat);
-    uint8_t *raw = (uint8_t *)malloc(inflated + 4);  // padded: pixels are read four bytes at a time
-    int ok = idat != NULL && raw != NULL && bd_fast_png_inflate(idat, idat_size, raw, inflated);
+    int ok = idat != NULL && bd_fast_png_inflate(idat, idat_size, raw, inflated);
     free(idat);
-    // The stages of bd_fast_png_unfilter and bd_fast_png_expand, a step of rows at a time: each row is copied out
-    // while it is still in the cache.
+    // A step of rows is unfiltered (it reads the filtered row above it), then the step before it is expanded: one
+    // step behind, so that the row above is still there when the next step reads it. Expanding a row moves its bytes
+    // towards the start of the buffer, each written no later than it is read.
+    size_t expanded = 0;
     for (size_t y = 0; ok && y < height;) {
         size_t done = bd_unfilter_step(raw, y, height, stride, channels);
         ok = done > 0;
-        for (size_t j = 0; j < done; j++)
-            bd_expand_row(rgba + (y + j) * row_bytes, raw + (y + j) * (stride + 1) + 1, width, channels);
+        for (; ok && expanded < y; expanded++)
+            bd_expand_row(rgba + expanded * row_bytes, raw + expanded * (stride + 1) + 1, width, channels);
         y += done;
     }
-    free(raw);
+    for (; ok && expanded < height; expanded++)
+        bd_expand_row(rgba + expanded * row_bytes, raw + expanded * (stride + 1) + 1, width, channels);
     return ok;
 }
 

@@ -86,6 +86,30 @@ struct PreviewPageTests {
         #expect(try browser.evaluate("document.body.dataset.error ?? ''") as? String == "")
         #expect((try browser.evaluate("$('error').textContent") as? String) == "")
 
+        // Vibrant content: chosen in the page's file input, then dragged; the URL gets its corner (`at`).
+        let glyphs = Fixtures.sharedPath("testdata/photos/glyphs-alpha.png")
+        let controlsEnd = try #require(try browser.evaluate("previewTimings.length") as? Int)
+        let fileInput = try browser.call(
+            "Runtime.evaluate", ["expression": "document.getElementById('vibrancy')", "returnByValue": false])
+        let objectID = try #require((fileInput["result"] as? [String: Any])?["objectId"] as? String)
+        try browser.call("DOM.setFileInputFiles", ["files": [glyphs], "objectId": objectID])
+        let uploaded = "contentBox.style.display === 'block' && !document.body.dataset.busy"
+        try browser.wait(for: uploaded + " && previewTimings.length > \(controlsEnd)")
+        let content = try #require(
+            try browser.evaluate(
+                "(r => [r.left, r.top, r.width, r.height].map(Math.round))(contentBox.getBoundingClientRect())")
+                as? [Int])
+        let afterUpload = try #require(try browser.evaluate("previewTimings.length") as? Int)
+        let cx = Double(content[0] + content[2] / 2), cy = Double(content[1] + content[3] / 2)
+        try browser.mouse("mousePressed", x: cx, y: cy)
+        for step in 1...5 { try browser.mouse("mouseMoved", x: cx + Double(step * 6), y: cy + Double(step * 2)) }
+        try browser.mouse("mouseReleased", x: cx + 30, y: cy + 10)
+        try browser.wait(for: "!document.body.dataset.busy && previewTimings.length > \(afterUpload)")
+        let at = try browser.evaluate("new URLSearchParams(location.search).get('at')") as? String
+        #expect(at != nil && at != "", "no vibrant content corner in the URL after the drag")
+        #expect((try browser.evaluate("$('command').value") as? String ?? "").contains("--vibrancy glyphs-alpha.png"))
+        #expect((try browser.evaluate("$('error').textContent") as? String) == "")
+
         // The copied command line draws what the page shows (the download link's picture).
         let command = try #require(try browser.evaluate("$('command').value") as? String)
         let href = try #require(try browser.evaluate("$('download').href") as? String)
@@ -95,6 +119,7 @@ struct PreviewPageTests {
         #expect(arguments.first == "render" && arguments[1] == "wallpaper-2048x1536.png", "\(command)")
         arguments[1] = input
         arguments[arguments.firstIndex(of: "-o")! + 1] = output
+        if let vibrancy = arguments.firstIndex(of: "--vibrancy") { arguments[vibrancy + 1] = glyphs }
         let rendered = try runCLI(arguments)
         #expect(rendered.status == 0, "\(command): \(rendered.standardError)")
         let (fromPage, _) = try await URLSession.shared.data(from: URL(string: href)!)
@@ -104,7 +129,7 @@ struct PreviewPageTests {
         #expect(!timings.isEmpty && timings.allSatisfy { $0 > 0 })
         if let report = ProcessInfo.processInfo.environment["BACKDROP_PREVIEW_REPORT"] {
             let drag = Array(timings[before..<(before + dragUpdates)]),
-                controls = Array(timings[(before + dragUpdates)...])
+                controls = Array(timings[(before + dragUpdates)..<controlsEnd])
             try Self.writeReport(
                 to: URL(fileURLWithPath: report), screenshot: screenshot, drag: drag, dragSteps: steps,
                 controls: controls)

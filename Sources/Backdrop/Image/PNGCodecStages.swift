@@ -3,7 +3,7 @@ import CLibPNG
 /// The stages of the common-case PNG decoder and of the encoder, one at a time, for `Benchmarks/Codec`: decoding is
 /// gathering the IDAT chunks, inflating, unfiltering and expanding to RGBA8; encoding is packing and filtering the
 /// rows, then deflating. ``PNGDecoder`` and ``PNGEncoder`` run the same C functions (`backdrop_fastpng.h`), the
-/// decoder a step of rows at a time through unfiltering and expanding. Not API: inputs are trusted (a file the fast
+/// decoder in place in the picture's buffer, a step of rows at a time through unfiltering and expanding. Not API: inputs are trusted (a file the fast
 /// path accepts), and a failure traps.
 @_spi(CodecStages)
 public enum PNGCodecStages {

@@ -91,9 +91,12 @@ public struct PNGDecoder: Sendable {
                         .badInput,
                         "\(name): the image is \(width)×\(height) pixels, over the limit of \(maxPixels) pixels"))
             }
+            // A little more than the picture: the rows are inflated into the buffer's end and expanded in place.
+            let capacity = bd_fast_png_decode_capacity(header.width, header.height)
+            guard capacity > 0 else { return .success(nil) }
             var decoded = true
-            let raw = [UInt8](unsafeUninitializedCapacity: pixels * 4) { storage, initialized in
-                decoded = bd_fast_png_decode(base, buffer.count, storage.baseAddress!, width * 4) == 1
+            let raw = [UInt8](unsafeUninitializedCapacity: capacity) { storage, initialized in
+                decoded = bd_fast_png_decode(base, buffer.count, storage.baseAddress!, capacity) == 1
                 initialized = pixels * 4
             }
             guard decoded else { return .success(nil) }

@@ -18,10 +18,15 @@ extern "C" {
 /// 0 otherwise: let libpng read the file (and report its errors).
 int bd_fast_png_header(const uint8_t *data, size_t size, bd_png_header *header);
 
-/// Decodes a file `bd_fast_png_header` accepted into straight RGBA8, `row_bytes` apart (alpha 255 for RGB files).
+/// Decodes a file `bd_fast_png_header` accepted into straight RGBA8, rows 4 × width bytes apart from `rgba` (alpha
+/// 255 for RGB files). `capacity`, the buffer's size, must be at least `bd_fast_png_decode_capacity`: a little more
+/// than the picture, because the filtered rows are inflated into the buffer's end and expanded in place.
 /// Returns 1 on success, 0 when the data turns out not to decode (a bad stream): the caller then asks libpng, which
-/// reports the problem. Never longjmps; allocates one buffer of the inflated size.
-int bd_fast_png_decode(const uint8_t *data, size_t size, uint8_t *rgba, size_t row_bytes);
+/// reports the problem. Never longjmps; allocates only the IDAT payload's copy.
+int bd_fast_png_decode(const uint8_t *data, size_t size, uint8_t *rgba, size_t capacity);
+
+/// The buffer `bd_fast_png_decode` needs: 4 × width × height + height + 4 bytes; 0 on overflow.
+size_t bd_fast_png_decode_capacity(uint32_t width, uint32_t height);
 
 /// Encodes straight RGBA (`bit_depth` 8 or 16; 16-bit samples in host byte order, `row_bytes` apart) as a PNG with
 /// sRGB, gAMA and cHRM chunks, as libpng's encoder wrote them. `drop_alpha` writes colour type 2 (RGB) — for an

@@ -35,9 +35,10 @@ struct RenderJob: Sendable {
             let plan = try RenderPlan(effect: effect, imageSize: source.size)
             return (renderer.render(source, plan: plan, vibrantContent: vibrantContent, as: Sample.self), plan)
         }()
-        let (picture, plan) = rendered!
+        var (picture, plan) = rendered!
         rendered = nil
-        try encoder.write(picture, to: output)
+        // The picture's own buffer holds the filtered rows (opaque 8-bit pictures): one picture-sized buffer fewer.
+        try encoder.write(destroying: &picture, to: output)
         return plan
     }
 

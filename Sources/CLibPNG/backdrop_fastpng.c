@@ -432,20 +432,11 @@ size_t bd_fast_png_deflate(const uint8_t *filtered, size_t filtered_size, int le
     return compressed;
 }
 
-int bd_fast_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, int bit_depth, size_t row_bytes,
-                       int drop_alpha, int level, uint8_t **out, size_t *out_size) {
-    *out = NULL;
-    *out_size = 0;
-    const int sample_bytes = bit_depth == 16 ? 2 : 1, channels = drop_alpha ? 3 : 4, bpp = channels * sample_bytes;
-    const size_t stride = (size_t)width * (size_t)bpp, filtered_size = (size_t)height * (stride + 1);
-    uint8_t *filtered = (uint8_t *)malloc(filtered_size);
-    if (filtered == NULL || !bd_fast_png_filter(pixels, width, height, bit_depth, row_bytes, drop_alpha, filtered)) {
-        free(filtered);
-        return -1;
-    }
+/// The PNG file around one zlib stream of `filtered`: signature, IHDR, colour chunks, one IDAT, IEND.
+static int bd_write_file(const uint8_t *filtered, size_t filtered_size, uint32_t width, uint32_t height,
+                         int bit_depth, int drop_alpha, int level, uint8_t **out, size_t *out_size) {
     uint8_t *stream = NULL;
     size_t compressed = bd_fast_png_deflate(filtered, filtered_size, level, &stream);
-    free(filtered);
     if (compressed == 0 || compressed > 0x7fffffffu) { free(stream); return -1; }
     const size_t header_bytes = 8 + 25 + 13 + 16 + 44 + 12, trailer_bytes = 12;
     uint8_t *file = (uint8_t *)malloc(header_bytes + compressed + trailer_bytes);
@@ -473,6 +464,33 @@ int bd_fast_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, i
     *out = file;
     *out_size = at;
     return 0;
+}
+
+int bd_fast_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, int bit_depth, size_t row_bytes,
+                       int drop_alpha, int level, uint8_t **out, size_t *out_size) {
+    *out = NULL;
+    *out_size = 0;
+    const int sample_bytes = bit_depth == 16 ? 2 : 1, channels = drop_alpha ? 3 : 4, bpp = channels * sample_bytes;
+    const size_t stride = (size_t)width * (size_t)bpp, filtered_size = (size_t)height * (stride + 1);
+    uint8_t *filtered = (uint8_t *)malloc(filtered_size);
+    if (filtered == NULL || !bd_fast_png_filter(pixels, width, height, bit_depth, row_bytes, drop_alpha, filtered)) {
+        free(filtered);
+        return -1;
+    }
+    int status = bd_write_file(filtered, filtered_size, width, height, bit_depth, drop_alpha, level, out, out_size);
+    free(filtered);
+    return status;
+}
+
+int bd_fast_png_encode_opaque_in_place(uint8_t *pixels, uint32_t width, uint32_t height, int level, uint8_t **out,
+                                       size_t *out_size) {
+    *out = NULL;
+    *out_size = 0;
+    // Filtered RGB row y, 3·W + 1 bytes at y·(3·W + 1), ends at or before RGBA row y + 1 begins (4·W·(y + 1)), and
+    // bd_fast_png_filter packs each row aside before writing it: every pixel is read before it is overwritten.
+    const size_t filtered_size = (size_t)height * ((size_t)width * 3 + 1);
+    if (!bd_fast_png_filter(pixels, width, height, 8, (size_t)width * 4, 1, pixels)) return -1;
+    return bd_write_file(pixels, filtered_size, width, height, 8, 1, level, out, out_size);
 }
 
 int bd_rgba_is_opaque(const uint8_t *pixels, size_t count, int bit_depth) {

@@ -35,6 +35,24 @@ struct PNGCodecTests {
         }
     }
 
+    /// Encoding in the picture's own buffer writes the same bytes as encoding from it, and leaves the picture empty.
+    @Test(arguments: ["wallpaper-2048x1536.png", "glyphs-alpha.png", "coffee.png"])
+    func encodingInPlaceWritesTheSameBytes(_ name: String) throws {
+        let image = try Fixtures.image("testdata/photos/" + name)
+        for compression in [PNGEncoder.Compression.fast, .default] {
+            let encoder = PNGEncoder(compression: compression)
+            var consumed = image
+            #expect(try encoder.encode(destroying: &consumed) == (try encoder.encode(image)), "\(name)")
+            #expect(consumed.samples.isEmpty)
+        }
+        var wide = image.widenedTo16()
+        #expect(try PNGEncoder().encode(destroying: &wide) == (try PNGEncoder().encode(image.widenedTo16())))
+        var single = RGBAImage<UInt8>(width: 1, height: 1, fill: (9, 8, 7, 255))
+        #expect(
+            try PNGEncoder().encode(destroying: &single)
+                == (try PNGEncoder().encode(RGBAImage<UInt8>(width: 1, height: 1, fill: (9, 8, 7, 255)))))
+    }
+
     @Test func theFastPathDecodesEveryFileItTakesAsLibPNGDoes() throws {
         var fast: [String] = []
         for (name, bytes) in try Self.corpus() {

@@ -60,6 +60,12 @@ int bd_fast_png_filter(const uint8_t *pixels, uint32_t width, uint32_t height, i
 /// One zlib stream of `filtered` by libdeflate at `level`, in a malloc'ed buffer (`*out`); its size, or 0.
 size_t bd_fast_png_deflate(const uint8_t *filtered, size_t filtered_size, int level, uint8_t **out);
 
+/// `bd_fast_png_encode` of an opaque 8-bit picture (RGBA rows 4 × width bytes apart) written as RGB, filtering the rows
+/// into the picture's own buffer: no second picture-sized buffer. The pixels are destroyed. The same bytes as
+/// `bd_fast_png_encode(…, 8, 4 × width, 1, level, …)`.
+int bd_fast_png_encode_opaque_in_place(uint8_t *pixels, uint32_t width, uint32_t height, int level, uint8_t **out,
+                                       size_t *out_size);
+
 /// Whether every alpha sample of `pixels` (straight RGBA, `count` pixels, `bit_depth` 8 or 16) is at its maximum.
 int bd_rgba_is_opaque(const uint8_t *pixels, size_t count, int bit_depth);
 

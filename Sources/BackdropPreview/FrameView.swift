@@ -15,8 +15,7 @@ enum FrameView {
     static func render(
         _ input: RGBAImage<UInt8>, effect: Effect, vibrantContent: RGBAImage<UInt8>?, width: Int?
     ) throws(BackdropError) -> (data: Data, size: PixelSize, frame: PixelRect) {
-        _ = try RenderPlan(effect: effect, imageSize: input.size)  // the frame lies inside the picture
-        let frame = effect.frame ?? PixelRect(covering: input.size)
+        let frame = try RenderPlan.frame(effect.frame, in: input.size)
         var alone = effect
         alone.frame = nil
         alone.vibrancy = effect.vibrancy.map {

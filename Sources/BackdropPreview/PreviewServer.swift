@@ -87,6 +87,33 @@ public struct PreviewServer: Sendable {
         }
     }
 
+    /// ``run(ready:)`` on the calling thread until Ctrl-C (SIGINT) or SIGTERM; throws the server's error if it stops.
+    ///
+    /// The two signals are blocked first, so that every thread started from here on inherits the block, and one
+    /// thread takes them with `sigwait`: nothing runs inside a signal handler, and a parent that started the process
+    /// with them blocked (a test runner does) can still stop it.
+    public func serveUntilStopped(ready: @escaping @Sendable (String) -> Void) throws {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+        let done = DispatchSemaphore(value: 0)
+        let failure = ServerFailure()
+        Thread.detachNewThread { [signals] in
+            var signals = signals, received: Int32 = 0
+            sigwait(&signals, &received)
+            done.signal()
+        }
+        Task {
+            do { try await run(ready: ready) } catch { failure.error = error }
+            done.signal()
+        }
+        done.wait()
+        if let error = failure.error as? BackdropError { throw error }
+        if let error = failure.error { throw BackdropError(.output, "the preview server stopped: \(error)") }
+    }
+
     func serve(_ server: HTTPServer, ready: @escaping @Sendable (String) -> Void) async throws {
         let failure = ServerFailure()
         let task = Task {
@@ -201,16 +228,11 @@ public struct PreviewServer: Sendable {
         let preview = try PreviewRequest(query: query(request))
         guard let id = preview.deviceID else { throw BackdropError(.badOption, "give device=ID or device=all") }
         let (input, _, vibrancy) = await state.snapshot()
-        let frame = preview.options.frame ?? PixelRect(covering: input.size)
-        guard frame.fits(in: input.size) else {
-            throw BackdropError(.badOption, "the frame \(frame) (x,y,w,h) is not inside the \(input.size) image")
-        }
+        let frame = try RenderPlan.frame(preview.options.frame, in: input.size)
         let devices = id == "all" ? Device.all : [try Device.lookup(id)]
         return try devices.map { device throws(BackdropError) in
             let scale = preview.options.scale ?? device.scale
-            guard scale > 0, scale <= 16 else {
-                throw BackdropError(.badOption, "the scale \(scale) is out of range (0 < scale ≤ 16)")
-            }
+            try RenderPlan.validate(scale: scale)
             let points = (
                 width: min(Double(frame.width) / scale, device.screenPoints.width),
                 height: min(Double(frame.height) / scale, device.screenPoints.height)
@@ -253,7 +275,7 @@ final class RenderQueue: Sendable {
     }
 }
 
-/// The server task's error, if it ended, read while waiting for it to listen.
+/// A server task's error, if it ended: written by the task, read by whoever waits for it.
 final class ServerFailure: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: (any Error)?

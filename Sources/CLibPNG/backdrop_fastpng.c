@@ -19,10 +19,11 @@ static void bd_put32(uint8_t *p, uint32_t v) {
 
 static const uint8_t bd_signature[8] = {137, 80, 78, 71, 13, 10, 26, 10};
 
-/// Walks the chunks: calls `visit` with each one whose CRC is right; returns 0 at the first doubt.
+/// Walks the chunks: calls `visit` with each one, whose CRC is checked when `check_crc` is set (a walk over a file
+/// already checked skips it); returns 0 at the first doubt.
 typedef int (*bd_chunk_visitor)(const uint8_t *type, const uint8_t *body, uint32_t length, void *context);
 
-static int bd_walk(const uint8_t *data, size_t size, bd_chunk_visitor visit, void *context) {
+static int bd_walk(const uint8_t *data, size_t size, bd_chunk_visitor visit, void *context, int check_crc) {
     if (size < 8 || memcmp(data, bd_signature, 8) != 0) return 0;
     size_t offset = 8;
     int first = 1;
@@ -30,8 +31,8 @@ static int bd_walk(const uint8_t *data, size_t size, bd_chunk_visitor visit, voi
         uint32_t length = bd_be32(data + offset);
         if (length > 0x7fffffffu || (size_t)length + 12 > size - offset) return 0;
         const uint8_t *type = data + offset + 4;
-        uint32_t crc = (uint32_t)libdeflate_crc32(0, type, (size_t)length + 4);
-        if (crc != bd_be32(data + offset + 8 + length)) return 0;
+        if (check_crc && (uint32_t)libdeflate_crc32(0, type, (size_t)length + 4) != bd_be32(data + offset + 8 + length))
+            return 0;
         if (first && memcmp(type, "IHDR", 4) != 0) return 0;
         first = 0;
         if (memcmp(type, "IEND", 4) == 0) return 1;
@@ -96,16 +97,22 @@ static int bd_scan_chunk(const uint8_t *type, const uint8_t *body, uint32_t leng
     return 1;
 }
 
-int bd_fast_png_header(const uint8_t *data, size_t size, bd_png_header *header) {
-    bd_scan scan;
-    memset(&scan, 0, sizeof scan);
-    if (!bd_walk(data, size, bd_scan_chunk, &scan)) return 0;
-    if (!scan.seen_ihdr || !scan.seen_idat) return 0;
+/// Every chunk of the file read and checked (CRCs included), and the fast path's conditions: 1 when it takes the file.
+static int bd_read_chunks(const uint8_t *data, size_t size, bd_scan *scan) {
+    memset(scan, 0, sizeof *scan);
+    if (!bd_walk(data, size, bd_scan_chunk, scan, 1)) return 0;
+    if (!scan->seen_ihdr || !scan->seen_idat) return 0;
     // The colour chunks libpng reads the same way as the fast path does: each at most once; sRGB with gAMA only at
     // sRGB's own 0.45455 (what Backdrop and libpng write); an ICC profile only alone.
-    if (scan.srgb_chunks > 1 || scan.gama_chunks > 1 || scan.iccp_chunks > 1) return 0;
-    if (scan.srgb_chunks && scan.gama_chunks && scan.gama != 45455) return 0;
-    if (scan.iccp_chunks && (scan.srgb_chunks || scan.gama_chunks)) return 0;
+    if (scan->srgb_chunks > 1 || scan->gama_chunks > 1 || scan->iccp_chunks > 1) return 0;
+    if (scan->srgb_chunks && scan->gama_chunks && scan->gama != 45455) return 0;
+    if (scan->iccp_chunks && (scan->srgb_chunks || scan->gama_chunks)) return 0;
+    return 1;
+}
+
+int bd_fast_png_header(const uint8_t *data, size_t size, bd_png_header *header) {
+    bd_scan scan;
+    if (!bd_read_chunks(data, size, &scan)) return 0;
     *header = scan.header;
     return 1;
 }
@@ -243,15 +250,14 @@ static size_t bd_gather_idat(const uint8_t *data, size_t size, const bd_scan *sc
     bd_idat_copy copy = {(uint8_t *)malloc(scan->idat_bytes ? scan->idat_bytes : 1), 0};
     *idat = copy.bytes;
     if (copy.bytes == NULL) return 0;
-    bd_walk(data, size, bd_copy_idat, &copy);
+    bd_walk(data, size, bd_copy_idat, &copy, 0);  // `scan` has checked the CRCs
     return copy.size;
 }
 
 size_t bd_fast_png_idat(const uint8_t *data, size_t size, uint8_t **idat) {
     bd_scan scan;
-    memset(&scan, 0, sizeof scan);
     *idat = NULL;
-    if (!bd_walk(data, size, bd_scan_chunk, &scan)) return 0;
+    if (!bd_read_chunks(data, size, &scan)) return 0;
     return bd_gather_idat(data, size, &scan, idat);
 }
 
@@ -324,11 +330,9 @@ size_t bd_fast_png_decode_capacity(uint32_t width, uint32_t height) {
 }
 
 int bd_fast_png_decode(const uint8_t *data, size_t size, uint8_t *rgba, size_t capacity) {
-    bd_png_header header;
     bd_scan scan;
-    memset(&scan, 0, sizeof scan);
-    if (!bd_fast_png_header(data, size, &header)) return 0;
-    bd_walk(data, size, bd_scan_chunk, &scan);
+    if (!bd_read_chunks(data, size, &scan)) return 0;
+    const bd_png_header header = scan.header;
     const int channels = scan.channels;
     const size_t width = header.width, height = header.height, stride = width * (size_t)channels, row_bytes = 4 * width;
     const size_t inflated = bd_fast_png_raw_size(header.width, header.height, channels);

@@ -2,7 +2,6 @@ import ArgumentParser
 import Backdrop
 import BackdropCLI
 import BackdropPreview
-import Dispatch
 import Foundation
 
 /// `backdrop preview`'s options and its run: the server until Ctrl-C.
@@ -46,40 +45,9 @@ struct PreviewServeCommand: ParsableCommand {
         let server = try PreviewServer(
             input: image, inputName: input.map { URL(fileURLWithPath: $0).lastPathComponent }, host: host,
             port: UInt16(port), maxPixels: maxPixels)
-        // Ctrl-C (SIGINT) and SIGTERM are blocked first, so that every thread started from here on inherits the block,
-        // and one thread takes them with `sigwait`: nothing runs inside a signal handler, and a parent that started us
-        // with them blocked can still stop us. The main thread waits for that thread or for the server to fail.
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        sigaddset(&signals, SIGINT)
-        sigaddset(&signals, SIGTERM)
-        pthread_sigmask(SIG_BLOCK, &signals, nil)
-        let done = DispatchSemaphore(value: 0)
-        let failure = FailureBox()
-        Thread.detachNewThread { [signals] in
-            var signals = signals, received: Int32 = 0
-            sigwait(&signals, &received)
-            done.signal()
+        try server.serveUntilStopped { address in
+            FileHandle.standardOutput.write(Data("Backdrop preview at \(address)\n".utf8))
         }
-        Task {
-            do {
-                try await server.run { address in
-                    FileHandle.standardOutput.write(Data("Backdrop preview at \(address)\n".utf8))
-                }
-            } catch let error as BackdropError {
-                failure.error = error
-            } catch {
-                failure.error = BackdropError(.output, "the preview server stopped: \(error)")
-            }
-            done.signal()
-        }
-        done.wait()
-        if let error = failure.error { throw error }
         FileHandle.standardError.write(Data("backdrop: preview stopped\n".utf8))
     }
-}
-
-/// The server task's error, written before it signals the semaphore and read after.
-final class FailureBox: @unchecked Sendable {
-    var error: BackdropError?
 }

@@ -38,13 +38,8 @@ public struct RenderPlan: Sendable {
     /// when the scale or the style's numbers are out of range, or when the vibrant content lies wholly outside
     /// the frame.
     public init(effect: Effect, imageSize: PixelSize) throws(BackdropError) {
-        let frame = effect.frame ?? PixelRect(covering: imageSize)
-        guard frame.fits(in: imageSize) else {
-            throw BackdropError(.badOption, "the frame \(frame) (x,y,w,h) is not inside the \(imageSize) image")
-        }
-        guard effect.scale > 0, effect.scale <= 16 else {
-            throw BackdropError(.badOption, "the scale \(effect.scale) is out of range (0 < scale ≤ 16)")
-        }
+        let frame = try Self.frame(effect.frame, in: imageSize)
+        try Self.validate(scale: effect.scale)
         try Self.validate(effect.style)
         self.effect = effect
         self.imageSize = imageSize
@@ -124,6 +119,22 @@ public struct RenderPlan: Sendable {
         guard k > 1 else { return sigma }
         let residual = sigma * sigma - DownscalePass.addedVariance(factor: k) - UpscaleTintPass.addedVariance(factor: k)
         return residual > 0 ? residual.squareRoot() / Double(k) : 0
+    }
+
+    /// `frame` (nil: the whole picture), checked to lie inside a picture of `imageSize`.
+    public static func frame(_ frame: PixelRect?, in imageSize: PixelSize) throws(BackdropError) -> PixelRect {
+        let frame = frame ?? PixelRect(covering: imageSize)
+        guard frame.fits(in: imageSize) else {
+            throw BackdropError(.badOption, "the frame \(frame) (x,y,w,h) is not inside the \(imageSize) image")
+        }
+        return frame
+    }
+
+    /// Pixels per point: more than 0, at most 16.
+    public static func validate(scale: Double) throws(BackdropError) {
+        guard scale > 0, scale <= 16 else {
+            throw BackdropError(.badOption, "the scale \(scale) is out of range (0 < scale ≤ 16)")
+        }
     }
 
     static func validate(_ style: BlurStyle) throws(BackdropError) {

@@ -84,12 +84,8 @@ public struct PNGDecoder: Sendable {
                 return .success(nil)
             }
             let width = Int(header.width), height = Int(header.height)
-            let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
-            if overflow || pixels > maxPixels {
-                return .failure(
-                    BackdropError(
-                        .badInput,
-                        "\(name): the image is \(width)×\(height) pixels, over the limit of \(maxPixels) pixels"))
+            guard let pixels = pixelCount(width, height) else {
+                return .failure(Self.overLimit(name, width, height, maxPixels))
             }
             // A little more than the picture: the rows are inflated into the buffer's end and expanded in place.
             let capacity = bd_fast_png_decode_capacity(header.width, header.height)
@@ -110,6 +106,17 @@ public struct PNGDecoder: Sendable {
         return try result.get()
     }
 
+    /// width × height when it is within `maxPixels` (checked before any pixel is allocated), nil otherwise.
+    func pixelCount(_ width: Int, _ height: Int) -> Int? {
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        return overflow || pixels > maxPixels ? nil : pixels
+    }
+
+    static func overLimit(_ name: String, _ width: Int, _ height: Int, _ maxPixels: Int) -> BackdropError {
+        BackdropError(
+            .badInput, "\(name): the image is \(width)×\(height) pixels, over the limit of \(maxPixels) pixels")
+    }
+
     /// Every colour type, depth, interlace, tRNS and gamma case, by libpng.
     public func decodeWithLibPNG<Sample: PixelSample>(_ bytes: [UInt8], name: String, as: Sample.Type)
         throws(BackdropError) -> RGBAImage<Sample>
@@ -126,12 +133,8 @@ public struct PNGDecoder: Sendable {
             defer { bd_png_reader_close(reader) }
 
             let width = Int(header.width), height = Int(header.height)
-            let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
-            if overflow || pixels > maxPixels {
-                return .failure(
-                    BackdropError(
-                        .badInput,
-                        "\(name): the image is \(width)×\(height) pixels, over the limit of \(maxPixels) pixels"))
+            guard let pixels = pixelCount(width, height) else {
+                return .failure(Self.overLimit(name, width, height, maxPixels))
             }
             let encoding = SampleEncoding(
                 hasSRGBChunk: header.has_srgb != 0,

@@ -44,12 +44,7 @@ public struct PNGEncoder: Sendable {
                 raw.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt32(image.width),
                 UInt32(image.height), Int32(Sample.bitDepth), image.width * 4 * MemoryLayout<Sample>.size,
                 opaque ? 1 : 0, compression.level, &out, &size)
-            guard status == 0, let out else {
-                return .failure(
-                    BackdropError(.output, "cannot encode PNG: out of memory (\(image.width)×\(image.height))"))
-            }
-            defer { bd_png_free(out) }
-            return .success(Array(UnsafeBufferPointer(start: out, count: size)))
+            return Self.file(status: status, out, size, width: image.width, height: image.height)
         }
         return try result.get()
     }
@@ -70,13 +65,20 @@ public struct PNGEncoder: Sendable {
             let status = bd_fast_png_encode_opaque_in_place(
                 raw.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt32(width), UInt32(height),
                 compression.level, &out, &size)
-            guard status == 0, let out else {
-                return .failure(BackdropError(.output, "cannot encode PNG: out of memory (\(width)×\(height))"))
-            }
-            defer { bd_png_free(out) }
-            return .success(Array(UnsafeBufferPointer(start: out, count: size)))
+            return Self.file(status: status, out, size, width: width, height: height)
         }
         return try result.get()
+    }
+
+    /// The file the C encoder made (and frees here), or the error it met.
+    static func file(
+        status: Int32, _ out: UnsafeMutablePointer<UInt8>?, _ size: Int, width: Int, height: Int
+    ) -> Result<[UInt8], BackdropError> {
+        guard status == 0, let out else {
+            return .failure(BackdropError(.output, "cannot encode PNG: out of memory (\(width)×\(height))"))
+        }
+        defer { bd_png_free(out) }
+        return .success(Array(UnsafeBufferPointer(start: out, count: size)))
     }
 
     /// Whether every alpha sample is at its maximum.

@@ -167,7 +167,7 @@ struct RenderCommand: ParsableCommand {
     func renderJob() throws(BackdropError) -> RenderJob {
         guard depth == 8 || depth == 16 else { throw BackdropError(.badOption, "--depth \(depth) must be 8 or 16") }
         let frameRect = try frame.map { text throws(BackdropError) in try PixelRect.parsed(text, as: "--frame") }
-        guard maxPixels > 0 else { throw BackdropError(.badOption, "--max-pixels must be positive") }
+        try PNGDecoder.validate(maxPixels: maxPixels)
         guard !inputs.isEmpty else {
             throw BackdropError(.badOption, "give the PNG to render (see 'backdrop render --help')")
         }

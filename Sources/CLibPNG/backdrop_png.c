@@ -78,7 +78,7 @@ static int bd_chunks_fit(const uint8_t *data, size_t size, char *error, size_t e
     return 1;  // a missing IEND is libpng's to report
 }
 
-bd_png_reader *bd_png_reader_open(const uint8_t *data, size_t size, bd_png_header *header,
+bd_png_reader *bd_png_reader_open(const uint8_t *data, size_t size, uint64_t max_pixels, bd_png_header *header,
                                   char *error, size_t error_size) {
     if (size < 8 || png_sig_cmp((png_const_bytep)data, 0, 8) != 0) {
         bd_copy_message(error, error_size, "not a PNG file (bad signature)");
@@ -117,6 +117,14 @@ bd_png_reader *bd_png_reader_open(const uint8_t *data, size_t size, bd_png_heade
     png_uint_32 width = 0, height = 0;
     int bit_depth = 0, color_type = 0, interlace = 0;
     png_get_IHDR(reader->png, reader->info, &width, &height, &bit_depth, &color_type, &interlace, NULL, NULL);
+    if ((uint64_t)width * height > max_pixels) {
+        // Before png_read_update_info, which allocates rows of the header's width (16 GB for a 68-byte file).
+        header->width = width;
+        header->height = height;
+        bd_copy_message(error, error_size, "");
+        bd_png_reader_close(reader);
+        return NULL;
+    }
 
     header->has_srgb = png_get_valid(reader->png, reader->info, PNG_INFO_sRGB) != 0;
     double gamma = 0;

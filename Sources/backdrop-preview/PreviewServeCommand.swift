@@ -39,6 +39,7 @@ struct PreviewServeCommand: ParsableCommand {
 
     func run() throws {
         guard (0...65535).contains(port) else { throw BackdropError(.badOption, "--port \(port) is outside 0…65535") }
+        try PNGDecoder.validate(maxPixels: maxPixels)
         let image = try input.map { path throws(BackdropError) in
             try PNGDecoder(maxPixels: maxPixels).decodeFile(path)
         }

@@ -123,7 +123,7 @@ struct PNGErrorTests {
         func bigEndian(_ v: UInt32) -> [UInt8] {
             [UInt8(v >> 24), UInt8(v >> 16 & 0xff), UInt8(v >> 8 & 0xff), UInt8(v & 0xff)]
         }
-        let header = Array(pngHeaderOnly(width: 16, height: 1).prefix(33))  // signature and IHDR
+        let header = Array(headerOnlyPNG(width: 16, height: 1).prefix(33))  // signature and IHDR
         let forged = header + bigEndian(1_358_965_946) + Array("tEXt".utf8) + Array(repeating: 0x41, count: 200)
         let error = try #require(decodeError(forged))
         #expect(error.message == "sample.png: file is truncated (chunk tEXt claims 1358965946 bytes, 200 are left)")
@@ -139,7 +139,7 @@ struct PNGErrorTests {
     }
 
     @Test func aHeaderClaimingAbsurdDimensionsIsRefusedBeforeAllocation() throws {
-        let error = try #require(decodeError(pngHeaderOnly(width: 100_000, height: 100_000)))
+        let error = try #require(decodeError(headerOnlyPNG(width: 100_000, height: 100_000)))
         #expect(error.message == "sample.png: the image is 100000×100000 pixels, over the limit of 100000000 pixels")
     }
 
@@ -155,30 +155,5 @@ struct PNGErrorTests {
         } catch {
             #expect(error.message == "/nonexistent/picture.png: cannot read the file (no such file)")
         }
-    }
-
-    /// A well-formed PNG whose IHDR claims `width`×`height` but whose IDAT holds only a few bytes:
-    /// what a hostile or damaged file looks like.
-    func pngHeaderOnly(width: UInt32, height: UInt32) -> [UInt8] {
-        func bigEndian(_ v: UInt32) -> [UInt8] {
-            [UInt8(v >> 24), UInt8(v >> 16 & 0xff), UInt8(v >> 8 & 0xff), UInt8(v & 0xff)]
-        }
-        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-            let body = Array(type.utf8) + data
-            return bigEndian(UInt32(data.count)) + body + bigEndian(crc32(body))
-        }
-        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-            + chunk("IHDR", bigEndian(width) + bigEndian(height) + [8, 6, 0, 0, 0])
-            + chunk("IDAT", [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])
-            + chunk("IEND", [])
-    }
-
-    func crc32(_ bytes: [UInt8]) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        return ~crc
     }
 }

@@ -57,11 +57,15 @@ public struct Tolerance: Sendable, Codable, Equatable {
         minimumSSIM = try container.decodeIfPresent(Double.self, forKey: .minimumSSIM)
         ignore = try container.decodeIfPresent([[Int]].self, forKey: .ignore).map { rects in
             try rects.map { r in
-                guard r.count == 4, r[2] > 0, r[3] > 0 else {
+                let rect = r.count == 4 ? PixelRect(x: r[0], y: r[1], width: r[2], height: r[3]) : nil
+                guard let rect, !rect.isEmpty, rect.isWithinLimits else {
                     throw DecodingError.dataCorruptedError(
-                        forKey: .ignore, in: container, debugDescription: "ignore takes [x, y, w, h] rectangles")
+                        forKey: .ignore, in: container,
+                        debugDescription:
+                            "ignore takes [x, y, w, h] rectangles (positive sizes, each value within ±\(PixelRect.coordinateLimit))"
+                    )
                 }
-                return PixelRect(x: r[0], y: r[1], width: r[2], height: r[3])
+                return rect
             }
         }
     }
@@ -102,6 +106,10 @@ public struct Tolerance: Sendable, Codable, Equatable {
             throw BackdropError(.badOption, "the largest difference \(maximumDifference) must be 0 or more")
         }
         if let minimumPSNR, minimumPSNR.isNaN { throw BackdropError(.badOption, "the PSNR limit must be a number") }
+        if let wide = ignore?.first(where: { !$0.isWithinLimits }) {
+            throw BackdropError(
+                .badOption, "the ignored region \(wide) has a value beyond ±\(PixelRect.coordinateLimit)")
+        }
     }
 
     /// Whether `difference` (and `ssim`, when ``minimumSSIM`` is given) is within the tolerance.

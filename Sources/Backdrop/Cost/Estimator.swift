@@ -44,18 +44,16 @@ public struct Estimator: Sendable {
         -> PixelSize
     {
         guard let viewPoints else { return device.screen }
-        let size = PixelSize(
-            width: Int((viewPoints.width * device.scale).rounded()),
-            height: Int((viewPoints.height * device.scale).rounded()))
-        guard size.width > 0, size.height > 0, size.width <= device.screen.width, size.height <= device.screen.height
-        else {
+        let width = PixelRect.coordinate(viewPoints.width * device.scale) ?? 0
+        let height = PixelRect.coordinate(viewPoints.height * device.scale) ?? 0
+        guard width > 0, height > 0, width <= device.screen.width, height <= device.screen.height else {
             let points = device.screenPoints
             throw BackdropError(
                 .badOption,
                 "the view \(viewPoints.width)×\(viewPoints.height) pt does not fit on the \(device.name)'s \(Int(points.width))×\(Int(points.height)) pt screen"
             )
         }
-        return size
+        return PixelSize(width: width, height: height)
     }
 
     /// The scene of one effect view: `view` pixels in the top-left corner of `device`'s screen, with vibrant

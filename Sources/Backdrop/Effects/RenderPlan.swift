@@ -90,6 +90,11 @@ public struct RenderPlan: Sendable {
     /// The part of the content inside the frame; an error when there is none.
     static func clip(_ placement: Vibrancy, to frame: PixelRect) throws(BackdropError) -> PixelRect {
         let content = placement.contentRect
+        guard content.isWithinLimits else {
+            throw BackdropError(
+                .badOption,
+                "the vibrant content's corner \(placement.x),\(placement.y) lies beyond ±\(PixelRect.coordinateLimit)")
+        }
         let x0 = max(content.x, frame.x), y0 = max(content.y, frame.y)
         let x1 = min(content.maxX, frame.maxX), y1 = min(content.maxY, frame.maxY)
         guard !content.isEmpty, x1 > x0, y1 > y0 else {

@@ -22,7 +22,8 @@ public struct Vibrancy: Sendable, Equatable, Codable {
     }
 
     /// Content of `contentSize` at `corner` ("x,y" in pixels, possibly negative), or at the frame's corner (the
-    /// picture's when there is no frame) when `corner` is nil. Throws `.badOption` naming `what` when malformed.
+    /// picture's when there is no frame) when `corner` is nil. Throws `.badOption` naming `what` when malformed or
+    /// beyond ±``PixelRect/coordinateLimit``.
     public init(contentSize: PixelSize, corner: String?, as what: String, frame: PixelRect?) throws(BackdropError) {
         guard let corner else {
             self.init(x: frame?.x ?? 0, y: frame?.y ?? 0, contentSize: contentSize)
@@ -30,8 +31,11 @@ public struct Vibrancy: Sendable, Equatable, Codable {
         }
         let parts = corner.split(separator: ",", omittingEmptySubsequences: false)
             .map { Int($0.trimmingCharacters(in: .whitespaces)) }
-        guard parts.count == 2, let x = parts[0], let y = parts[1] else {
-            throw BackdropError(.badOption, "\(what) '\(corner)' is not x,y (two whole numbers)")
+        let limit = UInt(PixelRect.coordinateLimit)
+        guard parts.count == 2, let x = parts[0], let y = parts[1], x.magnitude <= limit, y.magnitude <= limit else {
+            throw BackdropError(
+                .badOption,
+                "\(what) '\(corner)' is not x,y (two whole numbers, each within ±\(PixelRect.coordinateLimit))")
         }
         self.init(x: x, y: y, contentSize: contentSize)
     }

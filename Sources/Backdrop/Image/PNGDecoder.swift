@@ -15,8 +15,20 @@ public struct PNGDecoder: Sendable {
     /// The default limit on width × height: 100 megapixels (400 MB as RGBA8).
     public static let defaultMaxPixels = 100_000_000
 
-    /// Images with more pixels than this are refused before allocation.
+    /// The largest limit a user may set: 2³² pixels (65536 × 65536, 16 GiB as RGBA8, 64 GiB as the renderer's
+    /// float buffers). Beyond it no machine Backdrop runs on holds the buffers, and a header's byte counts would
+    /// approach `Int`'s range; the decoder never applies a larger limit than this, whatever it is given.
+    public static let largestMaxPixels = 1 << 32
+
+    /// Images with more pixels than this (or than ``largestMaxPixels``) are refused before allocation.
     public var maxPixels: Int
+
+    /// Checks a limit a user gave as `what` (`--max-pixels`): a whole number in 1…``largestMaxPixels``.
+    public static func validate(maxPixels: Int, as what: String = "--max-pixels") throws(BackdropError) {
+        guard (1...largestMaxPixels).contains(maxPixels) else {
+            throw BackdropError(.badOption, "\(what) \(maxPixels) is out of range (1…\(largestMaxPixels))")
+        }
+    }
 
     /// A decoder refusing images over `maxPixels` pixels.
     public init(maxPixels: Int = PNGDecoder.defaultMaxPixels) {
@@ -85,7 +97,7 @@ public struct PNGDecoder: Sendable {
             }
             let width = Int(header.width), height = Int(header.height)
             guard let pixels = pixelCount(width, height) else {
-                return .failure(Self.overLimit(name, width, height, maxPixels))
+                return .failure(Self.overLimit(name, width, height, appliedLimit))
             }
             // A little more than the picture: the rows are inflated into the buffer's end and expanded in place.
             let capacity = bd_fast_png_decode_capacity(header.width, header.height)
@@ -106,10 +118,13 @@ public struct PNGDecoder: Sendable {
         return try result.get()
     }
 
+    /// The limit applied: `maxPixels`, never more than ``largestMaxPixels``.
+    var appliedLimit: Int { min(maxPixels, Self.largestMaxPixels) }
+
     /// width × height when it is within `maxPixels` (checked before any pixel is allocated), nil otherwise.
     func pixelCount(_ width: Int, _ height: Int) -> Int? {
         let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
-        return overflow || pixels > maxPixels ? nil : pixels
+        return overflow || pixels > appliedLimit ? nil : pixels
     }
 
     static func overLimit(_ name: String, _ width: Int, _ height: Int, _ maxPixels: Int) -> BackdropError {
@@ -125,8 +140,12 @@ public struct PNGDecoder: Sendable {
             var header = bd_png_header()
             var message = [CChar](repeating: 0, count: 512)
             guard let base = buffer.baseAddress,
-                let reader = bd_png_reader_open(base, buffer.count, &header, &message, message.count)
+                let reader = bd_png_reader_open(
+                    base, buffer.count, UInt64(appliedLimit), &header, &message, message.count)
             else {
+                if header.width > 0, message[0] == 0 {
+                    return .failure(Self.overLimit(name, Int(header.width), Int(header.height), appliedLimit))
+                }
                 let text = buffer.isEmpty ? "the file is empty" : String(cMessage: message)
                 return .failure(BackdropError(.badInput, "\(name): \(text)"))
             }
@@ -134,7 +153,7 @@ public struct PNGDecoder: Sendable {
 
             let width = Int(header.width), height = Int(header.height)
             guard let pixels = pixelCount(width, height) else {
-                return .failure(Self.overLimit(name, width, height, maxPixels))
+                return .failure(Self.overLimit(name, width, height, appliedLimit))
             }
             let encoding = SampleEncoding(
                 hasSRGBChunk: header.has_srgb != 0,

@@ -86,10 +86,14 @@ public struct PointRect: Sendable, Equatable, CustomStringConvertible {
         return PointRect(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
     }
 
-    /// The pixels of this rectangle at `scale`, edges rounded to whole pixels.
+    /// The pixels of this rectangle at `scale`, edges rounded to whole pixels; an edge beyond
+    /// ±``PixelRect/coordinateLimit`` (a layer repeated far off the screen) is held at the limit, which lies off
+    /// every screen just as well.
     public func pixels(scale: Double) -> PixelRect {
-        let x0 = Int((x * scale).rounded()), y0 = Int((y * scale).rounded())
-        let x1 = Int((maxX * scale).rounded()), y1 = Int((maxY * scale).rounded())
+        func edge(_ value: Double) -> Int {
+            PixelRect.coordinate(value) ?? (value < 0 ? -PixelRect.coordinateLimit : PixelRect.coordinateLimit)
+        }
+        let x0 = edge(x * scale), y0 = edge(y * scale), x1 = edge(maxX * scale), y1 = edge(maxY * scale)
         return PixelRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
     }
 

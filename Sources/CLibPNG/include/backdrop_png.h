@@ -35,8 +35,10 @@ typedef struct bd_png_reader bd_png_reader;
 /// to RGB, bit depths below 8 to 8, tRNS to alpha, a missing alpha to opaque.
 /// Samples keep their depth (8 or 16); 16-bit samples come in host byte order.
 /// No gamma transform is applied: the caller converts colour.
-/// Returns NULL and fills `error` on failure.
-bd_png_reader *bd_png_reader_open(const uint8_t *data, size_t size, bd_png_header *header,
+/// Returns NULL and fills `error` on failure. When the header's width × height exceeds `max_pixels`, returns NULL
+/// with `header->width` and `header->height` filled and `error` empty, before libpng allocates anything that
+/// grows with the picture (its row buffers are allocated when the expansion is set up): the caller names the limit.
+bd_png_reader *bd_png_reader_open(const uint8_t *data, size_t size, uint64_t max_pixels, bd_png_header *header,
                                   char *error, size_t error_size);
 
 /// Decodes every pixel into `pixels`, `row_bytes` apart (at least width × 4 × bit_depth / 8).

@@ -29,6 +29,7 @@ struct EstimateCommand: ParsableCommand {
               backdrop estimate --scene contacts-table-masks --device iphone-4s --explain
               backdrop estimate --scene my-screen.json --device iphone-5 --format svg -o timeline.svg
               backdrop estimate --model
+              backdrop estimate --model --format svg -o fit.svg
             """
     )
 
@@ -43,7 +44,10 @@ struct EstimateCommand: ParsableCommand {
             "A built-in scene's name (see 'backdrop scenes') or a JSON scene file.", valueName: "name|file"))
     var scene: String?
 
-    @Flag(help: "With --scene: which layers cause offscreen passes, and what fixing each would save.")
+    @Flag(
+        help:
+            "With --scene: what bounds the frame, which layers cause offscreen passes, and what fixing each would save."
+    )
     var explain = false
 
     @OptionGroup var styleOptions: StyleOptions
@@ -67,13 +71,20 @@ struct EstimateCommand: ParsableCommand {
         help: ArgumentHelp("Write to this file (atomically) instead of standard output.", valueName: "path"))
     var output: String?
 
-    @Flag(help: "Print the cost model: its coefficients, the figures it was fitted to and the held-out checks.")
+    @Flag(
+        help:
+            "Print the cost model: its coefficients and every figure, fitted or held out, against its prediction (text, json or svg)."
+    )
     var model = false
 
     func run() throws {
         let estimator = Estimator()
         if model {
-            try emit(CostModelReport.text(estimator.model))
+            switch format {
+            case .text: try emit(CostModelReport.text(estimator.model))
+            case .json: try emit(CostModelReport.json(estimator.model))
+            case .svg: try emit(ModelFitSVG.render(estimator.model))
+            }
             return
         }
         let choice = path
@@ -106,13 +117,14 @@ struct EstimateCommand: ParsableCommand {
             try estimator.estimate(scene: scene, device: device, path: choice)
         }
         if explain {
-            guard format == .text else { throw BackdropError(.badOption, "--explain prints text: leave out --format") }
-            var text = ""
-            for estimate in estimates {
-                let advice = try SceneAdvice(scene: scene, device: estimate.device, estimator: estimator, path: choice)
-                text += SceneText.explanation(advice, for: estimate)
+            guard format != .svg else { throw BackdropError(.badOption, "--explain prints text or json, not svg") }
+            let advice = try estimates.map { estimate throws(BackdropError) in
+                try SceneAdvice(scene: scene, device: estimate.device, estimator: estimator, path: choice)
             }
-            try emit(text)
+            let pairs = Array(zip(advice, estimates))
+            try emit(
+                pairs.map { ExplanationRecord($0.0, for: $0.1) }, svg: { "" },
+                text: { pairs.map { SceneText.explanation($0.0, for: $0.1) }.joined() })
             return
         }
         try emit(
@@ -197,10 +209,21 @@ enum EstimateText {
         lines.append(
             "frame:      \(ms(estimate.totalMs)) ms of \(ms(estimate.budgetMs)) ms (tiler lead \(ms(estimate.frame.tilerMs)) ms) → \(ms(estimate.leftMs)) ms left, \(String(format: "%.1f", estimate.fps)) fps, \(estimate.verdict.rawValue)"
         )
+        lines.append("bound:      \(estimate.frame.bound.rawValue) (on the \(estimate.device.screen) px screen)")
+        if estimate.view == estimate.device.screen, SeedFigure.measuring(estimate) != nil {
+            lines.append("measured:   \(measured(estimate)): the talk's ms and the prediction's error")
+        }
         lines.append(
             "blur:       model \(estimate.decision.path.rawValue), Apple iOS 7 \(estimate.decision.applePolicy.rawValue) — \(estimate.decision.reason)"
         )
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The talk's figure for this very estimate and the prediction's error ("14.50 (−6.4 %)"), "–" where the talk
+    /// measured none.
+    static func measured(_ estimate: Estimate) -> String {
+        guard let seed = SeedFigure.measuring(estimate) else { return "–" }
+        return String(format: "%@ %.2f (%+.1f %%)", seed.id, seed.ms, (estimate.totalMs - seed.ms) / seed.ms * 100)
     }
 
     /// Every device: one row each, and the decisions that differ from Apple's below.
@@ -209,14 +232,14 @@ enum EstimateText {
             [
                 e.device.id, e.path.rawValue,
                 e.decision.applePolicy.rawValue + (e.decision.agreesWithApple ? "" : " *"),
-                ms(e.totalMs), ms(e.idleMs), ms(e.leftMs), String(format: "%.1f", e.fps), e.verdict.rawValue,
-                e.device.hasSeedMeasurements ? "yes" : "–",
+                "\(e.device.screen)", ms(e.totalMs), ms(e.idleMs), ms(e.leftMs), String(format: "%.1f", e.fps),
+                e.frame.bound.rawValue, e.verdict.rawValue, measured(e),
             ]
         }
         var text = TextTable(
             header: [
-                "device", "path", "Apple iOS 7", "total ms", "idle ms", "left ms", "fps", "verdict",
-                "measured in the talk",
+                "device", "path", "Apple iOS 7", "screen px", "total ms", "idle ms", "left ms", "fps", "bound",
+                "verdict", "talk ms (error)",
             ],
             rows: rows
         ).rendered

@@ -36,6 +36,8 @@ enum SceneText {
         lines.append(
             "frame:     busy \(ms(frame.busyMs)) + idle \(ms(frame.idleMs)) = \(ms(frame.totalMs)) ms → \(String(format: "%.1f", frame.fps)) fps, GPU \(String(format: "%.0f", frame.gpuPercent)) %, \(frame.verdict.rawValue)"
         )
+        lines.append("bound:     \(frame.bound.rawValue) (on the \(device.screen) px screen)")
+        if let row = CaseStudy.measuring(estimate) { lines.append("measured:  \(row.measurementText) in the talk") }
         if estimate.scene.redraw == .static {
             lines.append(
                 "first:     \(ms(estimate.firstFrame.totalMs)) ms when it first appears (static: later frames redraw only what animates)"
@@ -58,15 +60,16 @@ enum SceneText {
     static func table(_ estimates: [SceneEstimate]) -> String {
         let rows = estimates.map { e in
             [
-                e.device.id, e.path.rawValue, ms(e.frame.busyMs), ms(e.frame.idleMs), ms(e.frame.totalMs),
-                String(format: "%.1f", e.frame.fps), String(format: "%.0f", e.frame.gpuPercent),
-                "\(e.frame.offscreenPasses)",
-                "\(e.frame.renderTargetSwitches)", e.frame.verdict.rawValue,
+                e.device.id, "\(e.device.screen)", e.path.rawValue, ms(e.frame.busyMs), ms(e.frame.idleMs),
+                ms(e.frame.totalMs), String(format: "%.1f", e.frame.fps), String(format: "%.0f", e.frame.gpuPercent),
+                "\(e.frame.offscreenPasses)", "\(e.frame.renderTargetSwitches)", e.frame.bound.rawValue,
+                e.frame.verdict.rawValue, talk(e),
             ]
         }
         var text = TextTable(
             header: [
-                "device", "path", "busy ms", "idle ms", "total ms", "fps", "GPU %", "offscreen", "switches", "verdict",
+                "device", "screen px", "path", "busy ms", "idle ms", "total ms", "fps", "GPU %", "offscreen",
+                "switches", "bound", "verdict", "the talk",
             ],
             rows: rows
         ).rendered
@@ -77,13 +80,16 @@ enum SceneText {
         return text + "\n"
     }
 
+    /// The case study's measurement for this scene on this device, "–" where the talk gave none.
+    static func talk(_ estimate: SceneEstimate) -> String { CaseStudy.measuring(estimate)?.measurementText ?? "–" }
+
     /// Which layers go offscreen on one device, and what fixing each would save.
     static func explanation(_ advice: SceneAdvice, for estimate: SceneEstimate) -> String {
         var lines = [
-            "\(estimate.scene.name) on the \(estimate.device.name): \(ms(estimate.frame.totalMs)) ms, \(String(format: "%.1f", estimate.frame.fps)) fps, \(estimate.frame.offscreenPasses) offscreen passes (predicted)"
+            "\(estimate.scene.name) on the \(estimate.device.name) (\(estimate.device.screen) px): \(ms(estimate.frame.totalMs)) ms, \(String(format: "%.1f", estimate.frame.fps)) fps, \(estimate.frame.offscreenPasses) offscreen passes, bound by \(estimate.frame.bound.rawValue) (predicted)"
         ]
         if advice.items.isEmpty {
-            lines.append("  no layer causes an offscreen pass")
+            lines.append("  no layer causes an offscreen pass on this device")
         }
         for item in advice.items {
             lines.append("  \(item.layer): \(item.cause), \(item.offscreenPasses) offscreen passes a frame")

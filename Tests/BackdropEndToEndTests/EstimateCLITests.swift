@@ -163,3 +163,64 @@ struct SceneCLITests {
         #expect(try runCLI(["scenes", "--json", "nope"]).status == 2)
     }
 }
+
+/// Issue 26, items 4 and 5: what bounds each frame, the screens that explain why devices with one GPU differ,
+/// `--explain` in JSON that never advises a fix already in place, and the fit report in three formats.
+@Suite("backdrop estimate: explanations and the fit report")
+struct EstimateExplanationTests {
+    @Test func theAllDevicesTablesShowTheScreenAndTheBound() throws {
+        for arguments in [["--style", "light"], ["--scene", "photos-table-shadows"]] {
+            let text = try runCLI(["estimate", "--all-devices"] + arguments)
+            #expect(text.status == 0, "\(text.standardError)")
+            #expect(text.standardOutput.contains("screen px") && text.standardOutput.contains("bound"))
+            #expect(text.standardOutput.contains("2048×1536") && text.standardOutput.contains("640×1136"))
+            let json = try runCLI(["estimate", "--all-devices", "--format", "json"] + arguments)
+            let rows = try #require(
+                try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]])
+            for row in rows {
+                #expect(["fill", "alu", "memory", "idle"].contains(row["bound"] as? String ?? ""), "\(arguments)")
+                #expect((row["screen"] as? [String: Int])?["width"] != nil)
+            }
+        }
+        // The talk's measurement beside the prediction, with the error: B2 on the iPad 3, V3 as we read it.
+        let blur = try runCLI(["estimate", "--all-devices", "--style", "light", "--path", "blur"])
+        #expect(blur.standardOutput.contains("B2 14.50 (") && blur.standardOutput.contains("V3 4.59 ("))
+    }
+
+    @Test func explainNamesTheBoundAndNeverAdvisesAFixInPlace() throws {
+        let text = try runCLI(["estimate", "--scene", "navbar-tabbar-blur", "--all-devices", "--explain"])
+        #expect(text.status == 0, "\(text.standardError)")
+        let json = try runCLI([
+            "estimate", "--scene", "navbar-tabbar-blur", "--all-devices", "--explain", "--format", "json",
+        ])
+        let records = try JSONDecoder().decode([ExplanationRecord].self, from: Data(json.standardOutput.utf8))
+        #expect(records.count == Device.all.count)
+        for record in records {
+            #expect(["fill", "alu", "memory", "idle"].contains(record.bound))
+            // The effect views of a device on the tint-only path have no offscreen pass: nothing to advise.
+            let device = try Device.lookup(record.device)
+            if Estimator().decision(for: device).path == .tintOnly {
+                #expect(record.items.isEmpty, "\(record.device) is advised \(record.items.map(\.fix))")
+            }
+            #expect(record.items.allSatisfy { $0.offscreenPasses > 0 && $0.savedMs > 0 }, "\(record.device)")
+        }
+        #expect(text.standardOutput.contains("bound by"))
+        #expect(!text.standardOutput.contains("saves 0.00 ms"))
+        let svg = try runCLI([
+            "estimate", "--scene", "navbar-tabbar-blur", "--device", "ipad-3", "--explain", "--format", "svg",
+        ])
+        #expect(svg.status == 2 && svg.standardError.contains("--explain prints text or json"))
+    }
+
+    @Test func theFitReportComesAsTextJSONAndAnSVGThatParses() throws {
+        let text = try runCLI(["estimate", "--model"])
+        #expect(text.status == 0 && text.standardOutput.contains("figures,") && text.standardOutput.contains("E1"))
+        let json = try runCLI(["estimate", "--model", "--format", "json"])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        #expect((object["figures"] as? [Any])?.count == ModelFigure.all(for: .fitted).count)
+        let svg = try runCLI(["estimate", "--model", "--format", "svg"])
+        let parser = XMLParser(data: Data(svg.standardOutput.utf8))
+        #expect(parser.parse(), "the fit chart is not well-formed XML")
+    }
+}

@@ -52,6 +52,18 @@ public struct CaseStudy: Sendable, CustomStringConvertible {
         CaseStudy("O6", "contacts-table-overlay", "iphone-5s", fps: sixty),
     ]
 
+    /// What the talk measured, as the reports write it: "O5: 30–40 fps, GPU 72–82 %".
+    public var measurementText: String {
+        var text = "\(id): " + CostModelReport.rangeText(fps) + " fps"
+        if let gpu = gpuPercent { text += ", GPU " + CostModelReport.rangeText(gpu) + " %" }
+        return text
+    }
+
+    /// The row the talk measured for `estimate`'s scene (by name) on its device, or nil.
+    public static func measuring(_ estimate: SceneEstimate) -> CaseStudy? {
+        all.first { $0.sceneName == estimate.scene.name && $0.deviceID == estimate.device.id }
+    }
+
     /// The device.
     public var device: Device { Device.named(deviceID)! }
     /// The built-in scene.

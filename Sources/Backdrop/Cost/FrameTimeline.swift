@@ -57,6 +57,30 @@ public struct FrameTimeline: Sendable {
     /// "device utilization". Below 100 % even when frames drop, because of the idle gaps (seed O6).
     public var gpuPercent: Double { busyMs / max(totalMs, Self.budgetMs) * 100 }
 
+    /// What bounds a frame: the resource its passes spend the most time on (each pass's whole time counted under
+    /// the resource that bounds it, ``CostModel/Bound``), or `idle` when the gaps between render targets take
+    /// longer than any of them. It says what a fix must reduce: fewer pixels or blends (fill), cheaper colour maths
+    /// (alu), fewer offscreen textures and switches (memory: the framebuffer is stored and loaded at each), or
+    /// fewer switches (idle).
+    public enum Bound: String, Sendable, Codable, CaseIterable {
+        case fill, alu, memory, idle
+    }
+
+    /// The frame's time under `bound`, ms: the passes it bounds, or the gaps.
+    public func ms(boundBy bound: Bound) -> Double {
+        switch bound {
+        case .idle: return idleMs
+        case .fill: return passes.filter { $0.bound == .fill }.reduce(0) { $0 + $1.ms }
+        case .alu: return passes.filter { $0.bound == .alu }.reduce(0) { $0 + $1.ms }
+        case .memory: return passes.filter { $0.bound == .memory }.reduce(0) { $0 + $1.ms }
+        }
+    }
+
+    /// The bound with the most time (fill for an empty frame); ties go to the first of fill, alu, memory, idle.
+    public var bound: Bound {
+        Bound.allCases.reduce(Bound.fill) { best, next in ms(boundBy: next) > ms(boundBy: best) ? next : best }
+    }
+
     /// Below this much time left in the frame the verdict is "tight": B2's 2 ms left "is not enough".
     public static let tightBelowMs = budgetMs / 4
     /// What the frame leaves for the rest of the UI, ms (negative when it does not fit).

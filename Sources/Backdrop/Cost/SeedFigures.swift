@@ -56,6 +56,16 @@ public struct SeedFigure: Sendable {
         self.usedInFit = usedInFit
     }
 
+    /// The figure the talk measured for exactly `estimate` (the full-screen effect on that device, style,
+    /// vibrancy and path; V3 as we read it), or nil.
+    public static func measuring(_ estimate: Estimate) -> SeedFigure? {
+        guard estimate.view == estimate.device.screen else { return nil }
+        return (all + [v3Reading]).first {
+            $0.deviceID == estimate.device.id && $0.style == estimate.style && $0.vibrancy == estimate.vibrancy
+                && $0.path == estimate.path
+        }
+    }
+
     /// The frame's GPU passes: the full-screen effect view on the figure's path.
     public var passes: [GPUPass] {
         try! Estimator.effectViewPasses(style: style, vibrancy: vibrancy, view: device.screen, path: path, on: device)

@@ -5,7 +5,6 @@ import Foundation
 public enum CostModelReport {
     /// The whole description.
     public static func text(_ model: CostModel) -> String {
-        let estimator = Estimator(model: model)
         func f(_ format: String, _ values: CVarArg...) -> String { String(format: format, arguments: values) }
         var lines = [
             "Backdrop's GPU cost model (docs/cost-model.md). Per pass: max(fill, ALU, memory) + a fixed cost per draw;",
@@ -37,71 +36,64 @@ public enum CostModelReport {
                     ["t", "tiler lead before the first pass, ms", f("%.2f", model.tilerMs), "fixed: nominal (F4)"],
                 ]
             ).rendered)
-        lines += ["", "Blur and vibrancy figures (fitted; within ±10 % required):", ""]
-        let seedRows = (SeedFigure.all + [SeedFigure.v3Reading]).map { seed in
-            let predicted = seed.predictedMs(by: model)
-            return [
-                seed.id, seed.deviceID, seed.style.name + (seed.vibrancy ? " + vibrancy" : ""), seed.path.rawValue,
-                f("%.2f", seed.ms), f("%.2f", predicted), f("%+.1f %%", (predicted - seed.ms) / seed.ms * 100),
-                seed.id == "V3" ? "not fitted (our reading)" : "fitted",
-            ]
-        }
+        let figures = ModelFigure.all(for: model)
+        let misses = figures.filter { !$0.inRange }
+        lines += [
+            "",
+            "Every figure, measured (its range) against predicted; error from the figure, or from the range's nearest",
+            "edge (0 inside it). A ratio between devices is predicted as the span of the model's fill and ALU ratios.",
+            "\(figures.count) figures, \(misses.count) outside their range: "
+                + (misses.isEmpty ? "none" : misses.map { "\($0.id) \($0.device)" }.joined(separator: ", ")) + ".",
+            "",
+        ]
         lines.append(
             TextTable(
-                header: [
-                    "seed", "device", "effect (full screen)", "path", "measured ms", "predicted ms", "error", "use",
-                ],
-                rows: seedRows
+                header: ["id", "device", "figure", "measured", "predicted", "error", "use", "source", "in range"],
+                rows: figures.map { figure in
+                    [
+                        figure.id, figure.device, figure.what, measuredText(figure), predictedText(figure),
+                        f("%+.1f %%", figure.errorPercent), figure.use.rawValue, figure.source,
+                        figure.inRange ? "yes" : "NO",
+                    ]
+                }
             ).rendered)
-        lines += ["", "Case studies (scenes.md; O5 fitted, O6 held out):", ""]
-        let caseRows = CaseStudy.all.map { row in
-            let frame = row.frame(by: model)
-            let miss = row.miss(frame)
-            return [
-                row.id, row.sceneName, row.deviceID, rangeText(row.fps), f("%.1f", frame.fps),
-                row.gpuPercent.map(rangeText) ?? "–", f("%.0f", frame.gpuPercent), f("%d", frame.offscreenPasses),
-                row.usedInFit ? "fitted" : "held out", miss.fps == 0 && miss.gpu == 0 ? "yes" : "NO",
-            ]
-        }
-        lines.append(
-            TextTable(
-                header: [
-                    "seed", "scene", "device", "talk fps", "fps", "talk GPU %", "GPU %", "offscreen",
-                    "use", "in range",
-                ], rows: caseRows
-            ).rendered)
-        lines += ["", "Held-out checks:", ""]
-        var checkRows = ModelChecks.fillRateErrors().map { entry in
-            [
-                "fill rate (±15 %)", entry.device.id,
-                f("%.1f Mtexels/s measured", entry.device.measuredFillRateMTexelsPerSecond!),
-                f("%.1f", entry.device.fillRateMTexelsPerSecond), f("%+.1f %%", entry.error * 100),
-            ]
-        }
-        checkRows.append([
-            "iPad 4 fill over iPad 3", "ipad-4", "about +16 % (AnandTech)",
-            f("%+.1f %%", (ModelChecks.iPad4OverIPad3Fill - 1) * 100),
-            f("%+.1f points", (ModelChecks.iPad4OverIPad3Fill - 1.16) * 100),
-        ])
-        for device in Device.all {
-            let fills = ModelChecks.fillsPerFrame(on: device, estimator: estimator)
-            checkRows.append([
-                "O4: fills per frame (≥ 2.5)", device.id, "at least 2.5", f("%.1f", fills),
-                fills >= 2.5 ? "holds" : "BREAKS",
-            ])
-        }
-        for device in ModelChecks.fallbackDevices {
-            let fallback = ModelChecks.fallback(on: device, estimator: estimator)
-            checkRows.append([
-                "tint-only fallback at 60 fps", device.id, "60 fps",
-                f("%.1f fps (%.2f ms)", fallback.fps, fallback.totalMs), fallback.fps >= 60 ? "holds" : "BREAKS",
-            ])
-        }
-        lines.append(TextTable(header: ["check", "device", "expected", "model", "error"], rows: checkRows).rendered)
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static func rangeText(_ range: ClosedRange<Double>) -> String {
+    /// The coefficients and every figure as JSON: `{"coefficients": {…}, "figures": [ModelFigure…]}`.
+    public static func json(_ model: CostModel) throws -> String {
+        struct Report: Encodable {
+            let coefficients: CostModel
+            let figures: [ModelFigure]
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        let data = try encoder.encode(Report(coefficients: model, figures: ModelFigure.all(for: model)))
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    /// The measured value or range in the report's words ("18.15 ms", "30–40 fps", "≥ 2.5 fills").
+    static func measuredText(_ figure: ModelFigure) -> String {
+        if let measured = figure.measured { return String(format: "%.4g %@", measured, figure.unit) }
+        if figure.high == .infinity { return String(format: "≥ %.4g %@", figure.low, figure.unit) }
+        let whole = figure.low.rounded() == figure.low && figure.high.rounded() == figure.high
+        return whole
+            ? "\(rangeText(figure.low...figure.high)) \(figure.unit)"
+            : String(format: "%.3g–%.3g %@", figure.low, figure.high, figure.unit)
+    }
+
+    /// The prediction, or the model's span for a ratio ("1.99–2.00 ×").
+    static func predictedText(_ figure: ModelFigure) -> String {
+        if let high = figure.predictedHigh, high != figure.predicted {
+            return String(format: "%.3g–%.3g %@", figure.predicted, high, figure.unit)
+        }
+        return String(format: "%.4g %@", figure.predicted, figure.unit)
+    }
+
+    /// "30–40", "60" or "< 60": a range of the talk's words as the reports write it.
+    public static func rangeText(_ range: ClosedRange<Double>) -> String {
         if range == CaseStudy.belowSixty { return "< 60" }
         return range.lowerBound == range.upperBound
             ? String(format: "%.0f", range.lowerBound)

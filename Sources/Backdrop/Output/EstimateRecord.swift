@@ -52,6 +52,10 @@ public struct EstimateRecord: Codable, Sendable, Equatable {
     public let fps: Double
     /// fits, tight or drops frames.
     public let verdict: String
+    /// The device's screen in pixels: why devices with the same GPU differ.
+    public let screen: PixelSize
+    /// What bounds the frame: fill, alu, memory or idle (``FrameTimeline/bound``).
+    public let bound: String
 
     /// The record of `estimate`.
     public init(_ estimate: Estimate) {
@@ -80,5 +84,7 @@ public struct EstimateRecord: Codable, Sendable, Equatable {
         leftMs = estimate.leftMs
         fps = estimate.fps
         verdict = estimate.verdict.rawValue
+        screen = estimate.device.screen
+        bound = estimate.frame.bound.rawValue
     }
 }

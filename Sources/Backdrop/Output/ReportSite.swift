@@ -40,14 +40,6 @@ public struct ReportSite: Sendable {
         }
     }
 
-    /// The seed figure an atlas row reproduces, if any (same device, style, vibrancy and path).
-    func seed(for estimate: Estimate) -> SeedFigure? {
-        SeedFigure.all.first {
-            $0.deviceID == estimate.device.id && $0.style.name == estimate.style.name
-                && $0.vibrancy == estimate.vibrancy && $0.path == estimate.path
-        }
-    }
-
     /// What a device shows: its scale and its path. Devices that share both share a preview.
     struct PreviewKey: Hashable, Comparable {
         let scale: Double
@@ -95,6 +87,7 @@ public struct ReportSite: Sendable {
             }
         }
         add("cost-model.txt", CostModelReport.text(estimator.model))
+        add("images/model-fit.svg", ModelFitSVG.render(estimator.model))
         let cases = caseStudies()
         for (scene, estimate) in cases where estimate.device.id == Self.timelineDevice {
             add("images/scene-\(scene.name).svg", TimelineSVG.render(estimate))
@@ -118,7 +111,11 @@ public struct ReportSite: Sendable {
     func cell(_ e: Estimate) -> String {
         var text = String(format: "%.2f ms", e.totalMs)
         if e.path == .tintOnly { text += " (tint-only)" }
-        if let seed = seed(for: e) { text += String(format: " · %@ measured %.2f", seed.id, seed.ms) }
+        if let seed = SeedFigure.measuring(e) {
+            text += String(
+                format: " · %@ measured %.2f (%+.1f %%)%@", seed.id, seed.ms, (e.totalMs - seed.ms) / seed.ms * 100,
+                seed.usedInFit ? "" : ", our reading")
+        }
         return text
     }
 
@@ -131,12 +128,7 @@ public struct ReportSite: Sendable {
 
     /// The talk's figures for a scene on a device, where the case-study table has a row.
     func talk(_ scene: Scene, _ device: Device) -> String {
-        guard let row = CaseStudy.all.first(where: { $0.sceneName == scene.name && $0.deviceID == device.id }) else {
-            return ""
-        }
-        var text = "\(row.id): " + CostModelReport.rangeText(row.fps) + " fps"
-        if let gpu = row.gpuPercent { text += ", GPU " + CostModelReport.rangeText(gpu) + " %" }
-        return text
+        CaseStudy.all.first { $0.sceneName == scene.name && $0.deviceID == device.id }?.measurementText ?? ""
     }
 
     /// A scene's cell: fps · GPU % · offscreen passes, and the talk's figures where it measured the screen.
@@ -153,6 +145,7 @@ public struct ReportSite: Sendable {
                 + "([cost-model.txt](cost-model.txt)); only the seed figures marked \"measured\" are Apple's measurements. "
                 + "Full-screen effects, on the path the model chooses for the device. "
                 + "Open `index.html` for the colours, the charts, the frame timelines and the previews.", "",
+            "![The model against every published figure](images/model-fit.svg)", "",
         ]
         for vibrancy in [false, true] {
             lines += [
@@ -219,6 +212,9 @@ public struct ReportSite: Sendable {
         }
         body.append(
             "<p><small>* measured in the seed talk; every other device's figures are predictions only.</small></p>")
+        body.append(
+            "<h2>The model against every published figure</h2><p>Measured (grey: its range) against predicted (dot), fitted and held out; the table is <a href=\"cost-model.txt\">cost-model.txt</a>.</p><img src=\"images/model-fit.svg\" alt=\"Predicted against measured for every figure\" style=\"max-width:100%\">"
+        )
         body.append("<h2>Whole screens: the built-in scenes (predicted, beside the talk's measurements)</h2>")
         body.append(
             "<p>Each cell: predicted fps · GPU % · offscreen passes a frame; where the talk measured the screen (seed O5, O6), its figures follow.</p>"

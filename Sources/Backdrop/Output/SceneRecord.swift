@@ -51,6 +51,10 @@ public struct SceneRecord: Codable, Sendable, Equatable {
     public let rasterCacheLimitBytes: Int
     /// fits, tight or drops frames.
     public let verdict: String
+    /// The device's screen in pixels: why devices with the same GPU differ.
+    public let screen: PixelSize
+    /// What bounds the frame: fill, alu, memory or idle (``FrameTimeline/bound``).
+    public let bound: String
 
     /// The record of `estimate`.
     public init(_ estimate: SceneEstimate) {
@@ -83,5 +87,7 @@ public struct SceneRecord: Codable, Sendable, Equatable {
         rasterCacheBytes = estimate.rasterCacheBytes
         rasterCacheLimitBytes = estimate.rasterCacheLimitBytes
         verdict = frame.verdict.rawValue
+        screen = estimate.device.screen
+        bound = frame.bound.rawValue
     }
 }

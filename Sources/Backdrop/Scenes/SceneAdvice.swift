@@ -19,7 +19,7 @@ public struct SceneAdvice: Sendable {
         public var savedMs: Double { totalMs - fixedTotalMs }
     }
 
-    /// The items, in the order their layers first appear.
+    /// The items, in the order their layers first appear: only layers with offscreen passes on this device.
     public let items: [Item]
 
     /// The advice for `scene` on `device`.
@@ -29,10 +29,13 @@ public struct SceneAdvice: Sendable {
         let now = try estimator.estimate(scene: scene, device: device, path: path).frame
         var items: [Item] = []
         for (name, cause) in Self.causes(in: scene.layers) {
+            // A layer with no offscreen pass on this device has nothing to fix: it is off the screen, or the fix is
+            // in place already (an effect view on the tint-only path).
+            let passes = now.passes.filter { $0.isOffscreen && $0.gpuPass.layer == name }.count
+            guard passes > 0 else { continue }
             var fixed = scene
             fixed.layers = Self.applying(cause, to: name, in: scene.layers)
             let after = try estimator.estimate(scene: fixed, device: device, path: path).frame
-            let passes = now.passes.filter { $0.isOffscreen && $0.gpuPass.layer == name }.count
             items.append(
                 Item(
                     layer: name, cause: cause.description, fix: cause.fix, offscreenPasses: passes,

@@ -38,6 +38,8 @@ let package = Package(
         // RGBA) without libpng, inflated and deflated by libdeflate (Debian libdeflate-dev).
         // glibc's malloc settings for the CLI's one-command processes: fewer page faults (backdrop_memory.h).
         .target(name: "CMemory"),
+        // Temporary output files removed when a signal stops the process before their rename.
+        .target(name: "CTemporaryFiles"),
         .target(
             name: "CLibPNG",
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("deflate")]
@@ -50,7 +52,7 @@ let package = Package(
         ),
         .target(
             name: "Backdrop",
-            dependencies: ["CLibPNG", "COpenMP"],
+            dependencies: ["CLibPNG", "COpenMP", "CTemporaryFiles"],
             swiftSettings: vectorSettings
         ),
         // `backdrop preview`: the page, its HTTP API, the server.

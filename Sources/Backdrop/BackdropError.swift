@@ -19,15 +19,7 @@ public struct BackdropError: Error, Sendable, Equatable, CustomStringConvertible
     /// option's value, found by Fuzz/FuzzOptions) are written as escapes, so the message stays one line.
     public init(_ kind: Kind, _ message: String) {
         self.kind = kind
-        var line = String.UnicodeScalarView()
-        for scalar in message.unicodeScalars {
-            if scalar.properties.generalCategory == .control {
-                line.append(contentsOf: scalar.escaped(asASCII: true).unicodeScalars)
-            } else {
-                line.append(scalar)
-            }
-        }
-        self.message = String(line)
+        self.message = message.escapingControlCharacters
     }
 
     /// The message.
@@ -35,6 +27,22 @@ public struct BackdropError: Error, Sendable, Equatable, CustomStringConvertible
 }
 
 extension String {
+    /// The text with every control character (a newline, an escape sequence, a NUL) written as its escape (`\n`,
+    /// `\u{1B}`, `\0`): what a terminal line, a table cell or an XML text may show of a name that came from outside
+    /// (a file name, a scene's or a layer's name) without the name moving the cursor or breaking the document.
+    public var escapingControlCharacters: String {
+        guard unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return self }
+        var line = String.UnicodeScalarView()
+        for scalar in unicodeScalars {
+            if scalar.properties.generalCategory == .control {
+                line.append(contentsOf: scalar.escaped(asASCII: true).unicodeScalars)
+            } else {
+                line.append(scalar)
+            }
+        }
+        return String(line)
+    }
+
     /// The text of a NUL-terminated C message buffer (as filled by the C targets).
     init(cMessage buffer: [CChar]) {
         let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }

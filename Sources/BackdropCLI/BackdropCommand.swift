@@ -44,6 +44,8 @@ public struct BackdropCommand: ParsableCommand {
         // One command, then exit: glibc may keep freed memory for the next buffer (`backdrop_memory.h`). The preview
         // server, which lives on, does not ask for this.
         _ = bd_prefer_few_page_faults()
+        // Ctrl-C during a write leaves no hidden temporary file behind.
+        AtomicFile.removeTemporaryFilesOnSignals()
         runWithOneLineErrors()
     }
 }

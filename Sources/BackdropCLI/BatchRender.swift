@@ -80,23 +80,30 @@ struct BatchRender {
     let files: [(input: String, output: String)]
     let outputDirectory: String
 
-    /// Plans the batch. Errors: an output folder that is missing or not writable, an input that does not
-    /// exist, two inputs with the same file name, no PNG at all.
+    /// Plans the batch, creating the output folder when it is missing. Errors: an output folder that cannot be
+    /// created or written, two inputs with the same file name, no PNG at all. An input that does not exist is one
+    /// failed file of the batch, reported in its turn.
     init(inputs: [String], outputDirectory: String, force: Bool) throws(BackdropError) {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: outputDirectory, isDirectory: &isDirectory), isDirectory.boolValue
-        else {
-            throw BackdropError(.output, "\(outputDirectory): the output folder does not exist")
+        if !FileManager.default.fileExists(atPath: outputDirectory, isDirectory: &isDirectory) {
+            do {
+                try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
+            } catch {
+                throw BackdropError(.output, "\(outputDirectory): cannot create the output folder")
+            }
+            isDirectory = true
+        }
+        guard isDirectory.boolValue else {
+            throw BackdropError(.output, "\(outputDirectory): the output folder is not a folder")
         }
         guard access(outputDirectory, W_OK) == 0 else {
             throw BackdropError(.output, "\(outputDirectory): the output folder is not writable")
         }
         var expanded: [String] = []
         for input in inputs {
-            guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory) else {
-                throw BackdropError(.badInput, "\(input): no such file or folder")
-            }
-            if isDirectory.boolValue {
+            // A missing file is reported when its turn comes, with the others rendered: one typo does not stop a
+            // batch.
+            if FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory), isDirectory.boolValue {
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: input)) ?? []
                 expanded += names.filter { $0.lowercased().hasSuffix(".png") }.sorted().map { input + "/" + $0 }
             } else {
@@ -116,7 +123,7 @@ struct BatchRender {
             }
             seen[name] = input
             let output = outputDirectory + "/" + name
-            if !force, RenderCommand.sameFile(input, output) {
+            if !force, InputFile.same(input, output) {
                 throw BackdropError(.badOption, "\(output): is the input file; pass --force to overwrite it")
             }
             files.append((input, output))

@@ -57,6 +57,19 @@ struct CheckCommand: ParsableCommand {
         let parsed = try GoldenManifest.read(manifest)
         let directory = (manifest as NSString).deletingLastPathComponent
         let folder = directory.isEmpty ? "." : directory
+        if let output {
+            // The review pictures must not mix with the goldens: not in a goldens' folder, nor around one.
+            let goldenFolders = Set(
+                parsed.cases.compactMap { try? GoldenManifest.path($0.golden, in: folder, field: "golden") }
+                    .map { ($0 as NSString).deletingLastPathComponent })
+            if let clash = goldenFolders.sorted().first(where: {
+                FileLocation.lies(output, inside: $0) || FileLocation.lies($0, inside: output)
+            }) {
+                throw BackdropError(
+                    .badOption, "--output \(output): overlaps the goldens' folder \(clash); give a folder apart from it"
+                )
+            }
+        }
         var cases = parsed.cases
         if let filter {
             cases = cases.filter { fnmatch(filter, $0.displayName, 0) == 0 }

@@ -91,7 +91,15 @@ struct CompareCommand: ParsableCommand {
         let report = try GoldenComparison(
             expected: expectedImage, actual: actualImage, region: region, tolerance: tolerance)
         if let diff, let picture = report.diffPicture(expected: expectedImage, actual: actualImage) {
-            try PNGEncoder().write(picture, to: diff)
+            // Exit 2 like unreadable input: 1 means "outside the tolerance". Never over a picture compared.
+            if InputFile.same(diff, expected) || InputFile.same(diff, actual) {
+                throw BackdropError(.badOption, "--diff \(diff): is one of the pictures compared; give another path")
+            }
+            do {
+                try PNGEncoder().write(picture, to: diff)
+            } catch {
+                throw BackdropError(.badOption, error.message)
+            }
         }
         if format == .json {
             let encoder = JSONEncoder()

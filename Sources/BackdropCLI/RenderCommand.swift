@@ -142,7 +142,7 @@ struct RenderCommand: ParsableCommand {
                         ? "give -o PATH, or --output-dir DIR"
                         : "\(inputs.count) inputs need --output-dir DIR (-o is for one input)")
             }
-            if !force, Self.sameFile(input, output) {
+            if !force, InputFile.same(input, output) {
                 throw BackdropError(.badOption, "\(output): is the input file; pass --force to overwrite it")
             }
             print(try job.render(input, to: output))
@@ -186,14 +186,5 @@ struct RenderCommand: ParsableCommand {
         return RenderJob(
             effect: effect, vibrantContent: content, decoder: decoder, encoder: PNGEncoder(compression: compression),
             depth: depth, renderer: Renderer(parallelism: parallelism), note: deviceNote)
-    }
-
-    static func sameFile(_ a: String, _ b: String) -> Bool {
-        let fm = FileManager.default
-        guard let ia = try? fm.attributesOfItem(atPath: a), let ib = try? fm.attributesOfItem(atPath: b) else {
-            return false
-        }
-        return (ia[.systemFileNumber] as? Int) == (ib[.systemFileNumber] as? Int)
-            && (ia[.systemNumber] as? Int) == (ib[.systemNumber] as? Int)
     }
 }

@@ -88,15 +88,21 @@ struct GoldenComparisonTests {
     func threeCaseManifest() throws -> (URL, URL) {
         let directory = try Fixtures.temporaryDirectory()
         let manifest = directory.appendingPathComponent("manifest.json")
+        // A manifest's files lie inside its folder (issue 32): the inputs are copied in.
+        let inputs = directory.appendingPathComponent("in")
+        try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: photo, toPath: inputs.appendingPathComponent("coffee.png").path)
+        try FileManager.default.copyItem(
+            atPath: Fixtures.sharedPath("testdata/photos/glyphs-alpha.png"),
+            toPath: inputs.appendingPathComponent("glyphs-alpha.png").path)
         try Data(
             """
             { "tolerance": { "minimumPSNR": 50 },
               "cases": [
-                { "name": "light", "input": "\(photo)", "golden": "golden/light.png", "style": "light", "frame": "50,100,500,200" },
-                { "name": "ipad3", "input": "\(photo)", "golden": "golden/ipad3.png", "style": "dark", "device": "ipad-3" },
-                { "name": "vibrant", "input": "\(photo)", "golden": "golden/vibrant.png", "style": "extraLight",
-                  "vibrancy": "\(Fixtures.sharedPath("testdata/photos/glyphs-alpha.png"))", "at": "60,120",
-                  "tolerance": { "maximumDifference": 0 } }
+                { "name": "light", "input": "in/coffee.png", "golden": "golden/light.png", "style": "light", "frame": "50,100,500,200" },
+                { "name": "ipad3", "input": "in/coffee.png", "golden": "golden/ipad3.png", "style": "dark", "device": "ipad-3" },
+                { "name": "vibrant", "input": "in/coffee.png", "golden": "golden/vibrant.png", "style": "extraLight",
+                  "vibrancy": "in/glyphs-alpha.png", "at": "60,120", "tolerance": { "maximumDifference": 0 } }
               ] }
             """.utf8
         ).write(to: manifest)
@@ -256,11 +262,19 @@ struct BatchRenderTests {
         #expect(written == ["a.png", "c.png"])
     }
 
-    @Test func aMissingOrUnwritableOutputFolderIsAOneLineError() throws {
-        let missing = try runCLI(["render", photos[0], "--output-dir", "/nonexistent/folder"])
+    @Test func aMissingOutputFolderIsCreatedAndOneThatCannotBeIsAOneLineError() throws {
+        // Issue 31: --output-dir creates its folder.
+        let parent = try Fixtures.temporaryDirectory()
+        let fresh = parent.appendingPathComponent("new/folder")
+        let created = try runCLI(["render", photos[0], "--output-dir", fresh.path])
+        #expect(created.status == 0, "\(created.standardError)")
+        #expect(FileManager.default.fileExists(atPath: fresh.appendingPathComponent("coffee.png").path))
+        let file = parent.appendingPathComponent("a-file")
+        try Data("x".utf8).write(to: file)
+        let impossible = try runCLI(["render", photos[0], "--output-dir", file.path + "/folder"])
         #expect(
-            missing.status == 1 && missing.standardError.contains("the output folder does not exist"),
-            "\(missing.standardError)")
+            impossible.status == 1 && impossible.standardError.contains("cannot create the output folder"),
+            "\(impossible.standardError)")
         // A folder this process may not write: a read-only one, or (as root, who may write anywhere else)
         // /proc/sys, which the kernel keeps read-only here.
         let readOnly = try Fixtures.temporaryDirectory()

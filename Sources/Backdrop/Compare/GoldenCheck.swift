@@ -60,7 +60,9 @@ public struct GoldenCheck: Sendable {
         _ testCase: GoldenManifest.Case, in folder: String, defaultTolerance: Tolerance?, update: Update? = nil
     ) -> Result {
         let start = ContinuousClock.now
-        func resolved(_ path: String) -> String { path.hasPrefix("/") ? path : folder + "/" + path }
+        func resolved(_ path: String, _ field: String) throws(BackdropError) -> String {
+            try GoldenManifest.path(path, in: folder, field: field)
+        }
         func result(_ outcome: Outcome, _ expected: RGBAImage<UInt8>? = nil, _ actual: RGBAImage<UInt8>? = nil)
             -> Result
         {
@@ -73,7 +75,7 @@ public struct GoldenCheck: Sendable {
         do throws(BackdropError) {
             let actual = try render(testCase, resolve: resolved)
             rendered = actual
-            let goldenPath = resolved(testCase.golden)
+            let goldenPath = try resolved(testCase.golden, "golden")
             let exists = FileManager.default.fileExists(atPath: goldenPath)
             if update == .all || (!exists && update != nil) {
                 try PNGEncoder().write(actual, to: goldenPath)
@@ -98,8 +100,9 @@ public struct GoldenCheck: Sendable {
     }
 
     /// Renders a case as `backdrop render` would with the same options.
-    func render(_ testCase: GoldenManifest.Case, resolve: (String) -> String) throws(BackdropError) -> RGBAImage<UInt8>
-    {
+    func render(
+        _ testCase: GoldenManifest.Case, resolve: (String, String) throws(BackdropError) -> String
+    ) throws(BackdropError) -> RGBAImage<UInt8> {
         guard let style = BlurStyle.named(testCase.style) else {
             throw BackdropError(.badOption, "unknown style '\(testCase.style)'")
         }
@@ -107,9 +110,9 @@ public struct GoldenCheck: Sendable {
         let frame = try testCase.frame.map { text throws(BackdropError) in try PixelRect.parsed(text, as: "frame") }
         let quality = try Self.parse(testCase.quality, as: Effect.Quality.self, default: .fast, what: "quality")
         let path = try Self.parse(testCase.path, as: Estimator.PathChoice.self, default: .auto, what: "path")
-        let source = try PNGDecoder().decodeFile(resolve(testCase.input))
+        let source = try PNGDecoder().decodeFile(try resolve(testCase.input, "input"))
         let content = try testCase.vibrancy.map { file throws(BackdropError) in
-            try PNGDecoder().decodeFile(resolve(file))
+            try PNGDecoder().decodeFile(try resolve(file, "vibrancy"))
         }
         let options = EffectOptions(
             style: style, frame: frame, scale: testCase.scale, device: device, quality: quality,

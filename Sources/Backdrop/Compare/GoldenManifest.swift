@@ -44,13 +44,20 @@ public struct GoldenManifest: Codable, Sendable {
     /// The cases, in order.
     public var cases: [Case]
 
+    /// The largest manifest read, bytes: thousands of cases fit in far less.
+    public static let maximumBytes = 16 << 20
+
     /// Reads a manifest. Errors (`.badOption`) name the file and the problem.
     public static func read(_ path: String) throws(BackdropError) -> GoldenManifest {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw BackdropError(.badOption, "\(path): cannot read the manifest")
-        }
+        let data: Data
         do {
-            return try JSONDecoder().decode(GoldenManifest.self, from: data)
+            data = Data(try InputFile.bytes(of: path, limit: maximumBytes, what: "the manifest"))
+        } catch {
+            throw BackdropError(.badOption, error.message)
+        }
+        let manifest: GoldenManifest
+        do {
+            manifest = try JSONDecoder().decode(GoldenManifest.self, from: data)
         } catch let DecodingError.keyNotFound(key, context) {
             throw BackdropError(
                 .badOption,
@@ -59,5 +66,85 @@ public struct GoldenManifest: Codable, Sendable {
         } catch {
             throw BackdropError(.badOption, "\(path): not a golden manifest (\(error))")
         }
+        try checkKeys(data, path: path)
+        try manifest.checkPaths(
+            in: (path as NSString).deletingLastPathComponent.isEmpty
+                ? "." : (path as NSString).deletingLastPathComponent, manifestPath: path)
+        return manifest
     }
+
+    /// The keys a manifest, a case and a tolerance may have: any other is a typo that would be ignored silently.
+    static let manifestKeys: Set<String> = ["tolerance", "cases"]
+    static let caseKeys: Set<String> = [
+        "name", "input", "golden", "style", "frame", "scale", "quality", "path", "device", "vibrancy", "at",
+        "tolerance",
+    ]
+
+    /// An error naming the first unknown key (`cases[2].tolrance`).
+    static func checkKeys(_ data: Data, path: String) throws(BackdropError) {
+        func unknown(_ object: Any?, _ known: Set<String>, _ at: String) throws(BackdropError) {
+            guard let dictionary = object as? [String: Any] else { return }
+            if let key = dictionary.keys.sorted().first(where: { !known.contains($0) }) {
+                throw BackdropError(
+                    .badOption,
+                    "\(path): unknown key '\(at)\(key)' (known: \(known.sorted().joined(separator: ", ")))")
+            }
+        }
+        let root = try? JSONSerialization.jsonObject(with: data)
+        try unknown(root, manifestKeys, "")
+        let toleranceKeys = Set(Tolerance.CodingKeys.allCases.map(\.rawValue))
+        try unknown((root as? [String: Any])?["tolerance"], toleranceKeys, "tolerance.")
+        for (index, entry) in (((root as? [String: Any])?["cases"] as? [Any]) ?? []).enumerated() {
+            try unknown(entry, caseKeys, "cases[\(index)].")
+            try unknown((entry as? [String: Any])?["tolerance"], toleranceKeys, "cases[\(index)].tolerance.")
+        }
+    }
+
+    /// Every case's files inside the manifest's folder (``path(_:in:field:)``), and no golden named by two cases:
+    /// with --update they would be written twice, and with --jobs at once.
+    func checkPaths(in folder: String, manifestPath: String) throws(BackdropError) {
+        var goldens: [String: Int] = [:]
+        for (index, testCase) in cases.enumerated() {
+            do throws(BackdropError) {
+                let golden = try Self.path(testCase.golden, in: folder, field: "golden")
+                _ = try Self.path(testCase.input, in: folder, field: "input")
+                _ = try testCase.vibrancy.map { file throws(BackdropError) in
+                    try Self.path(file, in: folder, field: "vibrancy")
+                }
+                if let earlier = goldens[golden] {
+                    throw BackdropError(
+                        .badOption, "golden '\(testCase.golden)' is also case \(earlier)'s: each case needs its own")
+                }
+                goldens[golden] = index
+            } catch {
+                throw BackdropError(.badOption, "\(manifestPath): case \(index): \(error.message)")
+            }
+        }
+    }
+
+    /// The file a case names as `field`, inside the manifest's `folder`: a relative path that stays in the folder,
+    /// through `..` and through symbolic links. An absolute path, a `..` past the folder, or a link leading out of
+    /// it is an error: `check --update` writes goldens, and must write nothing outside the folder it was pointed at.
+    public static func path(_ path: String, in folder: String, field: String) throws(BackdropError) -> String {
+        func escape(_ why: String) -> BackdropError {
+            BackdropError(.badOption, "\(field) '\(path)' \(why): paths stay inside the manifest's folder")
+        }
+        guard !path.hasPrefix("/") else { throw escape("is absolute") }
+        var parts: [Substring] = []
+        for component in path.split(separator: "/") where component != "." {
+            if component == ".." {
+                guard !parts.isEmpty else { throw escape("leads out of the folder") }
+                parts.removeLast()
+            } else {
+                parts.append(component)
+            }
+        }
+        guard !parts.isEmpty else { throw escape("names no file") }
+        let candidate = folder + "/" + parts.joined(separator: "/")
+        guard FileLocation.lies(candidate, inside: folder) else {
+            throw escape("leads out of the folder through a symbolic link")
+        }
+        return candidate
+    }
+
 }

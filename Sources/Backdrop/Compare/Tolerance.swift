@@ -41,7 +41,7 @@ public struct Tolerance: Sendable, Codable, Equatable {
         self.ignore = ignore
     }
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case minimumPSNR, maximumDifference, maximumDifferingPixels, maximumDifferingRatio, pixelThreshold, minimumSSIM,
             ignore
     }

@@ -39,39 +39,7 @@ public struct PNGDecoder: Sendable {
     public func decodeFile<Sample: PixelSample>(_ path: String, as: Sample.Type = UInt8.self) throws(BackdropError)
         -> RGBAImage<Sample>
     {
-        return try decode(try Self.contents(of: path), name: path, as: Sample.self)
-    }
-
-    /// The bytes of the file at `path`, read straight into one array (no intermediate `Data`).
-    static func contents(of path: String) throws(BackdropError) -> [UInt8] {
-        let fd = open(path, O_RDONLY)
-        var status = stat()
-        guard fd >= 0, fstat(fd, &status) == 0 else {
-            let reason = errno == ENOENT ? "no such file" : String(cString: strerror(errno))
-            if fd >= 0 { close(fd) }
-            throw BackdropError(.badInput, "\(path): cannot read the file (\(reason))")
-        }
-        defer { close(fd) }
-        guard (status.st_mode & S_IFMT) == S_IFREG else {
-            throw BackdropError(
-                .badInput,
-                "\(path): cannot read the file (\((status.st_mode & S_IFMT) == S_IFDIR ? "is a directory" : "not a regular file"))"
-            )
-        }
-        let size = Int(status.st_size)
-        var failure: Int32 = 0
-        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
-            while initialized < size {
-                let n = read(fd, buffer.baseAddress! + initialized, size - initialized)
-                if n < 0, errno == EINTR { continue }
-                if n <= 0 { failure = n < 0 ? errno : 0; break }
-                initialized += n
-            }
-        }
-        if failure != 0 {
-            throw BackdropError(.badInput, "\(path): cannot read the file (\(String(cString: strerror(failure))))")
-        }
-        return bytes
+        return try decode(try InputFile.bytes(of: path), name: path, as: Sample.self)
     }
 
     /// Decodes PNG bytes; `name` is used in error messages.

@@ -5,10 +5,11 @@ public struct TextTable: Sendable {
     public let header: [String]
     public let rows: [[String]]
 
-    /// A table of `rows` under `header`.
+    /// A table of `rows` under `header`. Control characters in a cell (from a scene's or a layer's name) are
+    /// written as escapes, so no cell can move the cursor or break a row.
     public init(header: [String], rows: [[String]]) {
-        self.header = header
-        self.rows = rows
+        self.header = header.map(\.escapingControlCharacters)
+        self.rows = rows.map { $0.map(\.escapingControlCharacters) }
     }
 
     /// The table's lines, columns padded to their widest cell.

@@ -130,8 +130,12 @@ public enum TimelineSVG {
         String(format: "%@ %.2f ms", priced.pass.name, priced.ms)
     }
 
+    /// `text` for XML: the five markup characters as entities, control characters (which XML 1.0 forbids even as
+    /// references, a NUL among them) as their escapes.
     static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        text.escapingControlCharacters.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(
+            of: "<", with: "&lt;"
+        )
+        .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
 }

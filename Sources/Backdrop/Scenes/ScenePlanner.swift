@@ -31,6 +31,10 @@ public struct ScenePlanner {
         self.path = path
     }
 
+    /// The most passes one frame may have: the budget a scene's work is checked against as it is planned, before
+    /// it is priced (the parser's 100 000 layer instances, each with a shadow and a mask, stay within it).
+    public static let maximumPasses = 1_000_000
+
     /// The rasterization cache's limit: 2.5 screens of RGBA8 (seed O2).
     public var rasterCacheLimitBytes: Int { Int(2.5 * Double(4 * device.screen.area)) }
 
@@ -62,6 +66,16 @@ public struct ScenePlanner {
         var frame = Frame()
         var textures = 0
         var drewOnScreen = false
+        /// Shadow kernels by σ in pixels: a table repeats one shadow thousands of times, and a kernel of a wide σ
+        /// has thousands of weights (a 1000 pt shadow radius repeated 10 000 times took 7.5 s without it).
+        var kernels: [Double: GaussianKernel] = [:]
+        /// The shadow blurs' descriptors by σ and size: setting a blur pass up prepares its weights.
+        var shadowBlurs: [BlurKey: (PassDescriptor, PassDescriptor)] = [:]
+
+        struct BlurKey: Hashable {
+            let sigma: Double
+            let size: PixelSize
+        }
 
         var scale: Double { planner.device.scale }
 
@@ -86,6 +100,12 @@ public struct ScenePlanner {
             for layer in layers {
                 let copies = layer.repeats?.count ?? 1
                 for copy in 0..<copies {
+                    guard frame.passes.count <= ScenePlanner.maximumPasses else {
+                        throw BackdropError(
+                            .badInput,
+                            "the scene's frame needs more than \(ScenePlanner.maximumPasses) passes (at layer '\(layer.name)')"
+                        )
+                    }
                     let dx = Double(copy) * (layer.repeats?.dx ?? 0), dy = Double(copy) * (layer.repeats?.dy ?? 0)
                     let frame = layer.frame.offsetBy(originX + dx, originY + dy)
                     try add(layer, at: frame, clip: clip, target: target, animating: animating || layer.animating)
@@ -193,7 +213,9 @@ public struct ScenePlanner {
             _ shadow: SceneLayer.Shadow, of layer: SceneLayer, frame: PointRect, clip: PointRect,
             target: RenderTarget
         ) {
-            let kernel = GaussianKernel(sigma: shadow.radius * scale)
+            let sigma = shadow.radius * scale
+            let kernel = kernels[sigma] ?? GaussianKernel(sigma: sigma)
+            kernels[sigma] = kernel
             let margin = Double(kernel.radius) / scale
             let bounds = frame.offsetBy(shadow.offsetX, shadow.offsetY).insetBy(-margin).intersection(clip)
             guard !bounds.isEmpty else { return }
@@ -211,10 +233,18 @@ public struct ScenePlanner {
                 draw(
                     "\(layer.name) shadow shape", .shadowShape, bounds, fetchesPerPixel: shapeFetch,
                     fromMemory: layer.content == .image, blends: false), layer.name, newTexture())
-            var horizontal = HorizontalBlurPass(kernel: kernel, size: size).descriptor
+            let key = BlurKey(sigma: sigma, size: size)
+            let blurs =
+                shadowBlurs[key]
+                ?? (
+                    HorizontalBlurPass(kernel: kernel, size: size).descriptor,
+                    VerticalBlurPass(kernel: kernel, size: size).descriptor
+                )
+            shadowBlurs[key] = blurs
+            var horizontal = blurs.0
             horizontal.name = "\(layer.name) shadow blur (horizontal)"
             append(horizontal, layer.name, newTexture())
-            var vertical = VerticalBlurPass(kernel: kernel, size: size).descriptor
+            var vertical = blurs.1
             vertical.name = "\(layer.name) shadow blur (vertical)"
             append(vertical, layer.name, newTexture())
             append(

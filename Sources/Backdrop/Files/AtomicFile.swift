@@ -1,0 +1,111 @@
+import CTemporaryFiles
+import Foundation
+import Synchronization
+
+/// Writing a whole file or nothing, and nothing but the file named.
+///
+/// Contract, by what the path names (through symbolic links):
+/// - nothing yet, or a regular file: the bytes go to a new hidden file beside the target, `.NAME.tmp-PID-N`,
+///   created with `O_EXCL | O_NOFOLLOW` (a file or link planted under that name is never followed or reused; the
+///   counter N keeps threads of one process apart), which is renamed over the target once complete. A reader sees
+///   the old file or the new one, never part of either. A symbolic link stays: its target is replaced. On an error
+///   the temporary file is removed, and on SIGINT, SIGTERM, SIGHUP or SIGXFSZ too once ``removeTemporaryFilesOnSignals()``
+///   was called.
+/// - a character device or a FIFO (`/dev/null`, `/dev/stdout` on a terminal or a pipe, a named pipe): written
+///   directly, never replaced; a FIFO that no process reads is an error, not a wait.
+/// - a directory, a block device, a socket, a link to nothing, a missing folder: a one-line error, nothing written.
+///
+/// Errors are `.output` and name the path.
+public enum AtomicFile {
+    /// Numbers the temporary files of this process.
+    static let counter = Atomic<Int>(0)
+
+    /// Writes `bytes` to `path` as the contract above says.
+    public static func write(_ bytes: [UInt8], to path: String) throws(BackdropError) {
+        func failure(_ reason: String) -> BackdropError { BackdropError(.output, "\(path): \(reason)") }
+        var status = stat()
+        if stat(path, &status) == 0 {
+            switch status.st_mode & S_IFMT {
+            case S_IFREG: break
+            case S_IFCHR: return try writeDirectly(bytes, to: path, fifo: false)
+            case S_IFIFO: return try writeDirectly(bytes, to: path, fifo: true)
+            case S_IFDIR: throw failure("is a directory")
+            default: throw failure("is not a regular file, a character device or a FIFO: not replaced")
+            }
+        } else {
+            var link = stat()
+            if lstat(path, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK {
+                throw failure("is a symbolic link to a missing file")
+            }
+        }
+        // A link's target is replaced, not the link.
+        let target =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: path)).map { _ in
+                URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+            } ?? path
+        let url = URL(fileURLWithPath: target)
+        let directory = url.deletingLastPathComponent().path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw failure("the directory \(directory) does not exist")
+        }
+        var temporary = "", fd: Int32 = -1
+        for _ in 0..<100 {
+            let number = counter.add(1, ordering: .relaxed).newValue
+            temporary = directory + "/." + url.lastPathComponent + ".tmp-\(getpid())-\(number)"
+            fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            if fd >= 0 || errno != EEXIST { break }
+        }
+        guard fd >= 0 else { throw failure("cannot write (\(String(cString: strerror(errno))))") }
+        let slot = bd_tempfile_remember(temporary)
+        defer { bd_tempfile_forget(slot) }
+        let (ok, writeErrno) = writeAll(bytes, to: fd)
+        if close(fd) != 0 || !ok {
+            let reason = String(cString: strerror(ok ? errno : writeErrno))
+            unlink(temporary)
+            throw failure("cannot write (\(reason))")
+        }
+        if rename(temporary, target) != 0 {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw failure("cannot write (\(reason))")
+        }
+    }
+
+    /// From now on, SIGINT, SIGTERM, SIGHUP and SIGXFSZ remove the temporary files being written before the process ends
+    /// as the signal says (where the program has not set its own handling of the signal). The CLI calls it once.
+    public static func removeTemporaryFilesOnSignals() {
+        bd_tempfile_remove_on_signals()
+    }
+
+    /// A device or a FIFO, written in place.
+    static func writeDirectly(_ bytes: [UInt8], to path: String, fifo: Bool) throws(BackdropError) {
+        let fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC | (fifo ? O_NONBLOCK : 0))
+        guard fd >= 0 else {
+            let reason = fifo && errno == ENXIO ? "no process reads the FIFO" : String(cString: strerror(errno))
+            throw BackdropError(.output, "\(path): cannot write (\(reason))")
+        }
+        if fifo { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) }
+        let (ok, writeErrno) = writeAll(bytes, to: fd)
+        let closed = close(fd) == 0
+        guard ok, closed else {
+            throw BackdropError(
+                .output, "\(path): cannot write (\(String(cString: strerror(ok ? errno : writeErrno))))")
+        }
+    }
+
+    /// Every byte to `fd`, retrying on interruptions; whether it went, and errno when it did not.
+    static func writeAll(_ bytes: [UInt8], to fd: Int32) -> (Bool, Int32) {
+        var written = 0
+        let ok: Bool = bytes.withUnsafeBytes { raw in
+            while written < raw.count {
+                let n = Foundation.write(fd, raw.baseAddress! + written, raw.count - written)
+                if n < 0, errno == EINTR { continue }
+                if n <= 0 { return false }
+                written += n
+            }
+            return true
+        }
+        return (ok, errno)
+    }
+}

@@ -44,10 +44,10 @@ let package = Package(
             name: "CLibPNG",
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("deflate")]
         ),
-        // A parallel-for over row bands, compiled with OpenMP (Debian libomp-dev).
+        // A parallel-for over row bands on OpenMP's runtime (Debian libomp-dev), called through its entry points:
+        // no -fopenmp, which SwiftPM would refuse in a versioned dependency.
         .target(
             name: "COpenMP",
-            cSettings: [.unsafeFlags(["-fopenmp"])],
             linkerSettings: [.linkedLibrary("omp5")]
         ),
         .target(

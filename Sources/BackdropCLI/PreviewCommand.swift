@@ -2,8 +2,8 @@ import ArgumentParser
 import Backdrop
 import Foundation
 
-/// `backdrop preview`: runs `backdrop-preview`, the server's own program beside `backdrop`, with the same arguments
-/// (its `--help` included). The server is a program of its own so that its HTTP library's dependencies
+/// `backdrop preview`: runs `backdrop-preview`, the server's own program beside `backdrop` (or on the PATH), with the
+/// same arguments (its `--help` included). The server is a program of its own so that its HTTP library's dependencies
 /// (FoundationNetworking and libcurl's thirty libraries) load only when a preview is asked for.
 struct PreviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -18,15 +18,28 @@ struct PreviewCommand: ParsableCommand {
 
     func run() throws {
         let folder = URL(fileURLWithPath: CommandLine.executablePath).deletingLastPathComponent()
-        let helper = folder.appendingPathComponent("backdrop-preview").path
-        guard FileManager.default.isExecutableFile(atPath: helper) else {
+        let beside = folder.appendingPathComponent("backdrop-preview").path
+        guard let helper = Self.server(beside: beside) else {
             throw BackdropError(
                 .output,
-                "\(helper) is missing: build it with 'swift build -c release --product backdrop-preview'")
+                "backdrop-preview is missing beside \(folder.path) and on the PATH: build it with 'swift build -c release --product backdrop-preview', or install both with scripts/install"
+            )
         }
         let argv = ([helper] + arguments).map { strdup($0) } + [nil]
         execv(helper, argv)
         throw BackdropError(.output, "cannot run \(helper) (errno \(errno))")
+    }
+}
+
+extension PreviewCommand {
+    /// The server: `beside` (the build folder, or where scripts/install put both), else the first
+    /// `backdrop-preview` on the PATH (as `swift package experimental-install` leaves it); nil when neither is there.
+    static func server(beside: String) -> String? {
+        if FileManager.default.isExecutableFile(atPath: beside) { return beside }
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        return path.split(separator: ":").map { "\($0)/backdrop-preview" }.first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
     }
 }
 

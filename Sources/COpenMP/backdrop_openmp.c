@@ -1,16 +1,40 @@
-// backdrop_openmp.c — the only OpenMP code in Backdrop. No omp.h needed:
-// the pragma is compiled by clang's -fopenmp; the runtime is libomp5.
+// backdrop_openmp.c — the only OpenMP code in Backdrop, written against the OpenMP runtime's entry points
+// rather than compiled from a pragma, so that no target needs `-fopenmp`: an unsafe flag, which SwiftPM refuses
+// in a package used as a versioned dependency (issue 31).
+//
+// `#pragma omp parallel for schedule(static)` compiles to a call that runs an outlined function on every thread
+// of a team, each taking its share of the indices. GOMP_parallel is that call in the ABI that GCC emits; libomp
+// (Debian libomp5, linked as omp5) implements it, so the team is the same runtime's threads with the same
+// settings (OMP_NUM_THREADS, KMP_BLOCKTIME). The shares are those of the static schedule without a chunk size:
+// contiguous runs whose sizes differ by at most one, the longer ones first.
 #include "backdrop_openmp.h"
 
+extern void GOMP_parallel(void (*function)(void *), void *data, unsigned threads, unsigned flags);
+extern int omp_get_thread_num(void);
+extern int omp_get_num_threads(void);
 extern int omp_get_max_threads(void);
+
+typedef struct {
+    int64_t count;
+    void *context;
+    void (*body)(void *context, int64_t index);
+} bd_parallel_job;
+
+static void bd_run_share(void *data) {
+    const bd_parallel_job *job = (const bd_parallel_job *)data;
+    int64_t threads = omp_get_num_threads(), thread = omp_get_thread_num();
+    int64_t base = job->count / threads, extra = job->count % threads;
+    int64_t start = thread * base + (thread < extra ? thread : extra);
+    int64_t end = start + base + (thread < extra ? 1 : 0);
+    for (int64_t index = start; index < end; index++) job->body(job->context, index);
+}
 
 void bd_openmp_parallel_for(int64_t count, int32_t threads, void *context,
                             void (*body)(void *context, int64_t index)) {
+    if (count <= 0) return;
     if (threads < 1) threads = 1;
-#pragma omp parallel for num_threads(threads) schedule(static)
-    for (int64_t index = 0; index < count; index++) {
-        body(context, index);
-    }
+    bd_parallel_job job = {count, context, body};
+    GOMP_parallel(bd_run_share, &job, (unsigned)threads, 0);
 }
 
 int32_t bd_openmp_max_threads(void) { return (int32_t)omp_get_max_threads(); }

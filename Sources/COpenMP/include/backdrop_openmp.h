@@ -1,4 +1,4 @@
-// backdrop_openmp.h — a parallel-for compiled with -fopenmp, callable from Swift.
+// backdrop_openmp.h — a parallel-for on the OpenMP runtime (libomp), callable from Swift.
 #ifndef BACKDROP_OPENMP_H
 #define BACKDROP_OPENMP_H
 

@@ -1,0 +1,41 @@
+import BackdropTestSupport
+import Foundation
+import Testing
+
+/// Issue 31: an install puts both programs on a prefix, and `backdrop preview` finds its server beside itself or on
+/// the PATH. (CI also runs the real `scripts/install --prefix`, build included, on a clean clone.)
+@Suite("scripts/install")
+struct InstallTests {
+    @Test func anInstallIntoAnEmptyFolderRunsThePreviewsHelp() throws {
+        let prefix = try Fixtures.temporaryDirectory().appendingPathComponent("prefix")
+        let script = Fixtures.packageRoot.appendingPathComponent("scripts/install").path
+        let install = try runProcess(script, ["--skip-build", "--prefix", prefix.path])
+        #expect(install.status == 0, "\(install.output)")
+        let installed = try FileManager.default.contentsOfDirectory(atPath: prefix.appendingPathComponent("bin").path)
+        #expect(installed.sorted() == ["backdrop", "backdrop-preview"])
+        let help = try runProcess(prefix.appendingPathComponent("bin/backdrop").path, ["preview", "--help"])
+        #expect(help.status == 0 && help.output.contains("--max-pixels"), "\(help.output)")
+        let bad = try runProcess(script, ["--prefix"])
+        #expect(bad.status == 2 && bad.output.contains("--prefix needs a folder"))
+    }
+
+    @Test func thePreviewsServerIsFoundOnThePathWhenItIsNotBesideTheCommand() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        let alone = directory.appendingPathComponent("alone"), server = directory.appendingPathComponent("server")
+        for url in [alone, server] {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        }
+        let built = URL(fileURLWithPath: Fixtures.cli).deletingLastPathComponent()
+        try FileManager.default.copyItem(
+            atPath: built.appendingPathComponent("backdrop").path, toPath: alone.appendingPathComponent("backdrop").path
+        )
+        try FileManager.default.copyItem(
+            atPath: built.appendingPathComponent("backdrop-preview").path,
+            toPath: server.appendingPathComponent("backdrop-preview").path)
+        let command = alone.appendingPathComponent("backdrop").path
+        let missing = try runProcess("/usr/bin/env", ["PATH=/usr/bin:/bin", command, "preview", "--help"])
+        #expect(missing.status == 1 && missing.output.contains("backdrop-preview is missing"), "\(missing.output)")
+        let found = try runProcess("/usr/bin/env", ["PATH=\(server.path):/usr/bin:/bin", command, "preview", "--help"])
+        #expect(found.status == 0 && found.output.contains("--max-pixels"), "\(found.output)")
+    }
+}

@@ -17,3 +17,12 @@ enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
     /// A frame timeline (`backdrop estimate` only).
     case svg
 }
+
+/// How a listing or a comparison prints: the commands with nothing to draw list only these two, so that every value
+/// their help names works.
+enum TableFormat: String, CaseIterable, ExpressibleByArgument {
+    /// Tables for a terminal.
+    case text
+    /// JSON for a program.
+    case json
+}

@@ -75,10 +75,9 @@ struct CompareCommand: ParsableCommand {
     var diff: String?
 
     @Option(help: ArgumentHelp("text or json.", valueName: "format"))
-    var format: OutputFormat = .text
+    var format: TableFormat = .text
 
     func run() throws {
-        guard format != .svg else { throw BackdropError(.badOption, "compare prints text or json, not svg") }
         if let maxDiff, maxDiff < 0 { throw BackdropError(.badOption, "--max-diff must be 0 or more") }
         if let minPSNR, minPSNR.isNaN { throw BackdropError(.badOption, "--min-psnr must be a number") }
         let region = try frame.map { text throws(BackdropError) in try PixelRect.parsed(text, as: "--frame") }

@@ -5,7 +5,7 @@ import Foundation
 /// The `--format text|json` option of the listing commands, and the printing of a listing in either form.
 struct ListingFormat: ParsableArguments {
     @Option(help: ArgumentHelp("text (a table) or json.", valueName: "format"))
-    var format: OutputFormat = .text
+    var format: TableFormat = .text
 
     /// Prints `value` as pretty JSON, or the table made by `table`.
     func print<Value: Encodable>(_ value: Value, table: () -> TextTable) throws {
@@ -16,8 +16,6 @@ struct ListingFormat: ParsableArguments {
             Swift.print(String(decoding: try encoder.encode(value), as: UTF8.self))
         case .text:
             Swift.print(table().rendered)
-        case .svg:
-            throw BackdropError(.badOption, "--format svg is for 'backdrop estimate'; listings are text or json")
         }
     }
 }

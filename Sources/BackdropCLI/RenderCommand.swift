@@ -17,9 +17,9 @@ struct RenderCommand: ParsableCommand {
             frame: light styles darken it into the backdrop (plus-darker), dark lightens it (plus-lighter). Content \
             wholly outside the frame is an error.
 
-            --device ID renders what that device would show: its scale (unless --scale is given) and, where the \
-            cost model says the device cannot afford the blur, the tint-only fallback (see 'backdrop estimate'). \
-            --path blur or --path tint-only overrides the decision.
+            --device ID renders what that device would show: its scale (unless --scale is given) and its path as \
+            Apple's iOS 7 shipped it (tint-only on the iPhone 4, iPad 2 and iPad 3), or the cost model's decision \
+            for a device that never ran iOS 7 (see 'backdrop estimate'). --path blur or --path tint-only overrides it.
 
             The output is written as RGB when every pixel is opaque, as RGBA otherwise; --compression trades size for \
             speed, and the bytes depend only on the pixels and the compression.
@@ -79,7 +79,7 @@ struct RenderCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Render as this device would (see 'backdrop devices'): its scale, and tint-only where the cost model says it cannot afford the blur.",
+            "Render as this device would (see 'backdrop devices'): its scale, and its path as iOS 7 shipped it.",
             valueName: "id"))
     var device: String?
 

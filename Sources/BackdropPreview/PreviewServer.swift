@@ -166,7 +166,8 @@ public struct PreviewServer: Sendable {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
                 let records = estimates.map(EstimateRecord.init)
-                let body = estimates.count == 1 ? try encoder.encode(records[0]) : try encoder.encode(records)
+                let all = Self.query(request)["device"] == "all"
+                let body = all ? try encoder.encode(records) : try encoder.encode(records[0])
                 return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json"], body: body)
             }
         }
@@ -230,17 +231,25 @@ public struct PreviewServer: Sendable {
         let (input, _, vibrancy) = await state.snapshot()
         let frame = try RenderPlan.frame(preview.options.frame, in: input.size)
         let devices = id == "all" ? Device.all : [try Device.lookup(id)]
-        return try devices.map { device throws(BackdropError) in
+        // A view larger than a device's screen is refused, as `backdrop estimate --view` refuses it: one device's
+        // request is a 400; with device=all the devices it does not fit are left out (a 400 when none is left).
+        var estimates: [Estimate] = []
+        var refusal: BackdropError?
+        for device in devices {
             let scale = preview.options.scale ?? device.scale
             try RenderPlan.validate(scale: scale)
-            let points = (
-                width: min(Double(frame.width) / scale, device.screenPoints.width),
-                height: min(Double(frame.height) / scale, device.screenPoints.height)
-            )
-            return try Estimator().estimate(
-                device: device, style: preview.options.style, vibrancy: vibrancy != nil, viewPoints: points,
-                path: preview.options.path)
+            let points = (width: Double(frame.width) / scale, height: Double(frame.height) / scale)
+            do throws(BackdropError) {
+                estimates.append(
+                    try Estimator().estimate(
+                        device: device, style: preview.options.style, vibrancy: vibrancy != nil, viewPoints: points,
+                        path: preview.options.path))
+            } catch {
+                refusal = refusal ?? error
+            }
         }
+        if estimates.isEmpty, let refusal { throw refusal }
+        return estimates
     }
 
     static func query(_ request: HTTPRequest) -> [String: String] {

@@ -77,7 +77,14 @@ struct PreviewServerTests {
         let record = try JSONDecoder().decode(EstimateRecord.self, from: estimate)
         #expect(record.device == "iphone-5" && record.view == PixelSize(width: 640, height: 128))
         let all = try JSONDecoder().decode([EstimateRecord].self, from: try await get(a + "estimate.json?device=all").1)
-        #expect(all.count == Device.all.count)
+        // The whole 1024×768 picture as a view at each device's scale: only where it fits on the screen (issue 31).
+        let fitting = Device.all.filter {
+            1024 / $0.scale <= $0.screenPoints.width && 768 / $0.scale <= $0.screenPoints.height
+        }
+        #expect(all.map(\.device) == fitting.map(\.id) && !fitting.isEmpty)
+        let (tooLarge, refusal, _) = try await get(a + "estimate.json?device=iphone-4&frame=0,0,1024,768")
+        #expect(
+            tooLarge == 400 && String(decoding: refusal, as: UTF8.self).contains("does not fit on the iPhone 4"))
         let (svgStatus, svg, svgType) = try await get(a + "estimate.svg?device=ipad-air")
         #expect(
             svgStatus == 200 && svgType == "image/svg+xml" && String(decoding: svg, as: UTF8.self).hasPrefix("<svg"))
@@ -146,7 +153,7 @@ struct PreviewServerTests {
             return try await group.reduce(into: [Int]()) { $0.append($1) }
         }
         #expect(statuses.count == 20 && statuses.allSatisfy { $0 == 200 })
-        #expect(try await get(a + "estimate.json?device=iphone-5s").0 == 200)
+        #expect(try await get(a + "estimate.json?device=iphone-5s&frame=0,0,640,200").0 == 200)
     }
 
     @Test func badCommandLinesAreOneLineErrorsAndCtrlCStopsCleanly() throws {

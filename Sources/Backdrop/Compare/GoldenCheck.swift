@@ -104,7 +104,10 @@ public struct GoldenCheck: Sendable {
         _ testCase: GoldenManifest.Case, resolve: (String, String) throws(BackdropError) -> String
     ) throws(BackdropError) -> RGBAImage<UInt8> {
         guard let style = BlurStyle.named(testCase.style) else {
-            throw BackdropError(.badOption, "unknown style '\(testCase.style)'")
+            throw BackdropError(
+                .badOption,
+                "unknown style '\(testCase.style)'\(Suggestion.clause(for: testCase.style, in: BlurStyle.builtIn.map(\.name)))"
+            )
         }
         let device = try testCase.device.map { id throws(BackdropError) in try Device.lookup(id) }
         let frame = try testCase.frame.map { text throws(BackdropError) in try PixelRect.parsed(text, as: "frame") }

@@ -63,6 +63,8 @@ public struct GoldenManifest: Codable, Sendable {
                 .badOption,
                 "\(path): a case has no '\(key.stringValue)' (at \(context.codingPath.map(\.stringValue).joined(separator: ".")))"
             )
+        } catch DecodingError.dataCorrupted where (try? JSONSerialization.jsonObject(with: data)) == nil {
+            throw BackdropError(.badOption, "\(path): not valid JSON (\(syntaxError(data)))")
         } catch {
             throw BackdropError(.badOption, "\(path): not a golden manifest (\(error))")
         }
@@ -71,6 +73,16 @@ public struct GoldenManifest: Codable, Sendable {
             in: (path as NSString).deletingLastPathComponent.isEmpty
                 ? "." : (path as NSString).deletingLastPathComponent, manifestPath: path)
         return manifest
+    }
+
+    /// Where `data` stops being JSON, "line 3, column 12: …".
+    static func syntaxError(_ data: Data) -> String {
+        do {
+            _ = try JSONSerialization.jsonObject(with: data)
+            return "unreadable"
+        } catch {
+            return JSONSyntax.describe(error, in: data)
+        }
     }
 
     /// The keys a manifest, a case and a tolerance may have: any other is a typo that would be ignored silently.

@@ -247,7 +247,10 @@ extension Device {
     /// The device with `id`; an error (`.badOption`) naming it otherwise.
     public static func lookup(_ id: String) throws(BackdropError) -> Device {
         guard let device = named(id) else {
-            throw BackdropError(.badOption, "unknown device '\(id)' (see 'backdrop devices' for the ids)")
+            throw BackdropError(
+                .badOption,
+                "unknown device '\(id)'\(Suggestion.clause(for: id, in: all.map(\.id))) (see 'backdrop devices' for the ids)"
+            )
         }
         return device
     }

@@ -8,11 +8,12 @@ public struct EffectOptions: Sendable {
     public var frame: PixelRect?
     /// Pixels per point (nil: the device's, or 1).
     public var scale: Double?
-    /// Render as this device would: its scale, and its path when `path` is `auto`.
+    /// Render as this device would: its scale, and when `path` is `auto` its path: Apple's shipped iOS 7 policy
+    /// (seed B4), or the cost model's decision for a device that never ran iOS 7.
     public var device: Device?
     /// Fast or exact.
     public var quality: Effect.Quality
-    /// Blur, tint-only, or the device's decision (`auto`: blur without a device).
+    /// Blur, tint-only, or the device's path (`auto`: blur without a device).
     public var path: Estimator.PathChoice
     /// The vibrant content's size, when there is vibrant content.
     public var vibrantContentSize: PixelSize?
@@ -48,9 +49,18 @@ public struct EffectOptions: Sendable {
         case (.tintOnly, _): chosen = .tintOnly
         case (.auto, nil): chosen = .blur
         case (.auto, let device?):
+            // What the device showed: Apple's shipped iOS 7 policy where seed B4 gives it (the iPad 2 blurred
+            // nothing, whatever a cost rule says), the model's decision for devices that never ran iOS 7.
             let decision = estimator.decision(for: device)
-            chosen = decision.path
-            note = "; \(device.id): \(decision.reason)"
+            switch device.iOS7Blur {
+            case .blur, .tintOnly:
+                chosen = device.iOS7Blur == .blur ? .blur : .tintOnly
+                note = "; \(device.id): \(chosen.rawValue), as Apple's iOS 7 shipped it (seed B4)"
+                if decision.path != chosen { note += "; the cost model alone would choose \(decision.path.rawValue)" }
+            case .noIOS7:
+                chosen = decision.path
+                note = "; \(device.id): \(decision.reason)"
+            }
         }
         if vibrancyCorner != nil, vibrantContentSize == nil {
             throw BackdropError(.badOption, "\(cornerOptionName) goes with vibrant content")

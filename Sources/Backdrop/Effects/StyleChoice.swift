@@ -37,8 +37,11 @@ public struct StyleChoice: Sendable {
         let customGiven = [sigma != nil, saturation != nil, tint != nil, tintAlpha != nil]
         if name.lowercased() != "custom" {
             guard let builtIn = BlurStyle.named(name) else {
-                let known = BlurStyle.builtIn.map(\.name).joined(separator: ", ")
-                throw BackdropError(.badOption, "unknown style '\(name)' (known: \(known), custom)")
+                let names = BlurStyle.builtIn.map(\.name) + ["custom"]
+                throw BackdropError(
+                    .badOption,
+                    "unknown style '\(name)'\(Suggestion.clause(for: name, in: names)) (known: \(names.joined(separator: ", ")))"
+                )
             }
             guard !customGiven.contains(true) else {
                 throw BackdropError(.badOption, "\(Self.list(customNames)) go with \(prefix)style custom")

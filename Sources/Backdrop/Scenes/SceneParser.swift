@@ -32,7 +32,7 @@ public enum SceneParser {
         do {
             object = try JSONSerialization.jsonObject(with: data, options: [])
         } catch {
-            throw BackdropError(.badInput, "\(source): not valid JSON")
+            throw BackdropError(.badInput, "\(source): not valid JSON (\(JSONSyntax.describe(error, in: data)))")
         }
         var reader = Reader(source: source)
         return try reader.scene(object)
@@ -237,7 +237,8 @@ public enum SceneParser {
             guard let style = BlurStyle.builtIn.first(where: { $0.name == name }) else {
                 throw fail(
                     path + ".blur",
-                    "unknown style '\(name)' (known: \(BlurStyle.builtIn.map(\.name).joined(separator: ", ")))")
+                    "unknown style '\(name)'\(Suggestion.clause(for: name, in: BlurStyle.builtIn.map(\.name))) (known: \(BlurStyle.builtIn.map(\.name).joined(separator: ", ")))"
+                )
             }
             var effect = SceneLayer.EffectView(style: style)
             if let value = dictionary["vibrancy"] {

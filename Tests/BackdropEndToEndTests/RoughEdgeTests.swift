@@ -1,0 +1,66 @@
+import Backdrop
+import BackdropTestSupport
+import Foundation
+import Testing
+
+/// Issue 31's rough edges, each as a newcomer met it.
+@Suite("Rough edges a newcomer met")
+struct RoughEdgeTests {
+    let photo = Fixtures.sharedPath("testdata/photos/coffee.png")
+
+    @Test func aDeviceRendersWhatIOS7ShippedOnItAndTheModelsDecisionElsewhere() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        let source = try Fixtures.image("testdata/photos/coffee.png")
+        // Seed B4: the iPad 2 shipped tint-only, though the cost model alone would blur it; the 3GS never ran iOS 7.
+        for (id, path, scale) in [
+            ("ipad-2", Effect.Path.tintOnly, 1.0), ("ipad-mini", .blur, 1), ("iphone-4", .tintOnly, 2),
+            ("iphone-3gs", Estimator().decision(for: try Device.lookup("iphone-3gs")).path, 1),
+        ] {
+            let output = directory.appendingPathComponent("\(id).png").path
+            let result = try runCLI(["render", photo, "-o", output, "--device", id])
+            #expect(result.status == 0, "\(result.standardError)")
+            let expected = try Renderer().render(source, effect: Effect(style: .light, scale: scale, path: path))
+            #expect(try PNGDecoder().decodeFile(output) == expected, "\(id)")
+            if id == "ipad-2" {
+                #expect(result.standardOutput.contains("as Apple's iOS 7 shipped it (seed B4)"))
+                #expect(result.standardOutput.contains("the cost model alone would choose blur"))
+            }
+        }
+    }
+
+    @Test func unknownDevicesAndStylesAreAnsweredWithTheNameMeant() throws {
+        for (arguments, suggestion) in [
+            (["render", photo, "-o", "/tmp/never.png", "--device", "iphone5"], "did you mean 'iphone-5'?"),
+            (["estimate", "--device", "iPad_Air", "--style", "light"], "did you mean 'ipad-air'?"),
+            (["render", photo, "-o", "/tmp/never.png", "--style", "drak"], "did you mean 'dark'?"),
+        ] {
+            let result = try runCLI(arguments)
+            #expect(result.status == 2 && result.standardError.contains(suggestion), "\(result.standardError)")
+            #expect(result.standardError.split(separator: "\n").count == 1)
+        }
+        #expect(Suggestion.nearest(to: "wallpaper", in: Device.all.map(\.id)) == nil)
+    }
+
+    @Test func everyFormatAListingsHelpNamesWorks() throws {
+        for command in ["styles", "devices"] {
+            let help = try runCLI([command, "--help"])
+            #expect(help.standardOutput.contains("text, json") && !help.standardOutput.contains("svg"), "\(command)")
+            for format in ["text", "json"] {
+                #expect(try runCLI([command, "--format", format]).status == 0, "\(command) --format \(format)")
+            }
+            #expect(try runCLI([command, "--format", "svg"]).status == 2)
+        }
+    }
+
+    @Test func aJSONSyntaxErrorNamesItsLineAndColumn() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        let scene = directory.appendingPathComponent("scene.json")
+        try Data("{\n  \"name\": \"x\",\n  \"layers\" [ { \"frame\": [0, 0, 1, 1] } ]\n}\n".utf8).write(to: scene)
+        let result = try runCLI(["estimate", "--scene", scene.path, "--device", "ipad-3"])
+        #expect(result.status == 1 && result.standardError.contains("not valid JSON (line 3, column 12"))
+        let manifest = directory.appendingPathComponent("manifest.json")
+        try Data("{\"cases\": [\n {\"input\": \"a.png\" \"golden\": \"b.png\"}]}".utf8).write(to: manifest)
+        let check = try runCLI(["check", manifest.path])
+        #expect(check.status == 2 && check.standardError.contains("line 2, column 20"), "\(check.standardError)")
+    }
+}

@@ -18,7 +18,7 @@ public struct BackdropCommand: ParsableCommand {
 
             Examples:
               backdrop demo --output demo
-              backdrop render photo.png -o blurred.png --style dark --frame 0,600,1024,168 --scale 2
+              backdrop render photo.png -o blurred.png --style dark --scale 2
               backdrop estimate --all-devices --style light
               backdrop estimate --scene photos-table-shadows --all-devices
               backdrop preview photo.png

@@ -21,7 +21,8 @@ struct CompareCommand: ParsableCommand {
               backdrop compare golden.png out.png --min-psnr 40
               backdrop compare golden.png out.png --max-diff 1 --diff diff.png
               backdrop compare golden.png out.png --frame 50,100,500,200 --format json
-              backdrop compare golden.png out.png --pixel-threshold 1 --max-differing-ratio 0.001 --ignore 0,0,320,20
+              backdrop compare golden.png out.png --pixel-threshold 1 --ignore 0,0,320,20
+              backdrop compare golden.png out.png --max-differing-ratio 0.001
               backdrop compare golden.png out.png --min-ssim 0.99
             """
     )

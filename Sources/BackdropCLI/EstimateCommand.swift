@@ -27,7 +27,7 @@ struct EstimateCommand: ParsableCommand {
               backdrop estimate --all-devices --style light
               backdrop estimate --scene photos-table-shadows --all-devices
               backdrop estimate --scene contacts-table-masks --device iphone-4s --explain
-              backdrop estimate --scene my-screen.json --device iphone-5 --format svg -o timeline.svg
+              backdrop estimate --scene s.json --device iphone-5 --format svg -o t.svg
               backdrop estimate --model
               backdrop estimate --model --format svg -o fit.svg
             """

@@ -30,12 +30,12 @@ struct RenderCommand: ParsableCommand {
 
             Examples:
               backdrop render photo.png -o out.png --style light
-              backdrop render photo.png -o out.png --style dark --frame 0,600,1024,168 --scale 2
+              backdrop render photo.png -o out.png --style dark --frame 0,600,1024,168
+              backdrop render photo.png -o out.png --style dark --scale 2
               backdrop render photo.png -o out.png --style extraLight --tint-only
-              backdrop render photo.png -o out.png --style light --frame 50,100,500,200 --vibrancy glyphs.png --at 60,120
+              backdrop render photo.png -o out.png --vibrancy glyphs.png --at 60,120
               backdrop render photo.png -o out.png --style light --device ipad-3
               backdrop render shots/ more.png --output-dir previews --style dark
-              backdrop render photo.png -o out.png --style custom --sigma 12 --saturation 1.2 --tint 1,0.9,0.8 --tint-alpha 0.3
             """
     )
 

@@ -58,12 +58,13 @@ enum SceneText {
 
     /// Every device: one row each.
     static func table(_ estimates: [SceneEstimate]) -> String {
-        let rows = estimates.map { e in
-            [
+        let rows = estimates.map { estimate in
+            let e = (device: estimate.device, path: estimate.path, frame: estimate.tableFrame)
+            return [
                 e.device.id, "\(e.device.screen)", e.path.rawValue, ms(e.frame.busyMs), ms(e.frame.idleMs),
                 ms(e.frame.totalMs), String(format: "%.1f", e.frame.fps), String(format: "%.0f", e.frame.gpuPercent),
                 "\(e.frame.offscreenPasses)", "\(e.frame.renderTargetSwitches)", e.frame.bound.rawValue,
-                e.frame.verdict.rawValue, talk(e),
+                e.frame.verdict.rawValue, talk(estimate),
             ]
         }
         var text = TextTable(
@@ -76,7 +77,13 @@ enum SceneText {
         let scene = estimates[0].scene
         text +=
             "\n\n\(scene.name) (\(scene.redraw.rawValue)): predicted by Backdrop's cost model (see 'backdrop estimate --model')."
-        if scene.redraw == .static { text += " A static scene's frame at rest draws only what animates." }
+        if scene.redraw == .static {
+            let rest = estimates.map(\.frame.totalMs).max() ?? 0
+            text += String(
+                format:
+                    " A static scene's row is its first frame; at rest it draws only what animates (at most %.2f ms here).",
+                rest)
+        }
         return text + "\n"
     }
 

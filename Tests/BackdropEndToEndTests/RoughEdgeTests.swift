@@ -52,6 +52,20 @@ struct RoughEdgeTests {
         }
     }
 
+    /// Every example of every help page fits on its line at 80 columns (ArgumentParser's width when piped), so that
+    /// it can be pasted whole: `--scale 2` used to wrap onto a line of its own.
+    @Test(arguments: ["", "render", "estimate", "compare", "check", "report", "demo", "styles", "devices", "scenes"])
+    func helpExamplesSurviveWrapping(_ command: String) throws {
+        let help = try runCLI(["help"] + (command.isEmpty ? [] : [command])).standardOutput
+        let lines = help.split(separator: "\n", omittingEmptySubsequences: false)
+        let examples = lines.indices.filter { lines[$0].hasPrefix("  backdrop ") }
+        #expect(!examples.isEmpty, "\(command): no examples")
+        for index in examples where index + 1 < lines.count {
+            let next = lines[index + 1]
+            #expect(next.isEmpty || next.hasPrefix(" "), "\(command): '\(lines[index])' wraps onto '\(next)'")
+        }
+    }
+
     @Test func aJSONSyntaxErrorNamesItsLineAndColumn() throws {
         let directory = try Fixtures.temporaryDirectory()
         let scene = directory.appendingPathComponent("scene.json")

@@ -134,8 +134,9 @@ public struct ReportSite: Sendable {
     /// A scene's cell: fps · GPU % · offscreen passes, and the talk's figures where it measured the screen.
     func sceneCell(_ scene: Scene, _ e: SceneEstimate) -> String {
         let talk = talk(scene, e.device)
-        return String(format: "%.0f fps · %.0f %% · %d", e.frame.fps, e.frame.gpuPercent, e.frame.offscreenPasses)
-            + (talk.isEmpty ? "" : " (\(talk))")
+        let frame = e.tableFrame
+        return String(format: "%.0f fps · %.0f %% · %d", frame.fps, frame.gpuPercent, frame.offscreenPasses)
+            + (scene.redraw == .static ? " (first frame)" : "") + (talk.isEmpty ? "" : " (\(talk))")
     }
 
     func markdown(_ atlas: [Estimate], _ cases: [(Scene, SceneEstimate)]) -> String {
@@ -220,15 +221,15 @@ public struct ReportSite: Sendable {
             "<p>Each cell: predicted fps · GPU % · offscreen passes a frame; where the talk measured the screen (seed O5, O6), its figures follow.</p>"
         )
         body.append(
-            "<table class=\"matrix\"><thead><tr><th>device</th>"
+            "<div class=\"wide\"><table class=\"matrix scenes\"><thead><tr><th>device</th>"
                 + BuiltInScenes.names.map { "<th>\(escaped($0))</th>" }.joined() + "</tr></thead><tbody>")
         for device in Device.all {
             let cells = cases.filter { $0.1.device.id == device.id }.map { scene, e in
-                "<td class=\"\(verdictClass(e.frame.verdict))\">\(escaped(sceneCell(scene, e)))</td>"
+                "<td class=\"\(verdictClass(e.tableFrame.verdict))\">\(escaped(sceneCell(scene, e)))</td>"
             }.joined()
             body.append("<tr><th>\(escaped(device.name))</th>\(cells)</tr>")
         }
-        body.append("</tbody></table>")
+        body.append("</tbody></table></div>")
         body.append("<h2>One frame of each scene on the iPod touch (5th generation) (predicted)</h2>")
         for (scene, e) in cases where e.device.id == Self.timelineDevice {
             body.append(
@@ -270,12 +271,12 @@ public struct ReportSite: Sendable {
             body{font-family:Helvetica,Arial,sans-serif;margin:24px;color:#222;max-width:1100px}
             table{border-collapse:collapse;font-size:12px;margin-bottom:16px}th,td{border-bottom:1px solid #ddd;padding:3px 8px;text-align:left}
             .drops{background:#fadbd8;color:#922b21}.tight{background:#fdebd0;color:#9a5d0e}.fits{background:#d5f5e3;color:#1e6b3c}
-            .matrix td{white-space:nowrap}
+            .matrix td{white-space:nowrap}.scenes td{white-space:normal;min-width:9em}.wide{overflow-x:auto}
             img{max-width:100%}figure{margin:8px 0}.previews img{width:240px}.grid img{width:240px}
             """
         // Marks the page when every picture has loaded (read by the browser check, scripts/check-report).
         let script = """
-            window.addEventListener('load',function(){var i=document.images,b=[];for(var k=0;k<i.length;k++){if(!i[k].complete||i[k].naturalWidth===0)b.push(i[k].getAttribute('src'));}document.body.setAttribute('data-images',i.length);document.body.setAttribute('data-broken',b.join(' '));document.body.setAttribute('data-loaded','yes');});
+            window.addEventListener('load',function(){var i=document.images,b=[];for(var k=0;k<i.length;k++){if(!i[k].complete||i[k].naturalWidth===0)b.push(i[k].getAttribute('src'));}document.body.setAttribute('data-images',i.length);document.body.setAttribute('data-broken',b.join(' '));document.body.setAttribute('data-width',document.documentElement.scrollWidth);document.body.setAttribute('data-loaded','yes');});
             """
         return
             "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Backdrop device budget atlas</title><style>\(style)</style><script>\(script)</script></head><body>\n"

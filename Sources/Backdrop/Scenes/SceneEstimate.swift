@@ -16,4 +16,8 @@ public struct SceneEstimate: Sendable {
     /// Bytes of rasterized layers in the cache, and its limit (2.5 screens, seed O2).
     public let rasterCacheBytes: Int
     public let rasterCacheLimitBytes: Int
+
+    /// The frame a table shows for the scene: the steady frame of a scrolling scene; a static scene's first frame,
+    /// when it appears (at rest it draws only what animates, often nothing: a row of zeros tells nobody anything).
+    public var tableFrame: FrameTimeline { scene.redraw == .static ? firstFrame : frame }
 }

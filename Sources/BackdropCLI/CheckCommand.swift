@@ -135,7 +135,7 @@ struct CheckCommand: ParsableCommand {
     /// A warning (standard error) naming the PNG files in the goldens' folders that no case of the manifest uses.
     func warnAboutUnusedGoldens(_ parsed: GoldenManifest, folder: String) {
         func resolved(_ path: String) -> String {
-            URL(fileURLWithPath: path.hasPrefix("/") ? path : folder + "/" + path).standardizedFileURL.path
+            (try? GoldenManifest.path(path, in: folder, field: "")) ?? path
         }
         let used = Set(
             parsed.cases.map { resolved($0.golden) } + parsed.cases.map { resolved($0.input) }

@@ -223,7 +223,7 @@ enum EstimateText {
     /// measured none.
     static func measured(_ estimate: Estimate) -> String {
         guard let seed = SeedFigure.measuring(estimate) else { return "–" }
-        return String(format: "%@ %.2f (%+.1f %%)", seed.id, seed.ms, (estimate.totalMs - seed.ms) / seed.ms * 100)
+        return seed.comparison(with: estimate.totalMs)
     }
 
     /// Every device: one row each, and the decisions that differ from Apple's below.

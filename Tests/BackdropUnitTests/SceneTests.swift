@@ -228,14 +228,6 @@ struct SceneTests {
 struct ModelChecksTests {
     let estimator = Estimator()
 
-    @Test func everyMeasuredFillRateIsWithinFifteenPercent() {
-        let errors = ModelChecks.fillRateErrors()
-        #expect(errors.map(\.device.id) == ["ipad-1", "ipad-2", "iphone-4s"])
-        for (device, error) in errors { #expect(abs(error) <= 0.15, "\(device.id): \(error * 100) %") }
-        // AnandTech's iPad 4 over iPad 3 (+16 %), with the corrected clock: within 15 % of the ratio.
-        #expect(abs(ModelChecks.iPad4OverIPad3Fill / 1.16 - 1) <= 0.15)
-    }
-
     @Test(arguments: Device.all)
     func o4EveryDeviceFillsItsScreenAtLeastTwoAndAHalfTimesAFrame(_ device: Device) {
         #expect(ModelChecks.fillsPerFrame(on: device, estimator: estimator) >= 2.5, "\(device.id)")

@@ -23,17 +23,4 @@ public enum ModelChecks {
 
     /// The devices on which iOS 7 shipped the tint-only fallback (seed B4).
     public static var fallbackDevices: [Device] { Device.all.filter { $0.iOS7Blur == .tintOnly } }
-
-    /// The model's fill rate against the measured one, as (model − measured) / measured, for every device with a
-    /// measurement (must be within ±15 %).
-    public static func fillRateErrors() -> [(device: Device, error: Double)] {
-        Device.all.compactMap { device in
-            device.measuredFillRateMTexelsPerSecond.map { (device, device.fillRateMTexelsPerSecond / $0 - 1) }
-        }
-    }
-
-    /// The iPad 4's fill rate over the iPad 3's in the model; AnandTech measured about +16 % [S25].
-    public static var iPad4OverIPad3Fill: Double {
-        Device.named("ipad-4")!.texelsPerSecond / Device.named("ipad-3")!.texelsPerSecond
-    }
 }

@@ -66,6 +66,11 @@ public struct SeedFigure: Sendable {
         }
     }
 
+    /// "B2 14.50 (-6.4 %)": the figure, and the error of `predictedMs` against it.
+    public func comparison(with predictedMs: Double) -> String {
+        String(format: "%@ %.2f (%+.1f %%)", id, ms, (predictedMs - ms) / ms * 100)
+    }
+
     /// The frame's GPU passes: the full-screen effect view on the figure's path.
     public var passes: [GPUPass] {
         try! Estimator.effectViewPasses(style: style, vibrancy: vibrancy, view: device.screen, path: path, on: device)

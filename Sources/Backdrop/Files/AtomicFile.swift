@@ -39,10 +39,7 @@ public enum AtomicFile {
             }
         }
         // A link's target is replaced, not the link.
-        let target =
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: path)).map { _ in
-                URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-            } ?? path
+        let target = FileLocation.resolved(path) ?? path
         let url = URL(fileURLWithPath: target)
         let directory = url.deletingLastPathComponent().path
         var isDirectory: ObjCBool = false

@@ -112,9 +112,7 @@ public struct ReportSite: Sendable {
         var text = String(format: "%.2f ms", e.totalMs)
         if e.path == .tintOnly { text += " (tint-only)" }
         if let seed = SeedFigure.measuring(e) {
-            text += String(
-                format: " · %@ measured %.2f (%+.1f %%)%@", seed.id, seed.ms, (e.totalMs - seed.ms) / seed.ms * 100,
-                seed.usedInFit ? "" : ", our reading")
+            text += " · measured " + seed.comparison(with: e.totalMs) + (seed.usedInFit ? "" : ", our reading")
         }
         return text
     }

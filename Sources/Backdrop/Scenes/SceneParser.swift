@@ -76,9 +76,10 @@ public enum SceneParser {
         }
 
         /// A string; control characters (an escape sequence, a NUL) are refused: names reach terminals and SVG.
-        func string(_ value: Any, _ path: String) throws(BackdropError) -> String {
+        func string(_ value: Any, _ path: String, longest: Int = SceneParser.longestName) throws(BackdropError)
+            -> String
+        {
             guard let text = value as? String else { throw fail(path, "expected a string") }
-            let longest = path == "description" ? SceneParser.longestDescription : SceneParser.longestName
             guard text.count <= longest else { throw fail(path, "longer than \(longest) characters") }
             if let control = text.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
                 throw fail(
@@ -102,7 +103,9 @@ public enum SceneParser {
             let dictionary = try object(value, "", keys: ["name", "description", "redraw", "screen", "layers"])
             let name = try dictionary["name"].map { v throws(BackdropError) in try string(v, "name") } ?? "scene"
             let description =
-                try dictionary["description"].map { v throws(BackdropError) in try string(v, "description") } ?? ""
+                try dictionary["description"].map { v throws(BackdropError) in
+                    try string(v, "description", longest: SceneParser.longestDescription)
+                } ?? ""
             var redraw = Scene.Redraw.scrolling
             if let value = dictionary["redraw"] {
                 let text = try string(value, "redraw")

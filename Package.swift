@@ -1,19 +1,6 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// The renderer's loops are written for 8-wide vectors with fused multiply-add: on x86-64 the library is built for
-// x86-64-v3 (AVX2, FMA, F16C, BMI: Intel Haswell of 2013 and later, every AMD Zen), and BACKDROP_X86_64_V3 gives the
-// composite's conversions their bodies in the CPU's own instructions (`SampleConversion`). `BACKDROP_PORTABLE=1
-// swift build` builds for baseline x86-64 instead (the same output, bit for bit, is not promised between the two:
-// fused multiply-add rounds once where the baseline rounds twice).
-#if arch(x86_64)
-    let vectorSettings: [SwiftSetting] =
-        Context.environment["BACKDROP_PORTABLE"] == "1"
-        ? [] : [.unsafeFlags(["-target-cpu", "haswell"]), .define("BACKDROP_X86_64_V3")]
-#else
-    let vectorSettings: [SwiftSetting] = []
-#endif
-
 let package = Package(
     name: "Backdrop",
     products: [
@@ -50,10 +37,12 @@ let package = Package(
             name: "COpenMP",
             linkerSettings: [.linkedLibrary("omp5")]
         ),
+        // Vector code the Swift compiler cannot emit without unsafe flags: lane conversions for every CPU, and the
+        // hot loops in the CPU's own instructions (AVX2 and FMA), chosen at run time with the same output bit for bit.
+        .target(name: "CVectorKernels"),
         .target(
             name: "Backdrop",
-            dependencies: ["CLibPNG", "COpenMP", "CTemporaryFiles"],
-            swiftSettings: vectorSettings
+            dependencies: ["CLibPNG", "COpenMP", "CTemporaryFiles", "CVectorKernels"]
         ),
         // `backdrop preview`: the page, its HTTP API, the server.
         .target(

@@ -66,11 +66,14 @@ public struct CLIResult {
     public let standardError: String
 }
 
-/// Runs the built `backdrop` with `arguments`.
-public func runCLI(_ arguments: [String]) throws -> CLIResult {
+/// Runs the built `backdrop` with `arguments`, and `environment` added to this process's environment.
+public func runCLI(_ arguments: [String], environment: [String: String] = [:]) throws -> CLIResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: Fixtures.cli)
     process.arguments = arguments
+    if !environment.isEmpty {
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
     process.standardError = err

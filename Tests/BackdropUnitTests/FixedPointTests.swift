@@ -3,8 +3,8 @@ import BackdropTestSupport
 import Foundation
 import Testing
 
-/// The 8-bit composite's 8.7 fixed point (`FixedPoint`): each operation against its definition and against its
-/// portable body, and the whole arithmetic against the 16-bit output, which the composite computes in `Float`.
+/// The 8-bit composite's 8.7 fixed point (`FixedPoint`): each operation against its lane-by-lane definition, and
+/// the whole arithmetic against the 16-bit output, which the composite computes in `Float`.
 @Suite("Fixed point")
 struct FixedPointTests {
     /// Every q up to 32 767 (the composite's are at most 32 640), in groups of sixteen.
@@ -27,19 +27,17 @@ struct FixedPointTests {
         return values
     }()
 
-    @Test func quantisingRoundsOneHundredTwentyEightTimesTheValueTiesToEvenInLaneOrderAsThePortableBodyDoes() {
+    @Test func quantisingRoundsOneHundredTwentyEightTimesTheValueTiesToEvenInLaneOrder() {
         SampleConversionTests.expectLaneByLane(
             SampleConversionTests.byteScaleValues, FixedPoint.quantised,
-            portable: FixedPoint.portableQuantised,
             lane: { Int16(($0 * 128).rounded(.toNearestOrEven)) })
     }
 
     /// ⌊q/128 + ½⌋, eight pixels and four at a time: ties (q = 128·n + 64) round up, as the reference renders do.
-    @Test func eightPixelsBecomeSamplesRoundedHalfUpInLaneOrderAsThePortableBodyDoes() {
+    @Test func eightPixelsBecomeSamplesRoundedHalfUpInLaneOrder() {
         for (first, second) in zip(Self.qGroups, Self.qGroups.reversed())
         where first.max() <= 32_703 && second.max() <= 32_703 {
             let bytes = FixedPoint.bytes(first, second)
-            #expect(bytes == FixedPoint.portableBytes(first, second))
             #expect(FixedPoint.bytes(first) == bytes.lowHalf && FixedPoint.bytes(second) == bytes.highHalf)
             for lane in 0..<16 {
                 #expect(Int(bytes[lane]) == (Int(first[lane]) + 64) / 128, "lane \(lane) of \(first)")
@@ -51,12 +49,11 @@ struct FixedPointTests {
 
     /// ⌊a·b/2¹⁵ + ½⌋ for every sign of a, every interpolation weight b of k = 8 and the largest b, which keeps a
     /// below 16 384 in size (the vibrancy filter's full coverage) and takes one unit off beyond.
-    @Test func theScaledProductIsTheProductRoundedHalfUpAsThePortableBodyDoes() {
+    @Test func theScaledProductIsTheProductRoundedHalfUp() {
         let multipliers: [Int16] = [0, 1, 2048, 6144, 10_240, 14_336, 16_384, 18_432, 22_528, 26_624, 30_720, 32_767]
         for a in SampleConversionTests.groups(Self.signedValues) {
             for b in multipliers {
                 let product = FixedPoint.scaledProduct(a, FixedPoint.Lanes(repeating: b))
-                #expect(product == FixedPoint.portableScaledProduct(a, FixedPoint.Lanes(repeating: b)))
                 for lane in 0..<16 {
                     let exact = (Double(a[lane]) * Double(b) / 32_768 + 0.5).rounded(.down)
                     #expect(Double(product[lane]) == exact, "\(a[lane]) × \(b)")
@@ -69,18 +66,14 @@ struct FixedPointTests {
         }
     }
 
-    @Test func theClampAndTheAlphaShuffleAgreeWithThePortableBodies() {
+    @Test func theClampAndTheAlphaShuffleFollowTheirDefinitions() {
         let lower = FixedPoint.Lanes(Array(repeating: [Int16(-100), 0, 0, 32_640], count: 4).flatMap { $0 }),
             upper = FixedPoint.Lanes(repeating: 32_640)
         for group in SampleConversionTests.groups(Self.signedValues) {
             #expect(
                 FixedPoint.limited(group, from: lower, upTo: upper)
-                    == FixedPoint.portableLimited(group, from: lower, upTo: upper))
-            #expect(
-                FixedPoint.limited(group, from: lower, upTo: upper)
                     == group.clamped(lowerBound: lower, upperBound: upper))
-            #expect(FixedPoint.alphas(group) == FixedPoint.portableAlphas(group))
-            #expect(FixedPoint.alphas(group)[9] == group[11])
+            for lane in 0..<16 { #expect(FixedPoint.alphas(group)[lane] == group[lane / 4 * 4 + 3]) }
         }
     }
 

@@ -1,6 +1,4 @@
-#if BACKDROP_X86_64_V3
-    import _Builtin_intrinsics.intel
-#endif
+import CVectorKernels
 
 /// The composite's arithmetic for 8-bit output: 16-bit integers in 8.7 fixed point, sixteen lanes (four pixels)
 /// to a vector, where `Float` needs eight.
@@ -8,17 +6,18 @@
 /// - A value v at 8-bit output scale (0 … 255 + 2⁻¹², `CompositePass/outputScaled(_:maximum:)`) is held as
 ///   q = round(128·v), ties to even (``quantised(_:)``): 1/128 of a level. q ≤ 32 640, so q and the difference of
 ///   two of them fit in an `Int16`; interpolation and the vibrancy filter keep q within the two values they mix.
-/// - A sample is ⌊q/128 + ½⌋, ties up (``bytes(_:_:)``, one `vpmulhrsw` by 256). An exact tie of the maths, such as
+/// - A sample is ⌊q/128 + ½⌋, ties up (``bytes(_:_:)``: (q + 64) >> 7). An exact tie of the maths, such as
 ///   76.5 (the light tint over a channel that saturation clamps to 0), is q = 9792 exactly and rounds up, as in the
 ///   reference renders.
-/// - Products are ``scaledProduct(_:_:)``: ⌊a·b/2¹⁵ + ½⌋ (`vpmulhrsw`), an integer times a fraction b/2¹⁵ in [0, 1).
+/// - Products are ``scaledProduct(_:_:)``: ⌊a·b/2¹⁵ + ½⌋, an integer times a fraction b/2¹⁵ in [0, 1).
 ///   Interpolation a + (b − a)·t is a + scaledProduct(b − a, round(t·2¹⁵)): exact where a = b, so flat areas keep
 ///   their exact value.
 /// - Against the same steps in `Float`, a value can be off by about 1/128 of a level (the rounding of each end and
 ///   of the product), so a sample that lies that close to a rounding boundary can round the other way: one level,
 ///   on a small share of samples (`FixedPointTests` measures it).
 ///
-/// Every operation has a portable body (`portable…`), public so that the tests check the two agree on every build.
+/// Every operation is exact integer arithmetic in Clang's vector extensions (`backdrop_vector_lanes.h`), the same
+/// values on every CPU; `FixedPointTests` holds each to its lane-by-lane definition.
 public enum FixedPoint {
     /// Sixteen lanes of 8.7 fixed point: four pixels' R, G, B, A.
     public typealias Lanes = SIMD16<Int16>
@@ -32,86 +31,19 @@ public enum FixedPoint {
     }
 
     /// Sixteen values at 8-bit output scale (four pixels), rounded to q = round(128·v), ties to even, in lane order.
-    @inline(__always) public static func quantised(_ values: SIMD16<Float>) -> Lanes {
-        #if BACKDROP_X86_64_V3
-            // The pack works within each 128-bit half: its 64-bit groups hold pixels 0, 2, 1, 3; one permute orders them.
-            let scale = _mm256_set1_ps(unitsPerLevel)
-            let packed = _mm256_packs_epi32(
-                _mm256_cvtps_epi32(_mm256_mul_ps(values.lowHalf, scale)),
-                _mm256_cvtps_epi32(_mm256_mul_ps(values.highHalf, scale)))
-            return unsafeBitCast(
-                _mm256_permutevar8x32_epi32(packed, _mm256_setr_epi32(0, 1, 4, 5, 2, 3, 6, 7)), to: Lanes.self)
-        #else
-            return portableQuantised(values)
-        #endif
-    }
+    @inline(__always) public static func quantised(_ values: SIMD16<Float>) -> Lanes { bd_quantised16(values) }
 
-    /// ``quantised(_:)``'s portable body (`SampleConversion/roundedToNearest(_:)-(SIMD8<Float>)`, eight lanes at a
-    /// time: the 16-lane narrowing compiles to a call).
-    @inline(__always) public static func portableQuantised(_ values: SIMD16<Float>) -> Lanes {
-        func half(_ v: SIMD8<Float>) -> SIMD8<Int16> {
-            SIMD8(truncatingIfNeeded: SampleConversion.roundedToNearest(v * unitsPerLevel))
-        }
-        return Lanes(lowHalf: half(values.lowHalf), highHalf: half(values.highHalf))
-    }
-
-    /// ⌊a·b/2¹⁵ + ½⌋ in each lane (`vpmulhrsw`): a times the fraction b/2¹⁵, rounded to nearest, ties up.
+    /// ⌊a·b/2¹⁵ + ½⌋ in each lane (x86's `pmulhrsw`): a times the fraction b/2¹⁵, rounded to nearest, ties up.
     /// b = 0 gives 0. The largest fraction, b = 32 767, gives a for |a| < 16 384 and one unit less in size beyond.
-    @inline(__always) public static func scaledProduct(_ a: Lanes, _ b: Lanes) -> Lanes {
-        #if BACKDROP_X86_64_V3
-            unsafeBitCast(
-                _mm256_mulhrs_epi16(unsafeBitCast(a, to: __m256i.self), unsafeBitCast(b, to: __m256i.self)),
-                to: Lanes.self)
-        #else
-            portableScaledProduct(a, b)
-        #endif
-    }
+    @inline(__always) public static func scaledProduct(_ a: Lanes, _ b: Lanes) -> Lanes { bd_scaled_product16(a, b) }
 
-    /// ``scaledProduct(_:_:)``'s portable body, in 32-bit lanes.
-    @inline(__always) public static func portableScaledProduct(_ a: Lanes, _ b: Lanes) -> Lanes {
-        func half(_ a: SIMD8<Int16>, _ b: SIMD8<Int16>) -> SIMD8<Int16> {
-            let product = SIMD8<Int32>(truncatingIfNeeded: a) &* SIMD8<Int32>(truncatingIfNeeded: b)
-            return SIMD8(truncatingIfNeeded: (product &+ 16_384) &>> 15)
-        }
-        return Lanes(lowHalf: half(a.lowHalf, b.lowHalf), highHalf: half(a.highHalf, b.highHalf))
-    }
-
-    /// Each lane of `a` limited to [lower, upper] (lower ≤ upper in every lane): `vpmaxsw`, `vpminsw`.
+    /// Each lane of `a` limited to [lower, upper] (lower ≤ upper in every lane).
     @inline(__always) public static func limited(_ a: Lanes, from lower: Lanes, upTo upper: Lanes) -> Lanes {
-        #if BACKDROP_X86_64_V3
-            let bounded = _mm256_min_epi16(
-                _mm256_max_epi16(
-                    unsafeBitCast(a, to: __m256i.self),
-                    unsafeBitCast(lower, to: __m256i.self)),
-                unsafeBitCast(upper, to: __m256i.self))
-            return unsafeBitCast(bounded, to: Lanes.self)
-        #else
-            return portableLimited(a, from: lower, upTo: upper)
-        #endif
+        bd_limited16(a, lower, upper)
     }
 
-    /// ``limited(_:from:upTo:)``'s portable body.
-    @inline(__always) public static func portableLimited(_ a: Lanes, from lower: Lanes, upTo upper: Lanes) -> Lanes {
-        a.clamped(lowerBound: lower, upperBound: upper)
-    }
-
-    /// Each pixel's fourth lane (its alpha) in all four of its lanes (`vpshufb`).
-    @inline(__always) public static func alphas(_ a: Lanes) -> Lanes {
-        #if BACKDROP_X86_64_V3
-            // Within each 128-bit half (two pixels): bytes 6–7 (the first pixel's alpha) four times, then 14–15.
-            let pattern = _mm256_setr_epi8(
-                6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15,
-                6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15)
-            return unsafeBitCast(_mm256_shuffle_epi8(unsafeBitCast(a, to: __m256i.self), pattern), to: Lanes.self)
-        #else
-            return portableAlphas(a)
-        #endif
-    }
-
-    /// ``alphas(_:)``'s portable body.
-    @inline(__always) public static func portableAlphas(_ a: Lanes) -> Lanes {
-        Lanes(a[3], a[3], a[3], a[3], a[7], a[7], a[7], a[7], a[11], a[11], a[11], a[11], a[15], a[15], a[15], a[15])
-    }
+    /// Each pixel's fourth lane (its alpha) in all four of its lanes.
+    @inline(__always) public static func alphas(_ a: Lanes) -> Lanes { bd_alphas16(a) }
 
     /// The sixteen bytes at `pointer` (four pixels, any alignment) as lanes 0 … 255.
     @inline(__always) static func lanes(sixteenBytesAt pointer: UnsafeRawPointer) -> Lanes {
@@ -120,28 +52,11 @@ public enum FixedPoint {
 
     /// Eight pixels' q (`first`, then `second`) as samples ⌊q/128 + ½⌋ in lane order: one 32-byte store.
     @inline(__always) public static func bytes(_ first: Lanes, _ second: Lanes) -> SIMD32<UInt8> {
-        #if BACKDROP_X86_64_V3
-            // The pack works within each 128-bit half: its 64-bit groups hold pixels 0–1, 4–5, 2–3, 6–7.
-            let levels = Lanes(repeating: 256)
-            let packed = _mm256_packus_epi16(
-                unsafeBitCast(scaledProduct(first, levels), to: __m256i.self),
-                unsafeBitCast(scaledProduct(second, levels), to: __m256i.self))
-            return unsafeBitCast(
-                _mm256_permutevar8x32_epi32(packed, _mm256_setr_epi32(0, 1, 4, 5, 2, 3, 6, 7)), to: SIMD32<UInt8>.self)
-        #else
-            return portableBytes(first, second)
-        #endif
-    }
-
-    /// ``bytes(_:_:)``'s portable body.
-    @inline(__always) public static func portableBytes(_ first: Lanes, _ second: Lanes) -> SIMD32<UInt8> {
-        SIMD32(lowHalf: bytes(first), highHalf: bytes(second))
+        bd_fixed_point_bytes32(first, second)
     }
 
     /// Four pixels' q as samples ⌊q/128 + ½⌋ in lane order (q ∈ [0, 32 703]: a sample ≤ 255).
-    @inline(__always) public static func bytes(_ group: Lanes) -> SIMD16<UInt8> {
-        SIMD16(truncatingIfNeeded: (group &+ 64) &>> 7)
-    }
+    @inline(__always) public static func bytes(_ group: Lanes) -> SIMD16<UInt8> { bd_fixed_point_bytes16(group) }
 }
 
 extension SIMD16 where Scalar == Int16 {
@@ -205,12 +120,18 @@ final class FixedPointImage: @unchecked Sendable {
     }
 
     /// `out` ← a + scaledProduct(b − a, multiplier) for rows a = `top`, b = `bottom`: the vertical interpolation,
-    /// four pixels at a time (the last group reads and writes the padding).
+    /// four pixels at a time (the last group reads and writes the padding); on CPUs with AVX2 its C twin,
+    /// `bd_fixed_point_interpolate_v3`, the same values.
     @inline(__always) func interpolate(
         between top: Int, and bottom: Int, multiplier: Int16,
         into out: UnsafeMutablePointer<SIMD4<Int16>>
     ) {
         let a = UnsafeRawPointer(row(top)), b = UnsafeRawPointer(row(bottom)), to = UnsafeMutableRawPointer(out)
+        if VectorKernels.available {
+            return bd_fixed_point_interpolate_v3(
+                a.assumingMemoryBound(to: Int16.self), b.assumingMemoryBound(to: Int16.self), multiplier,
+                to.assumingMemoryBound(to: Int16.self), rowStride / 4)
+        }
         let weight = FixedPoint.Lanes(repeating: multiplier)
         var offset = 0
         let end = rowStride &* 8

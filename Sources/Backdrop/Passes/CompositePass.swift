@@ -1,3 +1,5 @@
+import CVectorKernels
+
 /// The last step, and the only full-resolution pass of the fast path: the effect's rows are upscaled along the
 /// row, the vibrancy filter (if any) is applied, and the result is quantised into the output picture inside the
 /// frame; outside it the output is the input, bit for bit.
@@ -155,7 +157,8 @@ private struct RowsToWrite: Sendable {
             forEachGroup(
                 of: effectRow, A.self, pairsWithin: 0..<frame.width,
                 pair: { x, first, second in A.store(first, second, to: out + 4 &* x) },
-                { x, values, count in A.store(values, count: count, to: out + 4 &* x) })
+                { x, values, count in A.store(values, count: count, to: out + 4 &* x) },
+                run: fixedPointRunKernel(effectRow, out, A.self))
             return
         }
         // A row that crosses the content: the filter blends the content's pixels over the values in registers.
@@ -174,19 +177,48 @@ private struct RowsToWrite: Sendable {
                 A.store(
                     filter.apply(content: contentRow, columns: x, count: count, over: values, constants, A.self),
                     count: count, to: out + 4 &* x)
-            })
+            },
+            run: fixedPointRunKernel(
+                effectRow, out, A.self,
+                vibrancy: (content: contentRow - 4 &* clip.x, constants: filter.fixedPointLanes())))
+    }
+
+    /// On CPUs with AVX2, the 8-bit composite's uniform runs in the C twin of `pair`
+    /// (`bd_fixed_point_upscale_run_v3`): the same values and stores. Nil in `Float` arithmetic or elsewhere.
+    /// With `vibrancy`, the content (indexed by frame column) blended as `pair` blends it.
+    @inline(__always) func fixedPointRunKernel<A: CompositeArithmetic>(
+        _ effectRow: UnsafePointer<A.Pixel>, _ out: UnsafeMutablePointer<A.Sample>, _: A.Type,
+        vibrancy: (content: UnsafePointer<UInt8>, constants: VibrancyFilterPass.FixedPointLanes)? = nil
+    ) -> ((BilinearTaps, BilinearTaps.UniformRun) -> Void)? {
+        guard A.self == FixedPointArithmetic.self && VectorKernels.available else { return nil }
+        return { columns, run in
+            var constants = vibrancy.map { [$0.constants.shift, $0.constants.lower, $0.constants.upper] } ?? []
+            constants.withUnsafeMutableBytes { constants in
+                columns.fixedPointWeights.withUnsafeBufferPointer { weights in
+                    bd_fixed_point_upscale_run_v3(
+                        UnsafeRawPointer(effectRow + run.lower).assumingMemoryBound(to: Int16.self),
+                        run.count, run.factor,
+                        UnsafeRawPointer(weights.baseAddress! + run.weights).assumingMemoryBound(to: Int16.self),
+                        UnsafeMutableRawPointer(out + 4 &* run.start).assumingMemoryBound(to: UInt8.self),
+                        vibrancy.map { $0.content + 4 &* run.start },
+                        constants.baseAddress?.assumingMemoryBound(to: Int16.self))
+                }
+            }
+        }
     }
 
     /// The effect's values for every frame column of a row, handed to `body` four pixels at a time
     /// (`body(x, values of x ..< x + 4, 4)`) or, at the end of a run, one (`body(x, values in lanes 0–3, 1)`):
     /// interpolated along the row when k > 1, the row itself when k = 1. When k is a multiple of 4 and the
     /// interior run of alike segments (``BilinearTaps/uniformRun``) lies within the frame columns `pairsWithin`,
-    /// the run goes to `pair` eight pixels at a time instead (`pair(x, values of x ..< x + 4, of x + 4 ..< x + 8)`).
+    /// the run goes to `pair` eight pixels at a time instead (`pair(x, values of x ..< x + 4, of x + 4 ..< x + 8)`),
+    /// or, when given, to `run`, which stores what `pair` would.
     @inline(__always) func forEachGroup<A: CompositeArithmetic>(
         of effectRow: UnsafePointer<A.Pixel>, _: A.Type,
         pairsWithin: Range<Int>,
         pair: (Int, A.Group, A.Group) -> Void,
-        _ body: (Int, A.Group, Int) -> Void
+        _ body: (Int, A.Group, Int) -> Void,
+        run runKernel: ((BilinearTaps, BilinearTaps.UniformRun) -> Void)? = nil
     ) {
         guard let columns = effect.columns else {
             return Self.forEachGroup(of: effectRow, count: frame.width, A.self, body)
@@ -202,7 +234,13 @@ private struct RowsToWrite: Sendable {
             // The edges segment by segment; the alike segments between them as one run.
             guard let run = columns.uniformRun else { return interpolate(segments[...]) }
             interpolate(segments[..<run.first])
-            if pairsWithin.lowerBound <= run.start && run.start + run.count * run.factor <= pairsWithin.upperBound {
+            if pairsWithin.lowerBound <= run.start && run.start + run.count * run.factor <= pairsWithin.upperBound,
+                let runKernel
+            {
+                runKernel(columns, run)
+            } else if pairsWithin.lowerBound <= run.start
+                && run.start + run.count * run.factor <= pairsWithin.upperBound
+            {
                 // The common k as constants, so that the loop over a segment's groups unrolls away.
                 func pairs<Groups: GroupsPerSegment>(_ groups: Groups.Type) {
                     columns.interpolate(effectRow, run, A.self, groups, pair: pair, group: { x, v in body(x, v, 4) })

@@ -1,3 +1,5 @@
+import CVectorKernels
+
 /// Passes 1 and 2 fused: the capture (premultiply) and the k×k box mean in one read of the source bytes.
 ///
 /// - Computes exactly ``CapturePass`` followed by ``DownscalePass``: small pixel (i, j) is the mean over the box
@@ -77,12 +79,18 @@ public struct CaptureDownscale: Sendable {
     /// If every pixel of the strip of ``stripGroups`` groups from `firstGroup` in the k `rows` is opaque, stores
     /// the strip's 16-bit column sums into `sums` and returns true; otherwise stores nothing and returns false.
     /// The k rows are added in registers, a strip at a time, rather than each row into the sums in memory: k
-    /// reads and writes of the 16 KB sums row per small row held the capture back (docs/performance.md).
+    /// reads and writes of the 16 KB sums row per small row held the capture back (docs/performance.md). On CPUs
+    /// with AVX2 its C twin runs, `bd_opaque_strip_v3`: the same exact sums.
     @inline(__always)
     func storeOpaqueStrip(
         rows: UnsafePointer<UnsafePointer<UInt8>>, firstGroup: Int,
         into sums: UnsafeMutablePointer<SIMD16<UInt16>>
     ) -> Bool {
+        if VectorKernels.available {
+            return bd_opaque_strip_v3(
+                UnsafeRawPointer(rows).assumingMemoryBound(to: UnsafePointer<UInt8>?.self), factor, firstGroup,
+                UnsafeMutableRawPointer(sums).assumingMemoryBound(to: UInt16.self)) != 0
+        }
         var sum0 = SIMD16<UInt16>.zero, sum1 = sum0, sum2 = sum0, sum3 = sum0, sum4 = sum0, sum5 = sum0, sum6 = sum0,
             sum7 = sum0
         var all = SIMD4<UInt64>(repeating: .max)

@@ -1,0 +1,66 @@
+// backdrop_vector_kernels.h — the renderer's hottest loops in the CPU's own vector instructions, chosen at run
+// time.
+//
+// The Swift library is compiled for the baseline of its architecture (SwiftPM refuses `-target-cpu` in a package
+// that others depend on), where a fused multiply-add is a library call per lane. The kernels here are compiled for
+// x86-64-v3 (AVX2 and FMA) by function attributes alone, and the library calls them only where
+// `bd_vector_kernels_available()` says the CPU and the operating system run them. Each kernel computes exactly
+// what its portable Swift loop computes, operation for operation (a fused multiply-add rounds once on both
+// paths), so the output is the same bit for bit on every CPU: `VectorKernelTests` compares the two, and
+// BACKDROP_VECTOR_KERNELS=off in the environment forces the portable loops.
+#ifndef BACKDROP_VECTOR_KERNELS_H
+#define BACKDROP_VECTOR_KERNELS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// 1 where this CPU and its operating system run the x86-64-v3 kernels (AVX2, FMA, the YMM state saved) and
+/// BACKDROP_VECTOR_KERNELS is not "off"; 0 otherwise, and always on other architectures. Computed once.
+int bd_vector_kernels_available(void);
+
+/// The vertical blur's block of four output rows (`VerticalBlurPass.convolveBlock`): for each of `width` pixels
+/// (four floats each) and each output row j < `count`, out[j] = Σ_s rows[s] · weights[s + 3 − j], one fused
+/// multiply-add per tap from s = 0 up, where `rows` holds `span` row pointers and `weights` `span + 3` vectors of
+/// eight equal floats. Rows of `out` past `count` are not written. Only where `bd_vector_kernels_available()`.
+void bd_vertical_blur_block_v3(
+    const float *const *rows, ptrdiff_t span, const float *weights, float *const *out, ptrdiff_t count,
+    ptrdiff_t width);
+
+/// `FixedPointImage.interpolate`: for `groups` groups of sixteen lanes, out = top + ⌊(bottom − top)·multiplier/2¹⁵
+/// + ½⌋ (8.7 fixed point, wrapping 16-bit sums as the Swift loop's `&+`). Only where `bd_vector_kernels_available()`.
+void bd_fixed_point_interpolate_v3(
+    const int16_t *top, const int16_t *bottom, int16_t multiplier, int16_t *out, ptrdiff_t groups);
+
+/// The 8-bit composite over a uniform run of bilinear segments (`BilinearTaps.UniformRun`, k = `factor` a multiple of
+/// 4): for segment s < `segments`, with left = input pixel s and delta = pixel s + 1 − pixel s (four 8.7 lanes
+/// each), output pixel k·s + i ← bytes(left + scaledProduct(delta, weights of i)), where `weights` holds k pixels'
+/// four lanes. With `content` (straight RGBA8, one pixel per output pixel) the vibrancy filter's blend comes
+/// before the bytes (`VibrancyFilterPass.composite`; `constants`: its shift, lower and upper, sixteen lanes each).
+/// What the Swift walk stores, bit for bit. Only where `bd_vector_kernels_available()`.
+void bd_fixed_point_upscale_run_v3(
+    const int16_t *input, ptrdiff_t segments, ptrdiff_t factor, const int16_t *weights, uint8_t *out,
+    const uint8_t *content, const int16_t *constants);
+
+/// `ColorTransform.applyOutputScaled` over `count` premultiplied pixels (`out` may be `row`): the saturation matrix
+/// (`columns`: three columns of four floats) where `saturates`, the tint (`tint` premultiplied, `keep` = 1 − its
+/// alpha), and the conversion to output scale (`maximum`, plus `offset`). Bit for bit the Swift loop's values. Only
+/// where `bd_vector_kernels_available()`.
+void bd_color_transform_row_v3(
+    const float *row, float *out, ptrdiff_t count, const float *columns, const float *tint, float keep,
+    int saturates, float maximum, float offset);
+
+/// `CaptureDownscale.storeOpaqueStrip`: if every pixel of the strip of eight groups of four pixels from group
+/// `firstGroup` in the `factor` rows (straight RGBA8) is opaque, stores the strip's 16-bit column sums (eight
+/// groups of sixteen lanes) at `sums` + 16·`firstGroup` and returns 1; otherwise stores nothing and returns 0.
+/// Only where `bd_vector_kernels_available()`.
+int bd_opaque_strip_v3(const uint8_t *const *rows, ptrdiff_t factor, ptrdiff_t firstGroup, uint16_t *sums);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

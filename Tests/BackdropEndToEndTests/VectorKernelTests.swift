@@ -1,0 +1,67 @@
+import Backdrop
+import BackdropTestSupport
+import Foundation
+import Testing
+
+/// The renderer's C kernels for x86-64-v3 (`backdrop_vector_kernels.h`) against the portable loops they stand in for:
+/// the same command gives the same bytes with the kernels and with BACKDROP_VECTOR_KERNELS=off, over the cases that
+/// reach every kernel and its edges (odd frame widths and heights for the blur's and the tint's last pixels, k = 4,
+/// 6, 8 and 12 for the upscale's runs, pictures with and without transparency for the capture's strips, vibrant
+/// content, 16-bit output, the tint-only path and exact mode).
+@Suite("Vector kernels")
+struct VectorKernelTests {
+    /// Whether /proc/cpuinfo lists AVX2 and FMA: where the kernels must run.
+    static var cpuHasAVX2AndFMA: Bool {
+        guard let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
+            let flags = info.split(separator: "\n").first(where: { $0.hasPrefix("flags") })
+        else { return false }
+        let names = Set(flags.split(separator: " ").map(String.init))
+        return names.contains("avx2") && names.contains("fma")
+    }
+
+    /// Without this, a CPU check that never says yes would leave the test below comparing the portable loops with
+    /// themselves.
+    @Test func theKernelsRunWhereTheCPUHasAVX2AndFMA() {
+        #if arch(x86_64) && os(Linux)
+            #expect(VectorKernels.available == Self.cpuHasAVX2AndFMA)
+            #expect(VectorKernels.name == (Self.cpuHasAVX2AndFMA ? "x86-64-v3" : "portable"))
+        #else
+            #expect(!VectorKernels.available)
+        #endif
+    }
+
+    static let cases: [[String]] = {
+        let photo = Fixtures.sharedPath("testdata/photos/coffee.png")
+        let transparent = Fixtures.sharedPath("testdata/photos/logo-alpha.png")
+        let glyphs = Fixtures.sharedPath("testdata/photos/glyphs-alpha.png")
+        return [
+            [photo, "--style", "light", "--scale", "2"],  // k = 12
+            [photo, "--style", "dark", "--scale", "2", "--frame", "13,7,571,383"],  // k = 8, odd sizes
+            [photo, "--style", "extraLight", "--frame", "1,2,301,199"],  // k = 4, tint layer
+            [
+                photo, "--style", "custom", "--sigma", "9", "--saturation", "0.3", "--tint", "0.2,0.4,0.9",
+                "--tint-alpha", "0.3", "--scale", "2",
+            ],  // k = 6, a desaturating custom style
+            [transparent, "--style", "light", "--scale", "2", "--frame", "3,5,487,491"],
+            [photo, "--style", "light", "--scale", "2", "--vibrancy", glyphs, "--at", "61,33"],
+            [photo, "--style", "dark", "--scale", "2", "--frame", "20,10,517,301", "--vibrancy", glyphs],
+            [photo, "--style", "light", "--scale", "2", "--depth", "16"],
+            [photo, "--style", "dark", "--path", "tint-only"],
+            [photo, "--style", "light", "--exact", "--frame", "5,5,203,117"],
+        ]
+    }()
+
+    @Test(arguments: cases)
+    func theKernelsAndThePortableLoopsWriteTheSameBytes(_ arguments: [String]) throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var outputs: [Data] = []
+        for (name, environment) in [("kernels", [:]), ("portable", ["BACKDROP_VECTOR_KERNELS": "off"])] {
+            let output = directory.appendingPathComponent("\(name).png").path
+            let result = try runCLI(["render"] + arguments + ["-o", output], environment: environment)
+            try #require(result.status == 0, "\(arguments): \(result.standardError)")
+            outputs.append(try Data(contentsOf: URL(fileURLWithPath: output)))
+        }
+        #expect(outputs[0] == outputs[1], "\(arguments.dropFirst())")
+    }
+}

@@ -1,3 +1,4 @@
+import CVectorKernels
 import Foundation
 
 /// Deriche's recursive Gaussian (fourth order): the blur of a ``GaussianKernel`` at a cost per pixel that does not
@@ -87,6 +88,16 @@ public struct RecursiveGaussian: Sendable, Equatable {
     }
 
     let lanes: (Lanes, Lanes)
+
+    /// The two sections as the C twins of the recursion take them (`bd_recursive_section`).
+    var cSections: (bd_recursive_section, bd_recursive_section) {
+        func section(_ s: Section) -> bd_recursive_section {
+            bd_recursive_section(
+                b0: s.b0, b1: s.b1, c1: s.c1, c2: s.c2, minusA1: -s.a1, minusA2: -s.a2,
+                causalSteadyState: s.causalSteadyState, anticausalSteadyState: s.anticausalSteadyState)
+        }
+        return (section(first), section(second))
+    }
 
     public static func == (a: Self, b: Self) -> Bool {
         a.sigma == b.sigma && a.first == b.first && a.second == b.second

@@ -88,7 +88,8 @@ public struct VerticalBlurPass: RowPass {
     /// The recursive form down columns `x ..< x + count`, in place: the causal outputs are saved top to bottom
     /// in `causal` (`image.height × count` pixels), then the anticausal ones computed bottom to top and the sums
     /// written over the input. Each column's recursion is the row pass's, in the same order, so the result does
-    /// not depend on the strip a column falls in.
+    /// not depend on the strip a column falls in. On CPUs with AVX2 and FMA its C twin runs,
+    /// `bd_recursive_columns_v3`: the same values.
     @inline(__always)
     static func filterColumns(
         _ image: FloatImage, from x: Int, count: Int, _ gaussian: RecursiveGaussian,
@@ -96,6 +97,15 @@ public struct VerticalBlurPass: RowPass {
         states: UnsafeMutablePointer<RecursiveGaussian.State>
     ) {
         let height = image.height
+        if VectorKernels.available {
+            var sections = gaussian.cSections
+            return withUnsafeBytes(of: &sections) { sections in
+                bd_recursive_columns_v3(
+                    UnsafeMutableRawPointer(image.row(0) + x).assumingMemoryBound(to: Float.self), image.rowStride,
+                    height, count, sections.baseAddress!.assumingMemoryBound(to: bd_recursive_section.self),
+                    UnsafeMutableRawPointer(causal).assumingMemoryBound(to: Float.self))
+            }
+        }
         let top = image.row(0) + x
         for i in 0..<count { states[i] = gaussian.causalStart(edge: SIMD4(widening: top[i])) }
         for y in 0..<height {

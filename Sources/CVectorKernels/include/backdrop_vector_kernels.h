@@ -59,6 +59,27 @@ void bd_color_transform_row_v3(
 /// Only where `bd_vector_kernels_available()`.
 int bd_opaque_strip_v3(const uint8_t *const *rows, ptrdiff_t factor, ptrdiff_t firstGroup, uint16_t *sums);
 
+/// One second-order section of `RecursiveGaussian` (its coefficients, the feedback negated, and its steady-state
+/// gains for a constant input, as the Swift type computes them).
+typedef struct {
+    double b0, b1, c1, c2, minusA1, minusA2, causalSteadyState, anticausalSteadyState;
+} bd_recursive_section;
+
+/// `HorizontalBlurPass.filter`: the recursive Gaussian (`sections`: its two) along one row of `width` ≥ 1 pixels of
+/// four floats, into `out` (not `row`). Bit for bit the Swift loop's values. Only where
+/// `bd_vector_kernels_available()`.
+void bd_recursive_row_v3(const float *row, ptrdiff_t width, const bd_recursive_section *sections, float *out);
+
+/// `VerticalBlurPass.filterColumns`: the recursive Gaussian down `count` columns from `image` (a pixel of row 0;
+/// rows `rowStride` pixels apart, `height` ≥ 1 rows), in place; `count` ≤ `BD_RECURSIVE_COLUMNS_MAX`. `causal` holds
+/// height × count pixels. Bit for bit the Swift loop's values. Only where `bd_vector_kernels_available()`.
+void bd_recursive_columns_v3(
+    float *image, ptrdiff_t rowStride, ptrdiff_t height, ptrdiff_t count, const bd_recursive_section *sections,
+    float *causal);
+
+/// The most columns `bd_recursive_columns_v3` takes at once (its states live on its stack).
+#define BD_RECURSIVE_COLUMNS_MAX 64
+
 #ifdef __cplusplus
 }
 #endif

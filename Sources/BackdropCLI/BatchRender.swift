@@ -12,31 +12,38 @@ struct RenderJob: Sendable {
     /// Why the path was chosen, when a device chose it.
     let note: String
 
-    /// Renders `input` into `output` (atomically) and returns the line to report.
-    func render(_ input: String, to output: String, renderer: Renderer? = nil) throws(BackdropError) -> String {
+    /// Renders `input` into `output` (atomically) and returns the line to report; `status` shows each stage.
+    func render(
+        _ input: String, to output: String, renderer: Renderer? = nil, status: StageStatus? = nil
+    ) throws(BackdropError) -> String {
         let renderer = renderer ?? self.renderer
+        defer { status?.clear() }
         // The input is released before the output is encoded: for a 100-megapixel picture the encoder's buffers
         // would otherwise come on top of both pictures.
         let plan =
             try depth == 16
-            ? renderAndWrite(input, to: output, renderer: renderer, as: UInt16.self)
-            : renderAndWrite(input, to: output, renderer: renderer, as: UInt8.self)
+            ? renderAndWrite(input, to: output, renderer: renderer, status: status, as: UInt16.self)
+            : renderAndWrite(input, to: output, renderer: renderer, status: status, as: UInt8.self)
         return
             "wrote \(output) (\(plan.imageSize.width)×\(plan.imageSize.height), \(effect.style.name), \(effect.path.rawValue), frame \(plan.frame), k = \(plan.downscaleFactor)\(note))"
     }
 
     /// Decodes, renders and writes one file; returns the plan.
     private func renderAndWrite<Sample: PixelSample>(
-        _ input: String, to output: String, renderer: Renderer,
+        _ input: String, to output: String, renderer: Renderer, status: StageStatus?,
         as: Sample.Type
     ) throws(BackdropError) -> RenderPlan {
         var rendered: (RGBAImage<Sample>, RenderPlan)? = try { () throws(BackdropError) in
+            status?.enter("decoding \(input)")
             let source = try decoder.decodeFile(input)
             let plan = try RenderPlan(effect: effect, imageSize: source.size)
+            status?.enter(
+                "rendering \(source.width)×\(source.height), \(effect.quality == .exact ? "exact" : "fast")")
             return (renderer.render(source, plan: plan, vibrantContent: vibrantContent, as: Sample.self), plan)
         }()
         var (picture, plan) = rendered!
         rendered = nil
+        status?.enter("encoding \(output)")
         // The picture's own buffer holds the filtered rows (opaque 8-bit pictures): one picture-sized buffer fewer.
         try encoder.write(destroying: &picture, to: output)
         return plan

@@ -22,7 +22,8 @@ struct RenderCommand: ParsableCommand {
             for a device that never ran iOS 7 (see 'backdrop estimate'). --path blur or --path tint-only overrides it.
 
             The output is written as RGB when every pixel is opaque, as RGBA otherwise; --compression trades size for \
-            speed, and the bytes depend only on the pixels and the compression.
+            speed, and the bytes depend only on the pixels and the compression. On a terminal, the stage in progress \
+            (decoding, rendering, encoding) shows on standard error until the file is written.
 
             --output-dir renders many files (and every PNG in a folder given as input) with the same options, with \
             a progress bar on a terminal; a file that fails is reported and the rest go on; the exit code is 1 if \
@@ -145,7 +146,7 @@ struct RenderCommand: ParsableCommand {
             if !force, InputFile.same(input, output) {
                 throw BackdropError(.badOption, "\(output): is the input file; pass --force to overwrite it")
             }
-            print(try job.render(input, to: output))
+            print(try job.render(input, to: output, status: .forStandardError()))
             if let timingRuns {
                 guard (1...10_000).contains(timingRuns) else {
                     throw BackdropError(.badOption, "--time \(timingRuns) is out of range (1…10000)")

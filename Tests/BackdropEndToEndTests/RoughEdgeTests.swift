@@ -66,6 +66,25 @@ struct RoughEdgeTests {
         }
     }
 
+    /// Issue 31: long work shows what it is doing. Run under `script` (util-linux), standard error is a terminal and
+    /// the stages show, then the line is cleared before the result; into a pipe, standard error says nothing.
+    @Test func aRenderOnATerminalShowsItsStagesAndAPipeGetsNone() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let input = Fixtures.sharedPath("testdata/photos/coffee.png"),
+            output = directory.appendingPathComponent("o.png")
+        let command = [Fixtures.cli, "render", input, "-o", output.path, "--exact"].map { "'\($0)'" }
+            .joined(separator: " ")
+        let onTerminal = try runProcess("/usr/bin/script", ["-qec", command, "/dev/null"])
+        #expect(onTerminal.status == 0, "\(onTerminal.output)")
+        for stage in ["decoding \(input)", "rendering 600×400, exact", "encoding \(output.path)"] {
+            #expect(onTerminal.output.contains("backdrop: \(stage) …"), "\(onTerminal.output)")
+        }
+        #expect(onTerminal.output.contains("\r\u{1B}[Kwrote \(output.path)"), "cleared before the result")
+        let piped = try runCLI(["render", input, "-o", output.path, "--exact"])
+        #expect(piped.status == 0 && piped.standardError.isEmpty, "\(piped.standardError)")
+    }
+
     @Test func aJSONSyntaxErrorNamesItsLineAndColumn() throws {
         let directory = try Fixtures.temporaryDirectory()
         let scene = directory.appendingPathComponent("scene.json")

@@ -8,17 +8,17 @@ let package = Package(
         .library(name: "BackdropCLI", targets: ["BackdropCLI"]),
         // Golden-image assertions for Swift Testing and XCTest suites.
         .library(name: "BackdropTesting", targets: ["BackdropTesting"]),
+        // `backdrop preview`'s page, API and HTTP server, as a library for Fuzz/ (backdrop-preview is its command).
+        .library(name: "BackdropPreview", targets: ["BackdropPreview"]),
         .executable(name: "backdrop", targets: ["backdrop"]),
-        // `backdrop preview`'s server, a program of its own: FlyingFox links FoundationNetworking (libcurl and some
-        // thirty libraries), which would add 7 ms to the start of every other command.
+        // `backdrop preview`'s server, a program of its own: the page, the server's threads and its limits stay out
+        // of the one-command processes.
         .executable(name: "backdrop-preview", targets: ["backdrop-preview"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // `swift package generate-documentation`: a command plugin, built only when the command runs.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
-        // `backdrop preview`'s HTTP server: pure Swift on BSD sockets (built only for backdrop-preview).
-        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // libpng behind a C boundary: setjmp/longjmp never cross a Swift frame. PNG's common cases (8-bit RGB and
@@ -44,13 +44,11 @@ let package = Package(
             name: "Backdrop",
             dependencies: ["CLibPNG", "COpenMP", "CTemporaryFiles", "CVectorKernels"]
         ),
-        // `backdrop preview`: the page, its HTTP API, the server.
+        // `backdrop preview`: the page, its HTTP API, and a small bounded HTTP/1.1 server of its own (HTTP/): no
+        // dependency offered limits on lines, headers, bodies and idle connections without SwiftNIO's build time.
         .target(
             name: "BackdropPreview",
-            dependencies: [
-                "Backdrop", .product(name: "FlyingFox", package: "FlyingFox"),
-                .product(name: "FlyingSocks", package: "FlyingFox"),
-            ]
+            dependencies: ["Backdrop"]
         ),
         // The commands, as a library: the executable is one line, and Fuzz/ can drive the option parsing.
         .target(

@@ -2,12 +2,22 @@
 import Foundation
 import PackageDescription
 
-// libFuzzer targets for the PNG decoder and the command-line option parsing. Built and run by scripts/fuzz:
+// libFuzzer targets for the PNG decoder, the command-line option parsing, scene files, golden manifests and the
+// preview's HTTP request parsing. Built and run by scripts/fuzz:
 // `swift build -c release -Xswiftc -sanitize=fuzzer …` (the flags are in that script). A separate package so that
 // the main build never carries fuzzing instrumentation.
 // The root package is referenced by path; SwiftPM names it after its folder, taken from this manifest's path.
 let rootFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .lastPathComponent
+
+/// A fuzz target: `Sources/NAME/NAME.swift`, linked with the driver and the one product of the root package it fuzzes.
+func fuzzTarget(_ name: String, fuzzing product: String) -> Target {
+    .executableTarget(
+        name: name,
+        dependencies: ["FuzzDriver", .product(name: product, package: rootFolder)],
+        swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+    )
+}
 
 let package = Package(
     name: "BackdropFuzz",
@@ -15,16 +25,11 @@ let package = Package(
     targets: [
         // LLVMFuzzerRunDriver, which each target's entry point hands its one-input function to.
         .target(name: "FuzzDriver"),
-        .executableTarget(
-            name: "FuzzPNG",
-            dependencies: ["FuzzDriver", .product(name: "Backdrop", package: rootFolder)],
-            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
-        ),
-        .executableTarget(
-            name: "FuzzOptions",
-            dependencies: ["FuzzDriver", .product(name: "BackdropCLI", package: rootFolder)],
-            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
-        ),
+        fuzzTarget("FuzzPNG", fuzzing: "Backdrop"),
+        fuzzTarget("FuzzOptions", fuzzing: "BackdropCLI"),
+        fuzzTarget("FuzzScene", fuzzing: "Backdrop"),
+        fuzzTarget("FuzzManifest", fuzzing: "Backdrop"),
+        fuzzTarget("FuzzHTTP", fuzzing: "BackdropPreview"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -8,6 +8,8 @@ public struct BackdropError: Error, Sendable, Equatable, CustomStringConvertible
         case badOption
         /// The output could not be written.
         case output
+        /// The work was stopped by a ``RenderCancellation`` before it finished.
+        case cancelled
     }
 
     /// What kind of failure.

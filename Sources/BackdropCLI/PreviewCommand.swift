@@ -3,8 +3,8 @@ import Backdrop
 import Foundation
 
 /// `backdrop preview`: runs `backdrop-preview`, the server's own program beside `backdrop` (or on the PATH), with the
-/// same arguments (its `--help` included). The server is a program of its own so that its HTTP library's dependencies
-/// (FoundationNetworking and libcurl's thirty libraries) load only when a preview is asked for.
+/// same arguments (its `--help` included). The server is a program of its own so that the one-command processes
+/// carry none of it (its page, its HTTP server and threads).
 struct PreviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "preview",

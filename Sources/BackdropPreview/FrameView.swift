@@ -13,7 +13,8 @@ import Foundation
 /// they are. The downloaded PNG is always the full-resolution picture.
 enum FrameView {
     static func render(
-        _ input: RGBAImage<UInt8>, effect: Effect, vibrantContent: RGBAImage<UInt8>?, width: Int?
+        _ input: RGBAImage<UInt8>, effect: Effect, vibrantContent: RGBAImage<UInt8>?, width: Int?,
+        cancellation: RenderCancellation = RenderCancellation()
     ) throws(BackdropError) -> (data: Data, size: PixelSize, frame: PixelRect) {
         let frame = try RenderPlan.frame(effect.frame, in: input.size)
         var alone = effect
@@ -22,7 +23,8 @@ enum FrameView {
             Vibrancy(x: $0.x - frame.x, y: $0.y - frame.y, contentSize: $0.contentSize)
         }
         let cut = RGBAImage(width: frame.width, height: frame.height, samples: crop(input, frame))
-        let output = try Renderer().render(cut, effect: alone, vibrantContent: vibrantContent)
+        let output = try Renderer().render(
+            cut, effect: alone, vibrantContent: vibrantContent, cancellation: cancellation)
         let view = pixels(of: output, in: PixelRect(covering: output.size), width: width)
         return (view.data, view.size, frame)
     }

@@ -64,7 +64,7 @@ enum PreviewPage {
         // The state, named as the API names it; defaults are left out of the URL.
         const DEFAULTS={style:'light',frame:'',scale:'1',device:'',path:'auto',exact:'',sigma:'20','saturation':'1.8',tint:'1,1,1','tint-alpha':'0.3',at:''};
         const state=Object.assign({},DEFAULTS);
-        let picture=null, content=null, inputName='INPUT.png', contentName='CONTENT.png';
+        let picture=null, content=null, token='', inputName='INPUT.png', contentName='CONTENT.png';
         let busy=false, pending=false, firstChange=null, lastFrame=null;
         window.previewTimings=[];
         CONFIG.styles.concat(['custom']).forEach(s=>$('style').add(new Option(s,s)));
@@ -131,12 +131,12 @@ enum PreviewPage {
             controls();changed();});
         $('exact').addEventListener('change',()=>{state.exact=$('exact').checked?'1':'';changed();});
         $('copy').addEventListener('click',()=>{$('command').select();navigator.clipboard?navigator.clipboard.writeText($('command').value):document.execCommand('copy');});
-        async function upload(input,path){const file=input.files[0];if(!file)return;const r=await fetch(path,{method:'POST',body:file});
+        async function upload(input,path){const file=input.files[0];if(!file)return;const r=await fetch(path,{method:'POST',body:file,headers:{'Backdrop-Token':token}});
           if(!r.ok){$('error').textContent=await failure(r);return;}
           if(path==='/input'){inputName=file.name;state.frame='';state.at='';}else{contentName=file.name;state.at='';}await start();}
         $('upload').addEventListener('change',()=>upload($('upload'),'/input'));$('vibrancy').addEventListener('change',()=>upload($('vibrancy'),'/vibrancy'));
-        $('unvibrant').addEventListener('click',async()=>{await fetch('/vibrancy',{method:'DELETE'});state.at='';await start();});
-        async function start(){const s=await (await fetch('/state.json')).json();picture=[s.width,s.height];
+        $('unvibrant').addEventListener('click',async()=>{await fetch('/vibrancy',{method:'DELETE',headers:{'Backdrop-Token':token}});state.at='';await start();});
+        async function start(){const s=await (await fetch('/state.json')).json();picture=[s.width,s.height];token=s.token;
           content=s.vibrancy?[s.vibrancy.width,s.vibrancy.height]:null;if(s.inputName)inputName=s.inputName;
           if(!state.frame)state.frame=[picture[0]*0.1,picture[1]*0.55,picture[0]*0.8,picture[1]*0.3].map(Math.round).join(',');
           $('out').src='/input.png?'+Date.now();lastFrame=null;$('view').width=0;controls();changed();}

@@ -6,13 +6,27 @@ final class PreviewProcess: @unchecked Sendable {
     let process = Process()
     /// "http://127.0.0.1:PORT/".
     let address: String
+    /// Where its standard error goes: the lines it logs.
+    let standardErrorFile: URL
 
-    init(_ arguments: [String] = []) throws {
-        process.executableURL = URL(fileURLWithPath: Fixtures.cli)
-        process.arguments = ["preview", "--port", "0"] + arguments
+    /// Starts `backdrop preview --port 0 arguments`; with `fileLimit`, under `ulimit -n fileLimit`.
+    init(_ arguments: [String] = [], fileLimit: Int? = nil) throws {
+        standardErrorFile = try Fixtures.temporaryDirectory().appendingPathComponent("preview.stderr")
+        _ = FileManager.default.createFile(atPath: standardErrorFile.path, contents: nil)
+        if let fileLimit {
+            // `exec`: the server keeps the shell's PID, so that stopping the process stops the server.
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments =
+                [
+                    "-c", "ulimit -n \(fileLimit) && exec \"$0\" \"$@\"", Fixtures.cli, "preview", "--port", "0",
+                ] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: Fixtures.cli)
+            process.arguments = ["preview", "--port", "0"] + arguments
+        }
         let out = Pipe()
         process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
+        process.standardError = try FileHandle(forWritingTo: standardErrorFile)
         try process.run()
         var line = Data()
         while !line.contains(UInt8(ascii: "\n")) {
@@ -26,6 +40,21 @@ final class PreviewProcess: @unchecked Sendable {
             throw FixtureMissing(path: "the preview's address in its first line, '\(text)'")
         }
         address = String(text[range.lowerBound...]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The port it listens on.
+    var port: UInt16 { UInt16(address.split(separator: ":").last!.dropLast())! }
+
+    /// What it has logged so far.
+    var standardError: String { (try? String(contentsOf: standardErrorFile, encoding: .utf8)) ?? "" }
+
+    /// The most memory it has held at once (VmHWM), in bytes; nil once it has exited.
+    var peakMemory: Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
+        else { return nil }
+        return kilobytes * 1024
     }
 
     /// Sends Ctrl-C and waits; the exit status (0 when it stopped cleanly).

@@ -30,16 +30,40 @@ public struct Renderer: Sendable {
             as: UInt8.self)
     }
 
+    /// ``render(_:effect:vibrantContent:)`` that stops between passes once `cancellation` is cancelled, and then
+    /// throws ``BackdropError/Kind/cancelled`` (see ``RenderCancellation`` for the delay).
+    public func render(
+        _ source: RGBAImage<UInt8>, effect: Effect, vibrantContent: RGBAImage<UInt8>? = nil,
+        cancellation: RenderCancellation
+    ) throws(BackdropError) -> RGBAImage<UInt8> {
+        let plan = try RenderPlan(effect: effect, imageSize: source.size)
+        guard
+            let output = execute(
+                source, plan: plan, vibrantContent: vibrantContent, as: UInt8.self,
+                isCancelled: { cancellation.isCancelled })
+        else { throw BackdropError(.cancelled, "the render was cancelled") }
+        return output
+    }
+
     /// Renders a plan made for `source`'s size, at the depth of `Sample`. `vibrantContent` as above.
     public func render<Sample: PixelSample>(
         _ source: RGBAImage<UInt8>, plan: RenderPlan,
         vibrantContent: RGBAImage<UInt8>? = nil,
         as: Sample.Type
     ) -> RGBAImage<Sample> {
+        execute(source, plan: plan, vibrantContent: vibrantContent, as: Sample.self, isCancelled: { false })!
+    }
+
+    /// The render, or nil when `isCancelled` answers true before one of its passes.
+    func execute<Sample: PixelSample>(
+        _ source: RGBAImage<UInt8>, plan: RenderPlan, vibrantContent: RGBAImage<UInt8>?, as: Sample.Type,
+        isCancelled: () -> Bool
+    ) -> RGBAImage<Sample>? {
         precondition(plan.imageSize == source.size, "Renderer: the plan was made for another picture size")
         precondition(
             (plan.vibrancy == nil) == (vibrantContent == nil),
             "Renderer: vibrant content must be given exactly when the plan has vibrancy")
+        if isCancelled() { return nil }
         var stage: Stage
         var rowPasses = plan.rowPasses[...]
         if let downscale = rowPasses.first as? DownscalePass {
@@ -54,8 +78,10 @@ public struct Renderer: Sendable {
         // Which access each pass's consumer has: the next row pass, or the colour pass.
         let consumers = rowPasses.dropFirst().map(\.inputAccess) + [plan.color.inputAccess]
         for (pass, consumer) in zip(rowPasses, consumers) {
+            if isCancelled() { return nil }
             stage = pass.output(reading: stage, for: consumer, parallelism: parallelism)
         }
+        if isCancelled() { return nil }
         let effect = plan.color.outputRows(reading: stage, maximum: Sample.maximumValue, parallelism: parallelism)
         let vibrancy = plan.vibrancy.flatMap { passes in vibrantContent.map { (passes.content, passes.filter, $0) } }
         return plan.composite.run(

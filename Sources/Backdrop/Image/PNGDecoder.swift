@@ -54,6 +54,24 @@ public struct PNGDecoder: Sendable {
         return try decodeWithLibPNG(bytes, name: name, as: Sample.self)
     }
 
+    /// How many bytes of a file ``checkDeclaredSize(_:name:)`` reads: the signature and the IHDR up to its height.
+    public static let declaredSizeBytes = 24
+
+    /// Refuses a PNG from its first ``declaredSizeBytes`` bytes when its IHDR declares more pixels than the limit:
+    /// what a reader of a stream (an upload) can check before the rest arrives. Whether it is a PNG at all is
+    /// ``decode(_:name:as:)``'s to say; a prefix that is not a PNG's passes.
+    public func checkDeclaredSize(_ prefix: ArraySlice<UInt8>, name: String) throws(BackdropError) {
+        guard prefix.count >= Self.declaredSizeBytes,
+            prefix.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        else { return }
+        let start = prefix.startIndex
+        let bigEndian = { (offset: Int) in
+            prefix[(start + offset)..<(start + offset + 4)].reduce(0) { $0 << 8 | Int($1) }
+        }
+        let (width, height) = (bigEndian(16), bigEndian(20))
+        if pixelCount(width, height) == nil { throw Self.overLimit(name, width, height, maxPixels) }
+    }
+
     /// The fast path's decode, or nil when the file is not its case.
     public func decodeCommonCase<Sample: PixelSample>(_ bytes: [UInt8], name: String, as: Sample.Type)
         throws(BackdropError) -> RGBAImage<Sample>?

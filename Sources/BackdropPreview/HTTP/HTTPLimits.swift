@@ -1,0 +1,41 @@
+/// What the preview server accepts from a client, and for how long it waits: every number that bounds the memory,
+/// the threads and the time one client can take. A request over a limit is answered with the status named here
+/// and `{"error": "…"}`, and its connection is closed; the server goes on.
+///
+/// Reading is linear in the bytes received: the end of the head is searched for only in bytes not yet searched, so
+/// a long line costs its length once (FlyingFox, the server before this one, re-scanned its buffer per byte).
+struct HTTPLimits: Sendable {
+    /// The request line (`GET /render.png?… HTTP/1.1`): longer is a 414 as soon as that many bytes arrived without
+    /// its end. The page's longest query is under 300 bytes.
+    var requestLineBytes = 8 * 1024
+    /// The whole head, request line and header fields: more is a 431.
+    var headBytes = 32 * 1024
+    /// Header fields in one request: more is a 431.
+    var headerFields = 100
+    /// A body (an uploaded PNG): a `Content-Length` over it is a 413 before a byte of the body is read. The PNG's
+    /// own size is checked too, against the pixel limit, as soon as its header has arrived
+    /// (``PreviewRoutes``).
+    var bodyBytes: Int
+    /// Connections served at once; one more is answered 503 and closed, so idle sockets can hold only these.
+    var connections = 64
+    /// How long a connection may stay silent: before a request starts, and between any two reads or writes
+    /// within one. Then it is closed (a 408 when a request had started).
+    var idleSeconds = 10.0
+    /// How long a request's head may take to arrive from its first byte, however steadily it trickles in
+    /// (a slow-headers client, "slowloris"): then a 408. The preview sets it to the idle time.
+    var headSeconds = 10.0
+    /// How long a body may take to arrive in all: then a 408.
+    var bodySeconds = 60.0
+    /// How long a render may run: then it is cancelled and answered 503 (``RenderQueue``).
+    var renderSeconds = 15.0
+
+    /// The limits for a server whose uploads may have `maxPixels` pixels: the body limit is what a PNG of that many
+    /// 16-bit RGBA pixels, stored uncompressed, takes (8 bytes a pixel and 1 MiB of chunks), at most 1 GiB.
+    init(maxPixels: Int) {
+        let (bytes, overflow) = maxPixels.multipliedReportingOverflow(by: 8)
+        bodyBytes = overflow ? Self.largestBody : min(bytes + 1 << 20, Self.largestBody)
+    }
+
+    /// The largest body any server accepts, whatever its pixel limit.
+    static let largestBody = 1 << 30
+}

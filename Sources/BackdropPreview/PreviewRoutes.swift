@@ -1,0 +1,168 @@
+import Backdrop
+import Foundation
+
+/// The preview's HTTP API, which the page uses and scripts can too:
+///
+/// - `GET /` the page; `GET /input.png` the picture being previewed; `GET /state.json` its size and name, the
+///   vibrant content's size, and the token a script sends to change the state (``RequestOrigin``);
+/// - `GET /render.png?…` the effect over it, with the CLI's option names (``PreviewRequest``); `GET /render.rgba?…`
+///   only the frame's pixels (``FrameView``: the page's live view, nothing to encode or decode), straight 8-bit
+///   RGBA rows with no header, averaged down to `display-width` when given; the frame as `x,y,w,h` in the
+///   `Backdrop-Frame` header and the size sent as `w,h` in `Backdrop-Size`;
+/// - `GET /estimate.json?…&device=ID|all` what `backdrop estimate --format json` prints for a view of the frame's
+///   size in points; `GET /estimate.svg?…&device=ID` its frame timeline;
+/// - `POST /input`, `POST /vibrancy` a PNG body: the picture, or the vibrant content (drawn at `at=x,y`, default the
+///   frame's corner); `DELETE /vibrancy` removes the content.
+///
+/// Every refusal is `{"error": "…"}` naming the problem: 400 for a bad query or body, 404 and 405 for an unknown
+/// route or method, 413 for an upload whose PNG header declares more pixels than the limit (refused after its
+/// first 24 bytes, before the rest is read or anything decoded), 503 for a render over its time; the limits of
+/// ``HTTPLimits`` and the checks of ``RequestOrigin`` come first. The server keeps serving.
+struct PreviewRoutes: HTTPHandler {
+    let state: PreviewState
+    let origin: RequestOrigin
+    let maxPixels: Int
+    let renderSeconds: Double
+    let renders: RenderQueue
+    /// Uploads are decoded one at a time: a small PNG can declare up to `maxPixels` pixels, 4 bytes each once
+    /// decoded, and this bounds that memory to one picture whatever the number of connections.
+    let decoding = NSLock()
+
+    /// The methods each path answers.
+    static let routes: [String: Set<String>] = [
+        "/": ["GET", "HEAD"], "/input.png": ["GET", "HEAD"], "/state.json": ["GET", "HEAD"],
+        "/render.png": ["GET", "HEAD"], "/render.rgba": ["GET", "HEAD"], "/estimate.json": ["GET", "HEAD"],
+        "/estimate.svg": ["GET", "HEAD"], "/input": ["POST"], "/vibrancy": ["POST", "DELETE"],
+    ]
+
+    func admit(_ head: HTTPRequest, bodyLength: Int) throws(HTTPRefusal) {
+        try origin.checkHost(head)
+        guard let methods = Self.routes[head.path] else {
+            throw HTTPRefusal(404, "no such path: '\(HTTPHead.printable(head.path))'")
+        }
+        guard methods.contains(head.method) else {
+            throw HTTPRefusal(
+                405,
+                "\(HTTPHead.printable(head.method)) is not allowed on \(head.path); it takes "
+                    + methods.sorted().joined(separator: ", "))
+        }
+        try origin.checkStateChange(head)
+        if bodyLength > 0 && head.method != "POST" { throw HTTPRefusal(400, "\(head.method) takes no body") }
+    }
+
+    var bodyPrefixLength: Int { PNGDecoder.declaredSizeBytes }
+
+    func checkBody(_ head: HTTPRequest, prefix: ArraySlice<UInt8>) throws(HTTPRefusal) {
+        do throws(BackdropError) {
+            try PNGDecoder(maxPixels: maxPixels).checkDeclaredSize(prefix, name: String(head.path.dropFirst()))
+        } catch {
+            throw HTTPRefusal(413, error.message)
+        }
+    }
+
+    func respond(to request: HTTPRequest, clientHasGone: @escaping () -> Bool) -> HTTPResponse {
+        do throws(BackdropError) {
+            return try answer(request, clientHasGone: clientHasGone)
+        } catch {
+            return .error(400, error.message)
+        }
+    }
+
+    private func answer(_ request: HTTPRequest, clientHasGone: () -> Bool) throws(BackdropError) -> HTTPResponse {
+        switch (request.method, request.path) {
+        case ("POST", let path):
+            let isInput = path == "/input"
+            decoding.lock()
+            defer { decoding.unlock() }
+            let image = try PNGDecoder(maxPixels: maxPixels).decode(request.body, name: isInput ? "input" : "vibrancy")
+            if isInput { try state.setInput(image) } else { state.setVibrancy(image) }
+            return json("{\"width\":\(image.width),\"height\":\(image.height)}")
+        case ("DELETE", _):
+            state.setVibrancy(nil)
+            return json("{}")
+        case (_, "/"):
+            return HTTPResponse(contentType: "text/html; charset=utf-8", body: Array(PreviewPage.html.utf8))
+        case (_, "/input.png"):
+            return HTTPResponse(contentType: "image/png", body: state.snapshot().png)
+        case (_, "/state.json"):
+            return HTTPResponse(contentType: "application/json", body: state.summary(token: origin.token))
+        case (_, "/render.png"), (_, "/render.rgba"):
+            let (input, _, vibrancy) = state.snapshot()
+            let query = request.query, asPNG = request.path == "/render.png"
+            return renders.run(limit: renderSeconds, clientHasGone: clientHasGone) {
+                cancellation throws(BackdropError) in
+                try Self.render(
+                    asPNG: asPNG, query: query, input: input, vibrancy: vibrancy, cancellation: cancellation)
+            }
+        case (_, "/estimate.json"):
+            let estimates = try estimates(request.query)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            let records = estimates.map(EstimateRecord.init)
+            let body = try? request.query["device"] == "all" ? encoder.encode(records) : encoder.encode(records[0])
+            return HTTPResponse(contentType: "application/json", body: [UInt8](body ?? Data()))
+        default:  // "/estimate.svg": admit lets no other path through
+            let estimates = try estimates(request.query)
+            return HTTPResponse(contentType: "image/svg+xml", body: Array(TimelineSVG.render(estimates[0]).utf8))
+        }
+    }
+
+    private func json(_ text: String) -> HTTPResponse {
+        HTTPResponse(contentType: "application/json", body: Array(text.utf8))
+    }
+
+    /// A render request's answer: the whole picture as PNG, or the frame's pixels with the frame in a header.
+    static func render(
+        asPNG: Bool, query: [String: String], input: RGBAImage<UInt8>, vibrancy: RGBAImage<UInt8>?,
+        cancellation: RenderCancellation
+    ) throws(BackdropError) -> HTTPResponse {
+        let request = try PreviewRequest(query: query)
+        var options = request.options
+        options.vibrantContentSize = vibrancy?.size
+        let effect = try options.effect().effect
+        if asPNG {
+            let output = try Renderer().render(
+                input, effect: effect, vibrantContent: vibrancy, cancellation: cancellation)
+            return HTTPResponse(contentType: "image/png", body: try PNGEncoder(compression: .fast).encode(output))
+        }
+        let view = try FrameView.render(
+            input, effect: effect, vibrantContent: vibrancy, width: request.displayWidth, cancellation: cancellation)
+        let frame = view.frame
+        return HTTPResponse(
+            contentType: "application/octet-stream", body: [UInt8](view.data),
+            headers: [
+                ("Backdrop-Frame", "\(frame.x),\(frame.y),\(frame.width),\(frame.height)"),
+                ("Backdrop-Size", "\(view.size.width),\(view.size.height)"),
+            ])
+    }
+
+    /// The estimates a request asks for: its effect as one view of the frame's size in points (pixels over the
+    /// request's scale, or each device's), on one device or all — `device` is required, as `backdrop estimate` requires
+    /// `--device` or `--all-devices`.
+    func estimates(_ query: [String: String]) throws(BackdropError) -> [Estimate] {
+        let preview = try PreviewRequest(query: query)
+        guard let id = preview.deviceID else { throw BackdropError(.badOption, "give device=ID or device=all") }
+        let (input, _, vibrancy) = state.snapshot()
+        let frame = try RenderPlan.frame(preview.options.frame, in: input.size)
+        let devices = id == "all" ? Device.all : [try Device.lookup(id)]
+        // A view larger than a device's screen is refused, as `backdrop estimate --view` refuses it: one device's
+        // request is a 400; with device=all the devices it does not fit are left out (a 400 when none is left).
+        var estimates: [Estimate] = []
+        var refusal: BackdropError?
+        for device in devices {
+            let scale = preview.options.scale ?? device.scale
+            try RenderPlan.validate(scale: scale)
+            let points = (width: Double(frame.width) / scale, height: Double(frame.height) / scale)
+            do throws(BackdropError) {
+                estimates.append(
+                    try Estimator().estimate(
+                        device: device, style: preview.options.style, vibrancy: vibrancy != nil, viewPoints: points,
+                        path: preview.options.path))
+            } catch {
+                refusal = refusal ?? error
+            }
+        }
+        if estimates.isEmpty, let refusal { throw refusal }
+        return estimates
+    }
+}

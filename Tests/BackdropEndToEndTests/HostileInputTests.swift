@@ -93,6 +93,31 @@ struct OverflowingNumberTests {
                 "the image is 2147483647×2147483647 pixels, over the limit of 4294967296 pixels"))
     }
 
+    /// Issue 32, defect 9: memory follows the pixels, not the shape. A 1 × 2 000 000 picture must render within
+    /// 220 MB of address space (it needs about 171 MB, fast or exact, about what 1414 × 1414 needs). Before, it
+    /// needed 263 MB (fast: rows padded to four pixels, a tap table entry per row) and 1.35 GB (exact: a causal
+    /// buffer 32 columns wide whatever the picture's width), and a 1 × 100 000 000 picture took 6.15 GB (now 1.95).
+    @Test(arguments: [false, true])
+    func aPictureOnePixelWideNeedsMemoryForItsPixelsOnly(exact: Bool) throws {
+        let directory = try Fixtures.temporaryDirectory()
+        let input = directory.appendingPathComponent("thin.png").path
+        var samples = [UInt8](repeating: 255, count: 2_000_000 * 4)
+        for index in stride(from: 0, to: samples.count, by: 4) {
+            samples[index] = UInt8(truncatingIfNeeded: index >> 6)
+        }
+        try PNGEncoder(compression: .fast).write(RGBAImage(width: 1, height: 2_000_000, samples: samples), to: input)
+        let output = directory.appendingPathComponent("out.png").path
+        let result = try runProcess(
+            "/bin/bash",
+            [
+                // One thread: a second thread's malloc arena reserves 64 MB of address space, which under this limit
+                // glibc cannot map, and it then serves every allocation of that thread with its own mapping.
+                "-c", #"ulimit -v 220000; exec "$0" render "$1" -o "$2" --threads 1 $3"#, Fixtures.cli, input, output,
+                exact ? "--exact" : "",
+            ])
+        #expect(result.status == 0, "\(exact ? "exact" : "fast"): \(result.output)")
+    }
+
     /// Issue 32, defect 7: libpng set up its rows (width × 8 bytes) before the limit was checked, so a 68-byte
     /// 16-bit file declaring 400,000,000 × 1 cost 3 GB first. Under a 600 MB address-space limit the decoder must
     /// still name the limit, not run out of memory.

@@ -3,10 +3,11 @@
 /// Output index x samples the input at u = (x + ½)/k − ½, clamped to [0, n − 1]: between input ⌊u⌋ and ⌊u⌋ + 1
 /// (the last input repeats past the edge) with weight u − ⌊u⌋ on the upper one.
 struct BilinearTaps: Sendable {
-    let lower: [Int]
-    let upper: [Int]
-    let fraction: [Float]
-    /// The output indices cut into runs that share their two inputs.
+    /// k.
+    let factor: Int
+    /// n, the input samples.
+    let inputCount: Int
+    /// The output indices cut into runs that share their two inputs (empty when made without them).
     let segments: [Segment]
     /// The weights of the segments, each repeated over the four channels of its pixel, so that four consecutive
     /// output indices' weights load as one 16-lane vector. Segments with the same weights share them: every
@@ -37,36 +38,61 @@ struct BilinearTaps: Sendable {
         let factor: Int, groupsPerSegment: Int
     }
 
-    init(outputCount: Int, factor: Int, inputCount: Int) {
-        var lower = [Int](), upper = [Int](), fraction = [Float]()
-        lower.reserveCapacity(outputCount); upper.reserveCapacity(outputCount); fraction.reserveCapacity(outputCount)
-        for x in 0..<outputCount {
-            let u = min(max((Double(x) + 0.5) / Double(factor) - 0.5, 0), Double(inputCount - 1))
-            let i = Int(u.rounded(.down))
-            lower.append(i)
-            upper.append(min(i + 1, inputCount - 1))
-            fraction.append(Float(u - Double(i)))
-        }
+    /// Taps for `outputCount` output indices; with `segmented` false, only ``tap(_:)`` (the taps down the frame,
+    /// read one row at a time). Memory: the segments, about 40 bytes per k output indices, and none per output
+    /// index, so a picture 1 pixel wide costs what its pixels cost (issue 32).
+    init(outputCount: Int, factor: Int, inputCount: Int, segmented: Bool = true) {
+        self.factor = factor
+        self.inputCount = inputCount
         var segments: [Segment] = [], weights: [SIMD4<Float>] = []
         var weightsStart: [[UInt32]: Int] = [:]
+        var run: [Float] = [], previousRun: (weights: Int, values: [Float])?
         var start = 0
-        for x in stride(from: 1, through: outputCount, by: 1) where x == outputCount || lower[x] != lower[start] {
-            let run = fraction[start..<x]
-            let key = run.map(\.bitPattern)
-            let offset = weightsStart[key] ?? weights.count
-            if offset == weights.count {
-                weightsStart[key] = offset
-                weights += run.map { SIMD4(repeating: $0) }
+        while segmented && start < outputCount {
+            let first = Self.tap(start, factor: factor, inputCount: inputCount)
+            run.removeAll(keepingCapacity: true)
+            run.append(first.fraction)
+            var end = start + 1
+            while end < outputCount {
+                let next = Self.tap(end, factor: factor, inputCount: inputCount)
+                guard next.lower == first.lower else { break }
+                run.append(next.fraction)
+                end += 1
             }
-            segments.append(Segment(start: start, end: x, lower: lower[start], upper: upper[start], weights: offset))
-            start = x
+            // Most segments repeat the one before (every interior one): compared first, without a key.
+            let offset: Int
+            if let previousRun, previousRun.values == run {
+                offset = previousRun.weights
+            } else {
+                let key = run.map(\.bitPattern)
+                offset = weightsStart[key] ?? weights.count
+                if offset == weights.count {
+                    weightsStart[key] = offset
+                    weights += run.map { SIMD4(repeating: $0) }
+                }
+                previousRun = (offset, run)
+            }
+            segments.append(Segment(start: start, end: end, lower: first.lower, upper: first.upper, weights: offset))
+            start = end
         }
-        self.lower = lower; self.upper = upper; self.fraction = fraction
         self.segments = segments
         uniformRun = Self.uniformRun(in: segments, factor: factor)
         // Padding: a group of four loads 16 lanes from its first weight on.
         self.weights = weights + [SIMD4<Float>](repeating: .zero, count: 3)
         fixedPointWeights = self.weights.map { SIMD4(repeating: FixedPoint.multiplier($0.x)) }
+    }
+
+    /// Output index `x`'s two inputs and the weight of the upper one.
+    @inline(__always) func tap(_ x: Int) -> (lower: Int, upper: Int, fraction: Float) {
+        Self.tap(x, factor: factor, inputCount: inputCount)
+    }
+
+    @inline(__always) static func tap(_ x: Int, factor: Int, inputCount: Int) -> (
+        lower: Int, upper: Int, fraction: Float
+    ) {
+        let u = min(max((Double(x) + 0.5) / Double(factor) - 0.5, 0), Double(inputCount - 1))
+        let i = Int(u.rounded(.down))
+        return (i, min(i + 1, inputCount - 1), Float(u - Double(i)))
     }
 
     /// The longest stretch of alike segments (see ``uniformRun``), if k is a multiple of 4 and it has two or more.

@@ -5,15 +5,17 @@
 /// the width rounded up to an odd number of cache lines (four pixels each), so that up to 64 consecutive rows
 /// start in 64 different sets of a 64-set L1 cache: the vertical blur reads a pixel of each of 2r + 4 rows in
 /// turn, and rows a multiple of 4 KB apart (a 256-pixel row is exactly 4 KB) would all fall in one 8-way set and
-/// evict each other (measured: the vertical blur 1.8× slower). It is a reference type so that row bands can be
+/// evict each other (measured: the vertical blur 1.8× slower). A row narrower than a cache line (under four
+/// pixels) is not padded: its rows share lines anyway, and padding it would make a 1-pixel-wide picture cost four
+/// times its pixels (issue 32: memory follows the pixels, not the shape). It is a reference type so that row bands can be
 /// written from several threads at once; callers must write disjoint rows. Hence `@unchecked Sendable`.
 public final class FloatImage: @unchecked Sendable {
     /// Width in pixels.
     public let width: Int
     /// Height in pixels.
     public let height: Int
-    /// Pixels from the start of one row to the start of the next: ≥ `width`, a multiple of 4, an odd number of
-    /// 64-byte cache lines.
+    /// Pixels from the start of one row to the start of the next: `width` when it is under 4, otherwise ≥ `width`,
+    /// a multiple of 4, an odd number of 64-byte cache lines.
     public let rowStride: Int
     /// The first pixel of row 0; `height × rowStride` pixels, uninitialised until a pass writes them (the
     /// padding at each row's end is never read).
@@ -24,7 +26,7 @@ public final class FloatImage: @unchecked Sendable {
         self.width = width
         self.height = height
         let lines = (max(1, width) + 3) / 4
-        rowStride = 4 * (lines | 1)
+        rowStride = width < 4 ? max(1, width) : 4 * (lines | 1)
         pixels = UnsafeMutableRawPointer.allocate(
             byteCount: max(1, rowStride * height) * MemoryLayout<SIMD4<Float>>.stride,
             alignment: 64

@@ -28,7 +28,8 @@ public struct UpscaleTintPass: ColorPass {
         self.factor = factor
         self.transform = transform
         rowTaps = BilinearTaps(
-            outputCount: factor == 1 ? 0 : outputSize.height, factor: factor, inputCount: inputSize.height)
+            outputCount: factor == 1 ? 0 : outputSize.height, factor: factor, inputCount: inputSize.height,
+            segmented: false)
         columnTaps = BilinearTaps(
             outputCount: factor == 1 ? 0 : outputSize.width, factor: factor, inputCount: inputSize.width)
         descriptor = PassDescriptor(
@@ -69,19 +70,20 @@ public struct UpscaleTintPass: ColorPass {
         let rows = rowTaps, width = table.width
         let fixedPointRow = fixedPointTable.map { fixed -> OutputRows.FixedPointRowFunction in
             { y, out in
+                let tap = rows.tap(y)
                 fixed.interpolate(
-                    between: rows.lower[y], and: rows.upper[y],
-                    multiplier: FixedPoint.multiplier(rows.fraction[y]), into: out)
+                    between: tap.lower, and: tap.upper, multiplier: FixedPoint.multiplier(tap.fraction), into: out)
             }
         }
         return OutputRows(
             width: width, columns: columnTaps,
             row: { y, out in
-                let top = table.row(rows.lower[y]), bottom = table.row(rows.upper[y])
+                let tap = rows.tap(y)
+                let top = table.row(tap.lower), bottom = table.row(tap.upper)
                 // a + (b − a)·f rather than a·(1 − f) + b·f: exact where a = b, so flat areas keep their exact value
                 // (and the exact ties of the tint round as in the references).
                 // Two pixels per 8-lane vector (the compiler keeps 4-lane SIMD values in 4-lane registers).
-                let weight = SIMD8<Float>(repeating: rows.fraction[y])
+                let weight = SIMD8<Float>(repeating: tap.fraction)
                 var x = 0
                 while x &+ 2 <= width {
                     let a = (top + x).pixelPair, b = (bottom + x).pixelPair

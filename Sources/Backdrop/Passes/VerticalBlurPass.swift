@@ -65,7 +65,8 @@ public struct VerticalBlurPass: RowPass {
             }
             return .stored(result)
         }
-        let strip = Self.stripWidth
+        // A picture narrower than a strip gets a strip of its width: the causal outputs are height × strip pixels.
+        let strip = min(Self.stripWidth, max(1, image.width))
         parallelism.forEachBand(of: (image.width + strip - 1) / strip) { band in
             let causal = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: image.height * strip)
             let states = UnsafeMutablePointer<RecursiveGaussian.State>.allocate(capacity: strip)

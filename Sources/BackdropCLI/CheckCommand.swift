@@ -18,8 +18,9 @@ struct CheckCommand: ParsableCommand {
             DIR/index.html, DIR/junit.xml and DIR/summary.json for people and CI systems. A warning names golden \
             files in the manifest's folders that no case uses.
 
-            Exit codes: 0 every case passed (or was recorded) · 1 a case failed or could not run · 2 usage, or a \
-            manifest that cannot be read.
+            Exit codes: 0 every case passed (or was recorded) · 1 a case was outside its tolerance · 2 a case \
+            could not run (a missing input or golden, an unreadable picture), or usage, or a manifest that cannot \
+            be read. --update creates the folders its goldens need.
 
             Examples:
               backdrop check goldens/manifest.json
@@ -112,7 +113,10 @@ struct CheckCommand: ParsableCommand {
         ]
         if counts.recorded > 0 || update != nil { parts.append("\(counts.recorded) recorded") }
         print(parts.joined(separator: ", "))
-        if counts.failed + counts.errors > 0 { throw ExitCode(1) }
+        // One rule for every command: 2 when something could not be used, 1 when a comparison was outside its
+        // tolerance; an unusable case outranks a failed one (the suite's verdict is incomplete).
+        if counts.errors > 0 { throw ExitCode(2) }
+        if counts.failed > 0 { throw ExitCode(1) }
     }
 
     /// The artifacts, each file written atomically, into `folder` (created if missing).

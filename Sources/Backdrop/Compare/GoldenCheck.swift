@@ -78,7 +78,7 @@ public struct GoldenCheck: Sendable {
             let goldenPath = try resolved(testCase.golden, "golden")
             let exists = FileManager.default.fileExists(atPath: goldenPath)
             if update == .all || (!exists && update != nil) {
-                try PNGEncoder().write(actual, to: goldenPath)
+                try Self.record(actual, at: goldenPath)
                 return result(.recorded(path: goldenPath), nil, actual)
             }
             guard exists else {
@@ -90,13 +90,28 @@ public struct GoldenCheck: Sendable {
             let comparison = try GoldenComparison(expected: golden, actual: actual, tolerance: tolerance)
             if comparison.passed { return result(.passed(comparison), golden, actual) }
             if update == .failed {
-                try PNGEncoder().write(actual, to: goldenPath)
+                try Self.record(actual, at: goldenPath)
                 return result(.recorded(path: goldenPath), golden, actual)
             }
             return result(.failed(comparison), golden, actual)
         } catch {
             return result(.error(error.message), nil, rendered)
         }
+    }
+
+    /// Writes a golden, creating the folders it needs: a new suite's `--update missing` works before its goldens'
+    /// folder exists. `path` is already confined to the manifest's folder (``GoldenManifest/path(_:in:field:)``).
+    static func record(_ picture: RGBAImage<UInt8>, at path: String) throws(BackdropError) {
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty && !FileManager.default.fileExists(atPath: folder) {
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                throw BackdropError(
+                    .output, "\(folder): cannot create the goldens' folder (\(error.localizedDescription))")
+            }
+        }
+        try PNGEncoder().write(picture, to: path)
     }
 
     /// Renders a case as `backdrop render` would with the same options.

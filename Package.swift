@@ -88,7 +88,7 @@ let package = Package(
         // builds it).
         .testTarget(
             name: "BackdropEndToEndTests",
-            dependencies: ["Backdrop", "BackdropTestSupport", "backdrop", "backdrop-preview"]
+            dependencies: ["Backdrop", "BackdropTesting", "BackdropTestSupport", "backdrop", "backdrop-preview"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -12,14 +12,19 @@ public func goldenPath(named name: String, testFile: String) -> String {
 /// Compares `image` with the golden picture `name` beside the calling test file, under `tolerance`, and reports a
 /// failure to whichever test library is running the test: Swift Testing (an issue) or XCTest (a failure).
 ///
-/// - A missing golden is recorded from `image`, and the test fails once saying so, as snapshot libraries do: a
-///   golden nobody looked at should not pass silently. Set `record` to re-record an existing one.
+/// - Recording follows `recording`, or by default `BACKDROP_RECORD` (``GoldenRecording/from(environment:)``:
+///   `missing` on a developer's machine, `never` when `CI` is set). A golden it writes fails the test once, saying
+///   so, as snapshot libraries do: a golden nobody looked at should not pass silently. `record: true` is `.all`.
 /// - On a failure the expected, actual and diff pictures side by side (``GoldenArtifacts/threeUp(_:_:_:)``) are
-///   written to `BACKDROP_ARTIFACTS` (default: the system's temporary folder), and the message says where.
+///   written to `BACKDROP_ARTIFACTS` (default: the system's temporary folder), in a folder of the test file and the
+///   test (`GoldenTests/theToolbarMatches()/toolbar-light.three-up.png`), so that tests sharing a golden's name do
+///   not overwrite each other's; the message says where.
+/// - SwiftPM warns about files it does not handle in a test target: add `exclude: ["__Goldens__"]` to it.
 /// - Returns whether the image matched (a recorded golden counts as no match).
 @discardableResult
 public func assertGolden(
     _ image: RGBAImage<UInt8>, named name: String, tolerance: Tolerance = Tolerance(), record: Bool = false,
+    recording: GoldenRecording? = nil,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) -> Bool {
     let path = goldenPath(named: name, testFile: "\(filePath)")
@@ -34,23 +39,45 @@ public func assertGolden(
         return false
     }
     do throws(BackdropError) {
-        if record || !FileManager.default.fileExists(atPath: path) {
-            try? FileManager.default.createDirectory(
-                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try PNGEncoder().write(image, to: path)
-            return fail("recorded the golden \(path): check it, then run the test again")
+        var mode = GoldenRecording.all
+        if let recording, !record {
+            mode = recording
+        } else if !record {
+            mode = try .from(environment: ProcessInfo.processInfo.environment)
         }
-        let golden = try PNGDecoder().decodeFile(path)
-        let comparison = try GoldenComparison(expected: golden, actual: image, tolerance: tolerance)
-        if comparison.passed { return true }
-        let folder = ProcessInfo.processInfo.environment["BACKDROP_ARTIFACTS"] ?? NSTemporaryDirectory()
-        let threeUp = folder + "/" + name + ".three-up.png"
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try PNGEncoder().write(
-            GoldenArtifacts.threeUp(golden, image, comparison.diffPicture(expected: golden, actual: image)), to: threeUp
-        )
-        return fail("\(name) does not match \(path): \(comparison.summary); expected | actual | diff: \(threeUp)")
+        let (verdict, golden) = try checkGolden(image, at: path, tolerance: tolerance, recording: mode)
+        switch verdict {
+        case .matched:
+            return true
+        case .recorded:
+            return fail("recorded the golden \(path): check it, then run the test again")
+        case .missing:
+            return fail(
+                "no golden \(path), and BACKDROP_RECORD is never (the default when CI is set): record it locally")
+        case .mismatched(let comparison):
+            let golden = golden ?? image
+            let folder = goldenArtifactFolder(testFile: "\(filePath)", line: line)
+            let threeUp = folder + "/" + name + ".three-up.png"
+            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try PNGEncoder().write(
+                GoldenArtifacts.threeUp(golden, image, comparison.diffPicture(expected: golden, actual: image)),
+                to: threeUp)
+            return fail("\(name) does not match \(path): \(comparison.summary); expected | actual | diff: \(threeUp)")
+        }
     } catch {
         return fail("\(name): \(error.message)")
     }
+}
+
+/// Where a failing test's pictures go: `BACKDROP_ARTIFACTS` (or the temporary folder) / the test file's name / the
+/// running Swift Testing test's name (under XCTest, which does not say, `line-N`). Characters other than letters,
+/// digits, `-`, `_`, `.`, `(` and `)` become `_`.
+public func goldenArtifactFolder(testFile: String, line: UInt) -> String {
+    let root = ProcessInfo.processInfo.environment["BACKDROP_ARTIFACTS"] ?? NSTemporaryDirectory()
+    let file = ((testFile as NSString).lastPathComponent as NSString).deletingPathExtension
+    let test = Test.current?.name ?? "line-\(line)"
+    func safe(_ text: String) -> String {
+        String(text.map { $0.isLetter || $0.isNumber || "-_.()".contains($0) ? $0 : "_" })
+    }
+    return root + "/" + safe(file) + "/" + safe(test)
 }

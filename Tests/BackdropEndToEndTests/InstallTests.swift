@@ -33,9 +33,19 @@ struct InstallTests {
             atPath: built.appendingPathComponent("backdrop-preview").path,
             toPath: server.appendingPathComponent("backdrop-preview").path)
         let command = alone.appendingPathComponent("backdrop").path
-        let missing = try runProcess("/usr/bin/env", ["PATH=/usr/bin:/bin", command, "preview", "--help"])
+        // A binary copied a moment ago can fail to start with ETXTBSY ("Text file busy") while a process another
+        // test forks at that moment still holds the copy's descriptor open; try again then, a few times.
+        func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+            var result = try runProcess("/usr/bin/env", arguments)
+            for _ in 0..<10 where result.output.contains("Text file busy") {
+                Thread.sleep(forTimeInterval: 0.2)
+                result = try runProcess("/usr/bin/env", arguments)
+            }
+            return result
+        }
+        let missing = try run(["PATH=/usr/bin:/bin", command, "preview", "--help"])
         #expect(missing.status == 1 && missing.output.contains("backdrop-preview is missing"), "\(missing.output)")
-        let found = try runProcess("/usr/bin/env", ["PATH=\(server.path):/usr/bin:/bin", command, "preview", "--help"])
+        let found = try run(["PATH=\(server.path):/usr/bin:/bin", command, "preview", "--help"])
         #expect(found.status == 0 && found.output.contains("--max-pixels"), "\(found.output)")
     }
 }

@@ -9,7 +9,9 @@ struct CheckCommand: ParsableCommand {
         abstract: "Render every case of a golden manifest, compare each with its golden PNG, and report.",
         discussion: """
             A manifest is JSON: a default tolerance and a list of cases (input, golden, style, and optionally \
-            frame, scale, quality, path, device, vibrancy, at, tolerance); paths are relative to the manifest. \
+            render's other options by their names: sigma, saturation, tint, tint-alpha, fallback-alpha, \
+            vibrancy-blend, frame, scale, quality, path, device, vibrancy, at; and tolerance); paths are relative \
+            to the manifest. \
             See docs/golden-testing.md. Prints one line per case, in the manifest's order, and a summary.
 
             Nothing is written inside the golden tree but by --update: missing records only goldens that do not \

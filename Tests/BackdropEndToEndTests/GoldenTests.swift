@@ -214,6 +214,42 @@ struct GoldenComparisonTests {
                 && warned.standardError.contains("old.png"))
     }
 
+    /// Issue 30, item 4: a case takes `render`'s style options by the same names, read by the same code, so its
+    /// golden is what `backdrop render` draws with those options; a custom style missing a number could not run.
+    @Test func aCaseTakesTheCustomStyleAsRenderDoes() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        try FileManager.default.copyItem(
+            atPath: Fixtures.sharedPath("testdata/photos/coffee.png"),
+            toPath: directory.appendingPathComponent("coffee.png").path)
+        let manifest = directory.appendingPathComponent("m.json")
+        try Data(
+            #"""
+            { "cases": [
+                { "name": "custom", "input": "coffee.png", "golden": "g/custom.png", "style": "custom", "sigma": 12,
+                  "saturation": 1.2, "tint": "1,0.9,0.8", "tint-alpha": 0.3, "fallback-alpha": 0.5,
+                  "vibrancy-blend": "plusLighter", "path": "tint-only", "frame": "10,20,300,200" },
+                { "name": "incomplete", "input": "coffee.png", "golden": "g/incomplete.png", "style": "custom",
+                  "sigma": 12 } ] }
+            """#.utf8
+        ).write(to: manifest)
+        let result = try runCLI(["check", manifest.path, "--update", "missing"])
+        #expect(result.status == 2, "\(result.standardOutput)")
+        #expect(
+            result.standardOutput.contains("recorded  custom")
+                && result.standardOutput.contains("style custom needs sigma, saturation, tint and tint-alpha"),
+            "\(result.standardOutput)")
+        let output = directory.appendingPathComponent("cli.png").path
+        let cli = try runCLI([
+            "render", directory.appendingPathComponent("coffee.png").path, "-o", output, "--style", "custom",
+            "--sigma", "12", "--saturation", "1.2", "--tint", "1,0.9,0.8", "--tint-alpha", "0.3", "--fallback-alpha",
+            "0.5", "--vibrancy-blend", "plusLighter", "--path", "tint-only", "--frame", "10,20,300,200",
+        ])
+        #expect(cli.status == 0, "\(cli.standardError)")
+        #expect(
+            try PNGDecoder().decodeFile(output)
+                == (try PNGDecoder().decodeFile(directory.appendingPathComponent("g/custom.png").path)))
+    }
+
     @Test func aMalformedManifestIsAUsageError() throws {
         let directory = try Fixtures.temporaryDirectory()
         let manifest = directory.appendingPathComponent("m.json")

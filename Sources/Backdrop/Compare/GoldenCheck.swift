@@ -118,12 +118,12 @@ public struct GoldenCheck: Sendable {
     func render(
         _ testCase: GoldenManifest.Case, resolve: (String, String) throws(BackdropError) -> String
     ) throws(BackdropError) -> RGBAImage<UInt8> {
-        guard let style = BlurStyle.named(testCase.style) else {
-            throw BackdropError(
-                .badOption,
-                "unknown style '\(testCase.style)'\(Suggestion.clause(for: testCase.style, in: BlurStyle.builtIn.map(\.name)))"
-            )
-        }
+        let style = try StyleChoice(
+            name: testCase.style, sigma: testCase.sigma, saturation: testCase.saturation, tint: testCase.tint,
+            tintAlpha: testCase.tintAlpha, fallbackAlpha: testCase.fallbackAlpha ?? 0.9,
+            vibrancyBlend: Self.parse(
+                testCase.vibrancyBlend, as: VibrancyBlend.self, default: .plusDarker, what: "vibrancy-blend")
+        ).resolve(optionPrefix: "")
         let device = try testCase.device.map { id throws(BackdropError) in try Device.lookup(id) }
         let frame = try testCase.frame.map { text throws(BackdropError) in try PixelRect.parsed(text, as: "frame") }
         let quality = try Self.parse(testCase.quality, as: Effect.Quality.self, default: .fast, what: "quality")

@@ -17,8 +17,16 @@ public struct GoldenManifest: Codable, Sendable {
         public var input: String
         /// The golden picture (written by `--update`).
         public var golden: String
-        /// A built-in style name.
+        /// A built-in style name, or `custom` with `sigma`, `saturation`, `tint` ("r,g,b") and `tint-alpha`, and
+        /// optionally `fallback-alpha` and `vibrancy-blend`: `backdrop render`'s options by the same names, read by
+        /// the same code (``StyleChoice``).
         public var style: String
+        public var sigma: Double?
+        public var saturation: Double?
+        public var tint: String?
+        public var tintAlpha: Double?
+        public var fallbackAlpha: Double?
+        public var vibrancyBlend: String?
         /// The frame, "x,y,w,h" (default: the whole picture).
         public var frame: String?
         /// Pixels per point (default: the device's, or 1).
@@ -37,6 +45,15 @@ public struct GoldenManifest: Codable, Sendable {
 
         /// The name shown in reports.
         public var displayName: String { name ?? (golden as NSString).lastPathComponent }
+
+        /// The JSON keys: the CLI's option names without their dashes.
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case name, input, golden, style, sigma, saturation, tint, frame, scale, quality, path, device, vibrancy, at
+            case tolerance
+            case tintAlpha = "tint-alpha"
+            case fallbackAlpha = "fallback-alpha"
+            case vibrancyBlend = "vibrancy-blend"
+        }
     }
 
     /// The tolerance of cases that do not give their own (default: identical).
@@ -87,10 +104,7 @@ public struct GoldenManifest: Codable, Sendable {
 
     /// The keys a manifest, a case and a tolerance may have: any other is a typo that would be ignored silently.
     static let manifestKeys: Set<String> = ["tolerance", "cases"]
-    static let caseKeys: Set<String> = [
-        "name", "input", "golden", "style", "frame", "scale", "quality", "path", "device", "vibrancy", "at",
-        "tolerance",
-    ]
+    static let caseKeys = Set(Case.CodingKeys.allCases.map(\.rawValue))
 
     /// An error naming the first unknown key (`cases[2].tolrance`).
     static func checkKeys(_ data: Data, path: String) throws(BackdropError) {

@@ -123,7 +123,7 @@ struct CheckCommand: ParsableCommand {
 
     /// The artifacts, each file written atomically, into `folder` (created if missing).
     func writeArtifacts(_ results: [GoldenCheck.Result], to folder: String) throws {
-        let files = try GoldenArtifacts.files(for: results, manifest: manifest)
+        let files = try GoldenArtifacts.files(for: results, manifest: manifest, outputFolder: folder)
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             for (path, _) in files where path.contains("/") {

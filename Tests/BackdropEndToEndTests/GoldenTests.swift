@@ -177,6 +177,9 @@ struct GoldenComparisonTests {
         #expect(
             failures.count == 1 && (failures.first as? XMLElement)?.attribute(forName: "name")?.stringValue == "light")
         #expect((try junit.nodes(forXPath: "/testsuites/@failures")).first?.stringValue == "1")
+        // The failure's three-up picture as an attachment GitLab and Jenkins show, under the folder given.
+        let attachment = try junit.nodes(forXPath: "//testcase[failure]/system-out").first?.stringValue
+        #expect(attachment == "[[ATTACHMENT|\(output.path)/001-light/three-up.png]]", "\(attachment ?? "none")")
         // summary.json reads back.
         let summary = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: output.appendingPathComponent("summary.json")))

@@ -6,7 +6,13 @@ import Foundation
 /// `summary.json`. Deterministic but for the cases' times.
 public enum GoldenArtifacts {
     /// The files for `results` of the manifest at `manifest`, as paths inside the folder and their bytes.
-    public static func files(for results: [GoldenCheck.Result], manifest: String) throws(BackdropError) -> [(
+    ///
+    /// `outputFolder` is where the files will be written, as the user named it: `junit.xml` names each failure's
+    /// three-up picture under it as a `[[ATTACHMENT|path]]` line (GitLab and Jenkins show the picture with the
+    /// failure; they resolve the path from the job's working folder).
+    public static func files(
+        for results: [GoldenCheck.Result], manifest: String, outputFolder: String = "."
+    ) throws(BackdropError) -> [(
         String, [UInt8]
     )] {
         var files: [(String, [UInt8])] = []
@@ -28,7 +34,7 @@ public enum GoldenArtifacts {
             }
             entries.append(entry)
         }
-        files.append(("junit.xml", Array(junit(entries, manifest: manifest).utf8)))
+        files.append(("junit.xml", Array(junit(entries, manifest: manifest, outputFolder: outputFolder).utf8)))
         files.append(("summary.json", Array(summary(entries, manifest: manifest).utf8)))
         files.append(("index.html", Array(html(entries, manifest: manifest).utf8)))
         return files
@@ -98,7 +104,7 @@ public enum GoldenArtifacts {
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
 
-    static func junit(_ entries: [Entry], manifest: String) -> String {
+    static func junit(_ entries: [Entry], manifest: String, outputFolder: String) -> String {
         let failures = entries.filter { $0.status == "failed" }.count,
             errors = entries.filter { $0.status == "error" }.count
         let total = entries.reduce(0.0) { $0 + $1.result.seconds }
@@ -116,6 +122,9 @@ public enum GoldenArtifacts {
                 lines.append(
                     "      <failure type=\"tolerance\" message=\"\(xml(entry.message))\">\(xml(entry.message))\(entry.threeUp.map { "\n      three-up: " + xml($0) } ?? "")</failure>"
                 )
+                if let threeUp = entry.threeUp {
+                    lines.append("      <system-out>[[ATTACHMENT|\(xml(outputFolder + "/" + threeUp))]]</system-out>")
+                }
                 lines.append("    </testcase>")
             case "error":
                 lines.append(open + ">")

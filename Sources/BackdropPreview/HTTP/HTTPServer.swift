@@ -31,9 +31,9 @@ final class HTTPServer: Sendable {
     let port: UInt16
     let limits: HTTPLimits
     let handler: any HTTPHandler
-    private let open = ConnectionCount()
+    private let open = CountUnderCap()
     /// Body bytes being read or held, over all connections: at most one largest body (``HTTPLimits/bodyBytes``).
-    private let bodies = ConnectionCount()
+    private let bodies = CountUnderCap()
 
     /// A server accepting on `listener` (from ``listen(host:port:)``).
     init(listener: (socket: Int32, port: UInt16), limits: HTTPLimits, handler: any HTTPHandler) {
@@ -188,8 +188,9 @@ enum BackdropListenError: Error {
     case system(String)
 }
 
-/// A count against a cap, taken and given back from any thread: the connections being served, the body bytes held.
-final class ConnectionCount: @unchecked Sendable {
+/// A count kept under a cap, taken and given back from any thread: the connections being served, and the body
+/// bytes held.
+final class CountUnderCap: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
 

@@ -8,9 +8,10 @@ struct EstimateCommand: ParsableCommand {
         abstract:
             "Predict what an effect view or a whole screen costs on a device's GPU: passes, idle gaps, frame rate, GPU use.",
         discussion: """
-            Prices the passes of one frame with Backdrop's cost model (a roofline of fill, ALU and memory per pass, a \
-            fixed cost per draw, and an idle gap plus a framebuffer store and load at each render-target switch; see \
-            --model). Every figure is a prediction; the iPad (3rd generation) and iPad Air are the devices the \
+            Prices the passes of one frame with Backdrop's cost model (a roofline of fill, ALU and memory per pass and \
+            a fixed cost per draw on the renderer; the tiler binning each render ahead of it, except a render that \
+            samples the one before it, which waits; a framebuffer store and load when the frame leaves the screen and \
+            returns; see --model). Every figure is a prediction; the iPad (3rd generation) and iPad Air are the devices the \
             published blur figures measured.
 
             Without --scene, the frame is one effect view (--style, --vibrancy, --view). With --scene, it is a whole \
@@ -204,7 +205,7 @@ enum EstimateText {
         lines.append("")
         let gaps = estimate.frame.gaps.map { ms($0.ms) }.joined(separator: " + ")
         lines.append(
-            "idle gaps:  \(estimate.frame.gaps.count) render-target switches, \(gaps.isEmpty ? "none" : gaps) = \(ms(estimate.idleMs)) ms"
+            "idle gaps:  \(estimate.frame.renderTargetSwitches) render-target switches, renderer idle \(gaps.isEmpty ? "none" : gaps) = \(ms(estimate.idleMs)) ms"
         )
         lines.append(
             "frame:      \(ms(estimate.totalMs)) ms of \(ms(estimate.budgetMs)) ms (tiler lead \(ms(estimate.frame.tilerMs)) ms) → \(ms(estimate.leftMs)) ms left, \(String(format: "%.1f", estimate.fps)) fps, \(estimate.verdict.rawValue)"

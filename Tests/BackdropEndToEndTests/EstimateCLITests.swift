@@ -36,7 +36,8 @@ struct EstimateCLITests {
                 #expect(pass[key] != nil, "missing pass key \(key)")
             }
         }
-        #expect((object["gapsMs"] as? [Double])?.count == 6)
+        // Six switches; the vibrant content's render samples nothing, so the renderer idles at five of them.
+        #expect((object["gapsMs"] as? [Double])?.count == 5)
         // The whole table decodes as records too.
         let all = try runCLI(["estimate", "--all-devices", "--format", "json"])
         #expect(

@@ -17,8 +17,9 @@ struct ModelFigureTests {
         }
         #expect(figures.filter { $0.id == "O4" }.count == Device.all.count)
         #expect(figures.first { $0.id == "V3" }?.use == .reading)
-        #expect(figures.filter { $0.id == "O6" }.allSatisfy { $0.use == .heldOut })
-        #expect(figures.filter { $0.id == "O5" }.allSatisfy { $0.use == .fitted })
+        #expect(figures.filter { $0.id == "O5" || $0.id == "O6" }.allSatisfy { $0.use == .fitted })
+        #expect(
+            figures.filter { $0.id == "fill" || $0.id == "ratio" || $0.id == "O4" }.allSatisfy { $0.use == .heldOut })
     }
 
     @Test func theErrorIsFromTheFigureOrTheRangesNearestEdge() throws {

@@ -1,16 +1,27 @@
 /// Prices GPU passes on a ``Device``: the same model for a blur's passes and for every draw of a scene
 /// (`../shared/spec/cost-model.md`, `../shared/spec/scenes.md`).
 ///
-/// The GPUs of the table (PowerVR SGX and Rogue) render in tiles: the frame's geometry is binned first (the
-/// tiler), then each tile is shaded in on-chip memory and written to DRAM once. What that means for the price:
+/// The GPUs of the table (PowerVR SGX and Rogue) render in tiles, in two stages that work at the same time (seed
+/// F4): the **tiler** bins a render's geometry into tiles, then the **renderer** shades each tile in on-chip
+/// memory and writes it to DRAM once. A *render* is a run of consecutive passes into one target. What that means
+/// for the price:
+/// - **The tiler works ahead.** It bins the next render while the renderer shades the current one, so a render
+///   whose tiling is done starts the moment the renderer is free: a switch to a new target costs no idle time of
+///   its own. The tiler spends ``tilerClocksPerDraw`` GPU clocks on each draw (one object, its state and its
+///   tile lists); before the first render the renderer waits for it (the lead of F4's timeline).
+/// - **A render that samples what the render before it drew must wait for it** (``PassKind/readsEarlierRender``):
+///   the driver submits it only once the texture is written out (``dependencyWaitMs``, the flush), and only then
+///   can the tiler bin it, so the renderer idles through the flush and the tiling. That is the idle between the
+///   passes of a blur (F3, V2) and why a shadow without a path, a chain of three such renders, leaves the GPU idler
+///   than a mask, whose mask and content renders do not depend on each other (O5, O6). Apple's OpenGL ES guide:
+///   on a tile-based deferred renderer, commands that "require it to render smaller scenes" cost it "much of its
+///   efficiency"; the GPU must "flush out those commands immediately".
 /// - **Drawing on screen costs no memory traffic per draw.** Writes, blending and overdraw stay in the tile; the
-///   framebuffer is stored once, at the end of the frame.
-/// - **A render-target switch is expensive twice.** The GPU idles while it drains and re-targets (seed F3:
-///   0.1–0.2 ms a switch, ``gapMs``), and leaving the framebuffer mid-frame forces the tiles drawn so far out to
-///   memory, while returning to it loads them back: a store and a load of the whole framebuffer
-///   (``FrameTimeline/PricedPass/framebufferBytes``). That is why masks, shadows without a path and group opacity cost far
-///   more than their pixels (seed O1, O3, O5, O6). An offscreen pass stores its own texture when it ends.
-/// - **A pass takes as long as its slowest resource** (a roofline), plus a fixed cost per draw:
+///   framebuffer is stored once, at the end of the frame. Leaving the framebuffer mid-frame forces the tiles drawn
+///   so far out to memory, and returning to it loads them back: a store and a load of the whole framebuffer
+///   (``FrameTimeline/PricedPass/framebufferBytes``). That is why masks, shadows without a path and group opacity
+///   cost far more than their pixels (seed O1, O3, O5, O6). An offscreen pass stores its own texture when it ends.
+/// - **A pass takes as long as its slowest resource on the renderer** (a roofline), plus a fixed cost per draw:
 ///   - *fill*: texture fetches (a bilinear fetch counts once) or pixels, whichever is larger, plus
 ///     ``blendedPixelFillCost`` more per blended pixel (PowerVR blends in the shader), at the device's
 ///     texels per clock × clock (``Device/texelsPerSecond``);
@@ -19,10 +30,11 @@
 ///     no term here: a textured or solid pixel is limited by fill on every GPU of the table;
 ///   - *memory*: texels read from textures, offscreen stores and the framebuffer's stores and loads, at
 ///     ``bandwidthEfficiency`` × the bus's peak bandwidth;
-///   - *per draw*: ``clocksPerDraw`` GPU clocks of state set-up and per-object tiling that no pixel pays for.
+///   - *per draw*: ``clocksPerDraw`` GPU clocks of render-state set-up that no pixel pays for.
 ///
-/// Four coefficients are fitted, the same for every device (``CostModel/fitted``, `CostModelFit.swift`); the
-/// bandwidth efficiency, the gap and the tiler's lead are fixed and documented. No coefficient names a device.
+/// Six coefficients are fitted, the same for every device (``CostModel/fitted``, `CostModelFit.swift`); the
+/// bandwidth efficiency is fixed and documented. No coefficient names a device. The GPU's utilisation is the
+/// renderer's duty cycle (Instruments' "Renderer Utilization": the share of time spent on fragment work).
 public struct CostModel: Sendable, Codable, Equatable {
     /// β: fill slots a blended pixel costs beyond an opaque one (the shader reads the tile's colour and blends).
     public var blendedPixelFillCost: Double
@@ -31,29 +43,29 @@ public struct CostModel: Sendable, Codable, Equatable {
     /// v: floating-point operations per pixel of the vibrancy filter, Apple's private blend (seed V1: the most
     /// expensive pass of all).
     public var vibrancyFilterOpsPerPixel: Double
-    /// d: GPU clocks each draw costs whatever its size: render-state set-up and the tiler's per-object work.
+    /// d: GPU clocks of the renderer each draw costs whatever its size: render-state set-up.
     public var clocksPerDraw: Double
+    /// k: GPU clocks of the tiler each draw costs: binning one object into the tile lists of its render.
+    public var tilerClocksPerDraw: Double
+    /// w: ms between the end of a render and the start of tiling the render that samples its texture: the flush
+    /// of the texture to memory and the driver's submission of the next render.
+    public var dependencyWaitMs: Double
     /// e: the share of peak memory bandwidth that streaming reads and writes achieve. 0.8, typical of LPDDR2 and
     /// LPDDR3 controllers; not fitted (left free, the fit pushes it to 1, which no DRAM reaches).
     public var bandwidthEfficiency: Double
-    /// g: idle time per render-target switch, ms: 0.15, the middle of seed F3's 0.1–0.2 ms. Not fitted.
-    public var gapMs: Double
-    /// t: the tiler's lead before the renderer can start the first pass, ms (seed F4). A nominal 0.05, so that
-    /// the timeline shows it; not fitted.
-    public var tilerMs: Double
 
-    /// A model with the given coefficients; e, g and t default to their documented values.
+    /// A model with the given coefficients; e defaults to its documented value.
     public init(
         blendedPixelFillCost: Double, colorOpsPerPixel: Double, vibrancyFilterOpsPerPixel: Double,
-        clocksPerDraw: Double, bandwidthEfficiency: Double = 0.8, gapMs: Double = 0.15, tilerMs: Double = 0.05
+        clocksPerDraw: Double, tilerClocksPerDraw: Double, dependencyWaitMs: Double, bandwidthEfficiency: Double = 0.8
     ) {
         self.blendedPixelFillCost = blendedPixelFillCost
         self.colorOpsPerPixel = colorOpsPerPixel
         self.vibrancyFilterOpsPerPixel = vibrancyFilterOpsPerPixel
         self.clocksPerDraw = clocksPerDraw
+        self.tilerClocksPerDraw = tilerClocksPerDraw
+        self.dependencyWaitMs = dependencyWaitMs
         self.bandwidthEfficiency = bandwidthEfficiency
-        self.gapMs = gapMs
-        self.tilerMs = tilerMs
     }
 
     /// What limits a pass.
@@ -87,38 +99,57 @@ public struct CostModel: Sendable, Codable, Equatable {
         return ((slowest.0 + perDraw) * 1e3, slowest.1)
     }
 
-    /// The frame of `passes`, in the order the GPU runs them, on `device`: each priced and placed on the
-    /// renderer's timeline, with a gap at every render-target switch and the framebuffer's traffic charged to the
-    /// passes that cause it. An empty list is an empty frame (a static scene at rest).
+    /// The frame of `passes`, in the order the GPU runs them, on `device`: the tiler's and the renderer's work
+    /// for each render placed on their two rows, each pass priced, the framebuffer's traffic charged to the
+    /// passes that cause it, and the renderer's idle time where it waits for the tiler. An empty list is an empty
+    /// frame (a static scene at rest).
     public func frame(of passes: [GPUPass], on device: Device) -> FrameTimeline {
         let framebuffer = 4 * device.screen.area
         let lastOnScreen = passes.lastIndex { $0.target == .screen }
-        var time = passes.isEmpty ? 0 : tilerMs
+        let clockHz = device.gpuClockMHz * 1e6
         var priced: [FrameTimeline.PricedPass] = []
+        var tiling: [FrameTimeline.TilerRun] = []
         var gaps: [FrameTimeline.Gap] = []
+        var tilerFree = 0.0, rendererFree = 0.0
         var screenHasContent = false, screenStored = false
-        for (index, pass) in passes.enumerated() {
-            var framebufferBytes = 0
-            if index > 0, passes[index - 1].target != pass.target {
-                gaps.append(FrameTimeline.Gap(startMs: time, ms: gapMs))
-                time += gapMs
-                if passes[index - 1].target == .screen, screenHasContent {
-                    framebufferBytes += framebuffer  // the tiles drawn so far go out to memory
-                    screenStored = true
-                }
-                if pass.target == .screen, screenStored {
-                    framebufferBytes += framebuffer  // and come back
-                }
+        var first = 0
+        while first < passes.count {
+            var end = first + 1
+            while end < passes.count, passes[end].target == passes[first].target { end += 1 }
+            let waits =
+                first > 0 && passes[first - 1].target != .screen && passes[first].descriptor.kind.readsEarlierRender
+            let tilerStart = waits ? max(tilerFree, rendererFree + dependencyWaitMs) : tilerFree
+            let tilerMs = tilerClocksPerDraw * Double(end - first) / clockHz * 1e3
+            tiling.append(
+                FrameTimeline.TilerRun(startMs: tilerStart, ms: tilerMs, layer: passes[first].layer, waited: waits))
+            tilerFree = tilerStart + tilerMs
+            var time = max(tilerFree, rendererFree)
+            if first > 0, time > rendererFree {
+                gaps.append(FrameTimeline.Gap(startMs: rendererFree, ms: time - rendererFree, waitsForTexture: waits))
             }
-            if pass.target == .screen { screenHasContent = true }
-            if index == lastOnScreen { framebufferBytes += framebuffer }  // the frame's final store
-            let (ms, bound) = price(pass.descriptor, framebufferBytes: framebufferBytes, on: device)
-            priced.append(
-                FrameTimeline.PricedPass(
-                    gpuPass: pass, startMs: time, ms: ms, bound: bound,
-                    framebufferBytes: framebufferBytes))
-            time += ms
+            for index in first..<end {
+                let pass = passes[index]
+                var framebufferBytes = 0
+                if index == first, index > 0 {
+                    if passes[index - 1].target == .screen, screenHasContent {
+                        framebufferBytes += framebuffer  // the tiles drawn so far go out to memory
+                        screenStored = true
+                    }
+                    if pass.target == .screen, screenStored {
+                        framebufferBytes += framebuffer  // and come back
+                    }
+                }
+                if pass.target == .screen { screenHasContent = true }
+                if index == lastOnScreen { framebufferBytes += framebuffer }  // the frame's final store
+                let (ms, bound) = price(pass.descriptor, framebufferBytes: framebufferBytes, on: device)
+                priced.append(
+                    FrameTimeline.PricedPass(
+                        gpuPass: pass, startMs: time, ms: ms, bound: bound, framebufferBytes: framebufferBytes))
+                time += ms
+            }
+            rendererFree = time
+            first = end
         }
-        return FrameTimeline(passes: priced, gaps: gaps, tilerMs: passes.isEmpty ? 0 : tilerMs)
+        return FrameTimeline(passes: priced, gaps: gaps, tiling: tiling)
     }
 }

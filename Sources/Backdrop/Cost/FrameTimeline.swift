@@ -1,5 +1,5 @@
-/// One frame on the GPU's renderer: the passes in order with their start times, and the idle gaps between
-/// render targets.
+/// One frame on the GPU's two stages (seed F4): the tiler's work for each render, the renderer's passes in order
+/// with their start times, and the renderer's idle gaps where it waits for the tiler.
 public struct FrameTimeline: Sendable {
     /// A pass with its predicted time.
     public struct PricedPass: Sendable {
@@ -22,39 +22,66 @@ public struct FrameTimeline: Sendable {
         public var bytes: Int { pass.bytesMoved + framebufferBytes }
     }
 
-    /// An idle gap while the GPU switches render targets.
+    /// Time the renderer sits idle between two renders, waiting for the tiler to bin the next one.
     public struct Gap: Sendable {
         /// When it starts, ms from the start of the frame.
         public let startMs: Double
         /// How long it lasts, ms.
         public let ms: Double
+        /// Whether the next render samples the texture the render before it drew, so that its tiling had to wait
+        /// for that render to end (a dependency); otherwise the tiler simply had not caught up.
+        public let waitsForTexture: Bool
+    }
+
+    /// The tiler binning one render (a run of passes into one target).
+    public struct TilerRun: Sendable {
+        /// When it starts, ms from the start of the frame.
+        public let startMs: Double
+        /// How long it takes, ms.
+        public let ms: Double
+        /// The layer of the render's first pass.
+        public let layer: String
+        /// Whether it waited for the render before it to end (its first pass samples that render's texture).
+        public let waited: Bool
     }
 
     /// The passes in order.
     public let passes: [PricedPass]
-    /// The gaps between them, one per render-target switch.
+    /// The renderer's idle gaps between renders.
     public let gaps: [Gap]
-    /// The tiler's lead before the first pass, ms (0 for an empty frame).
-    public let tilerMs: Double
+    /// The tiler's work, one run per render.
+    public let tiling: [TilerRun]
+
+    /// A frame of `passes`, `gaps` and `tiling`, as ``CostModel/frame(of:on:)`` places them.
+    public init(passes: [PricedPass], gaps: [Gap], tiling: [TilerRun]) {
+        self.passes = passes
+        self.gaps = gaps
+        self.tiling = tiling
+    }
+
+    /// The tiler's lead before the renderer starts the first pass, ms (0 for an empty frame).
+    public var tilerMs: Double { passes.first?.startMs ?? 0 }
 
     /// The 60 Hz frame, ms (seed F1).
     public static let budgetMs = 1000.0 / 60
 
-    /// Idle time in gaps, ms.
-    public var idleMs: Double { gaps.reduce(0) { $0 + $1.ms } }
-    /// Time the GPU works, ms: the tiler's lead and the passes.
-    public var busyMs: Double { tilerMs + passes.reduce(0) { $0 + $1.ms } }
-    /// The whole frame's GPU time, ms: busy and idle.
+    /// The renderer's idle time, ms: waiting for the tiler's lead and in the gaps between renders.
+    public var idleMs: Double { tilerMs + gaps.reduce(0) { $0 + $1.ms } }
+    /// Time the renderer works, ms: the passes.
+    public var busyMs: Double { passes.reduce(0) { $0 + $1.ms } }
+    /// The whole frame's GPU time, ms: the renderer's work and its idle time.
     public var totalMs: Double { busyMs + idleMs }
-    /// Render-target switches (each with its gap).
-    public var renderTargetSwitches: Int { gaps.count }
+    /// Render-target switches: consecutive passes into different targets.
+    public var renderTargetSwitches: Int {
+        zip(passes, passes.dropFirst()).filter { $0.gpuPass.target != $1.gpuPass.target }.count
+    }
     /// Passes drawn into offscreen textures.
     public var offscreenPasses: Int { passes.filter(\.isOffscreen).count }
     /// The frame rate of a steady animation or scroll: min(60, 1000 / frame ms), as Instruments' OpenGL ES
     /// driver instrument averages it (`scenes.md`).
     public var fps: Double { totalMs <= Self.budgetMs ? 60 : 1000 / totalMs }
-    /// The GPU's utilisation, 0–100: busy time ÷ the frame interval at that rate, as the same instrument's
-    /// "device utilization". Below 100 % even when frames drop, because of the idle gaps (seed O6).
+    /// The GPU's utilisation, 0–100: the renderer's busy time ÷ the frame interval at that rate, as the same
+    /// instrument's renderer utilisation. Below 100 % even when frames drop, because of the idle gaps (seed O6).
     public var gpuPercent: Double { busyMs / max(totalMs, Self.budgetMs) * 100 }
 
     /// What bounds a frame: the resource its passes spend the most time on (each pass's whole time counted under

@@ -13,8 +13,6 @@ public struct ModelFigure: Sendable, Encodable, Equatable {
     public enum Use: String, Sendable, Encodable {
         /// The fit minimised its error.
         case fitted
-        /// A fixed coefficient was set from it (F3's gap).
-        case fixed
         /// Never seen by the fit: a check.
         case heldOut = "held out"
         /// Our reading of an ambiguous figure (V3), reported, not fitted.
@@ -115,15 +113,13 @@ extension ModelFigure {
                     high: seed.accepted.upperBound, predicted: seed.predictedMs(by: model),
                     use: seed.usedInFit ? .fitted : .reading, source: seed.id))
         }
-        for (id, device, vibrancy, range) in [("F3", "ipad-3", false, 0.4...0.8), ("V2", "ipad-air", true, 0.6...1.2)] {
-            let idle =
-                (try? estimator.estimate(
-                    device: Device.named(device)!, style: .light, vibrancy: vibrancy, path: .blur))?.idleMs ?? .nan
+        for figure in IdleFigure.all {
+            let idle = model.frame(of: figure.passes, on: figure.device).idleMs
             figures.append(
                 ModelFigure(
-                    id, "idle between the \(vibrancy ? "vibrancy" : "blur") passes, light, full screen", device: device,
-                    unit: "ms", measured: nil, low: range.lowerBound, high: range.upperBound, predicted: idle,
-                    use: .fixed, source: id))
+                    figure.id, "idle between the \(figure.vibrancy ? "vibrancy" : "blur") passes, light, full screen",
+                    device: figure.deviceID, unit: "ms", measured: nil, low: figure.range.lowerBound,
+                    high: figure.range.upperBound, predicted: idle, use: .fitted, source: figure.id))
         }
         for row in CaseStudy.all {
             let frame = row.frame(by: model)

@@ -7,9 +7,10 @@ public enum CostModelReport {
     public static func text(_ model: CostModel) -> String {
         func f(_ format: String, _ values: CVarArg...) -> String { String(format: format, arguments: values) }
         var lines = [
-            "Backdrop's GPU cost model (docs/cost-model.md). Per pass: max(fill, ALU, memory) + a fixed cost per draw;",
-            "at each render-target switch an idle gap, and the framebuffer stored and loaded again. Every figure below",
-            "is computed by the model now; nothing is copied from a run.", "",
+            "Backdrop's GPU cost model (docs/cost-model.md). Two stages: the tiler bins each render ahead of the",
+            "renderer, except a render that samples the one before it, which waits for it. Per pass on the renderer:",
+            "max(fill, ALU, memory) + a fixed cost per draw; leaving the framebuffer stores it and returning loads it.",
+            "Every figure below is computed by the model now; nothing is copied from a run.", "",
         ]
         lines.append(
             TextTable(
@@ -27,13 +28,16 @@ public enum CostModelReport {
                         "v", "operations per pixel of the vibrancy filter", f("%.1f", model.vibrancyFilterOpsPerPixel),
                         "fitted: V4, V5",
                     ],
-                    ["d", "GPU clocks per draw", f("%.0f", model.clocksPerDraw), "fitted: O5"],
+                    ["d", "renderer clocks per draw", f("%.0f", model.clocksPerDraw), "fitted: O5, O6"],
+                    ["k", "tiler clocks per draw", f("%.0f", model.tilerClocksPerDraw), "fitted: F3, V2, O5, O6"],
+                    [
+                        "w", "wait before a render that samples the last one, ms", f("%.3f", model.dependencyWaitMs),
+                        "fitted: F3, V2, O5, O6",
+                    ],
                     [
                         "e", "share of peak memory bandwidth", f("%.2f", model.bandwidthEfficiency),
                         "fixed: typical of LPDDR2/3",
                     ],
-                    ["g", "idle per render-target switch, ms", f("%.2f", model.gapMs), "fixed: F3 (0.1–0.2 ms)"],
-                    ["t", "tiler lead before the first pass, ms", f("%.2f", model.tilerMs), "fixed: nominal (F4)"],
                 ]
             ).rendered)
         let figures = ModelFigure.all(for: model)

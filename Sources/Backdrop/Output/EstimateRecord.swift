@@ -41,7 +41,7 @@ public struct EstimateRecord: Codable, Sendable, Equatable {
     /// nothing measured to compare with.
     public let deviceMeasuredInSeedTalk: Bool
     public let passes: [Pass]
-    /// One entry per render-target switch, ms.
+    /// The renderer's idle gaps between renders, ms (one where it waits for the tiler).
     public let gapsMs: [Double]
     public let idleMs: Double
     /// The tiler's lead before the first pass, ms.

@@ -46,7 +46,7 @@ public enum ModelFitSVG {
                 "<rect x=\"\(f(x(figure.low / reference)))\" y=\"\(f(y - 3))\" width=\"\(f(max(1, barEnd - x(figure.low / reference))))\" height=\"6\" fill=\"#cccccc\"/>"
             )
             let colour = figure.inRange ? "#2e8b57" : "#e74c3c"
-            let fill = figure.use == .fitted || figure.use == .fixed ? colour : "#ffffff"
+            let fill = figure.use == .fitted ? colour : "#ffffff"
             if let high = figure.predictedHigh {
                 svg.append(
                     "<line x1=\"\(f(x(figure.predicted / reference)))\" y1=\"\(f(y))\" x2=\"\(f(x(high / reference)))\" y2=\"\(f(y))\" stroke=\"\(colour)\" stroke-width=\"2\"/>"

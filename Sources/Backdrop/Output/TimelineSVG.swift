@@ -67,12 +67,11 @@ public enum TimelineSVG {
             )
             tick += FrameTimeline.budgetMs
         }
-        // The tiler works ahead: the first pass's geometry before the renderer starts, each next one during the
-        // pass before it.
-        for (index, priced) in frame.passes.enumerated() {
-            let start = index == 0 ? 0 : frame.passes[index - 1].startMs
+        // The tiler bins each render ahead of the renderer; a render that samples the one before it waits for it
+        // (lighter: the tiling the renderer then waits for).
+        for run in frame.tiling {
             svg.append(
-                "<rect x=\"\(f(x(start)))\" y=\"\(f(tilerY))\" width=\"\(f(max(frame.tilerMs * scale, 2)))\" height=\"\(f(barHeight))\" fill=\"#34495e\"><title>tiling: \(escaped(priced.pass.name))</title></rect>"
+                "<rect x=\"\(f(x(run.startMs)))\" y=\"\(f(tilerY))\" width=\"\(f(max(run.ms * scale, 2)))\" height=\"\(f(barHeight))\" fill=\"\(run.waited ? "#7f8c8d" : "#34495e")\"><title>tiling: \(escaped(run.layer))\(run.waited ? " (waited for the texture it samples)" : "")</title></rect>"
             )
         }
         var narrowCount = 0
@@ -104,7 +103,7 @@ public enum TimelineSVG {
         }
         for gap in frame.gaps {
             svg.append(
-                "<rect x=\"\(f(x(gap.startMs)))\" y=\"\(f(screenY - 6))\" width=\"\(f(max(gap.ms * scale, 2)))\" height=\"\(f(offscreenY - screenY + barHeight + 12))\" fill=\"#e74c3c\" fill-opacity=\"0.85\"><title>idle: render-target switch \(String(format: "%.2f", gap.ms)) ms</title></rect>"
+                "<rect x=\"\(f(x(gap.startMs)))\" y=\"\(f(screenY - 6))\" width=\"\(f(max(gap.ms * scale, 2)))\" height=\"\(f(offscreenY - screenY + barHeight + 12))\" fill=\"#e74c3c\" fill-opacity=\"0.85\"><title>idle: \(gap.waitsForTexture ? "waiting for a texture and its tiling" : "waiting for the tiler") \(String(format: "%.2f", gap.ms)) ms</title></rect>"
             )
         }
         // Legend: one swatch per kind of pass in the frame.
@@ -117,7 +116,7 @@ public enum TimelineSVG {
         }
         let note = String(
             format:
-                "red: idle at render-target switches (%d, %.2f ms) · %d offscreen passes · %.2f ms left · predicted%@",
+                "red: the renderer idle (%d gaps, %.2f ms) · %d offscreen passes · %.2f ms left · predicted%@",
             frame.gaps.count, frame.idleMs, frame.offscreenPasses, frame.leftMs,
             labelNarrow ? "" : " · hover a pass for its name")
         svg.append(

@@ -98,6 +98,22 @@ public enum PassKind: String, Sendable, Codable, CaseIterable {
     case offscreenComposite
 }
 
+extension PassKind {
+    /// Whether the pass samples a texture an earlier pass of the frame rendered: the blur chain, a composite
+    /// of a mask, a group, a cached layer or the vibrant content, a shadow drawn from its blurred shape. When
+    /// such a pass opens a render, that render must wait for the one before it (``CostModel/frame(of:on:)``).
+    /// A shadow drawn from a path also has kind `shadow` but never follows an offscreen render, so it never waits.
+    public var readsEarlierRender: Bool {
+        switch self {
+        case .downscale, .horizontalBlur, .verticalBlur, .upscaleTint, .vibrancyFilter, .maskedComposite, .shadow,
+            .offscreenComposite, .composite:
+            return true
+        case .capture, .tintLayer, .tintOnly, .vibrantContent, .layer, .mask, .shadowShape:
+            return false
+        }
+    }
+}
+
 /// A pass that turns the rows of its input stage into rows of its output, premultiplied RGBA in `Float`.
 ///
 /// Each conforming type keeps its maths readable in one place (`rows(reading:parallelism:)`); when its rows are

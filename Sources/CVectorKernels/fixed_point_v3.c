@@ -50,59 +50,89 @@ static inline __attribute__((always_inline)) bd_i16x16 bd_vibrant16(
     return q + bd_scaled_product16(difference, coverage);
 }
 
-/// A walk over a run's groups of four output pixels in order: segment s, group g within it.
-typedef struct {
-    const int16_t *input, *weights;
-    ptrdiff_t groups, segment, group;
-    bd_i16x16 left, delta;
-} bd_run_walk;
-
-static inline __attribute__((always_inline)) void bd_enter_segment(bd_run_walk *walk) {
-    const int16_t *pixel = walk->input + 4 * walk->segment;
-    bd_i16x16 left = {pixel[0], pixel[1], pixel[2], pixel[3], pixel[0], pixel[1], pixel[2], pixel[3],
-                      pixel[0], pixel[1], pixel[2], pixel[3], pixel[0], pixel[1], pixel[2], pixel[3]};
-    bd_i16x16 right = {pixel[4], pixel[5], pixel[6], pixel[7], pixel[4], pixel[5], pixel[6], pixel[7],
-                       pixel[4], pixel[5], pixel[6], pixel[7], pixel[4], pixel[5], pixel[6], pixel[7]};
-    walk->left = left;
-    walk->delta = right - left;
+/// Segment s's left pixel and its delta to pixel s + 1, each repeated over four pixels' lanes.
+static inline __attribute__((always_inline)) void bd_segment(
+    const int16_t *input, ptrdiff_t s, bd_i16x16 *left, bd_i16x16 *delta) {
+    const int16_t *pixel = input + 4 * s;
+    bd_i16x16 l = {pixel[0], pixel[1], pixel[2], pixel[3], pixel[0], pixel[1], pixel[2], pixel[3],
+                   pixel[0], pixel[1], pixel[2], pixel[3], pixel[0], pixel[1], pixel[2], pixel[3]};
+    bd_i16x16 r = {pixel[4], pixel[5], pixel[6], pixel[7], pixel[4], pixel[5], pixel[6], pixel[7],
+                   pixel[4], pixel[5], pixel[6], pixel[7], pixel[4], pixel[5], pixel[6], pixel[7]};
+    *left = l;
+    *delta = r - l;
 }
 
-/// The next group's values, left + scaledProduct(delta, its weights), and the walk one group on.
-static inline __attribute__((always_inline)) bd_i16x16 bd_next_group(bd_run_walk *walk) {
+/// Group j of a segment: left + scaledProduct(delta, the weights of its four pixels).
+static inline __attribute__((always_inline)) bd_i16x16 bd_group(
+    bd_i16x16 left, bd_i16x16 delta, const int16_t *weights, ptrdiff_t j) {
     bd_i16x16 weight;
-    __builtin_memcpy(&weight, walk->weights + 16 * walk->group, sizeof weight);
-    bd_i16x16 value = walk->left + bd_scaled_product16(walk->delta, weight);
-    if (++walk->group == walk->groups) {
-        walk->group = 0;
-        walk->segment++;
+    __builtin_memcpy(&weight, weights + 16 * j, sizeof weight);
+    return left + bd_scaled_product16(delta, weight);
+}
+
+/// Output groups g and g + 1 (their vibrant content blended first, where there is content), one 32-byte store.
+static inline __attribute__((always_inline)) void bd_store_pair(
+    bd_i16x16 first, bd_i16x16 second, ptrdiff_t g, uint8_t *out, const uint8_t *content,
+    const int16_t *constants) {
+    if (content) {
+        first = bd_vibrant16(content + 16 * g, first, constants);
+        second = bd_vibrant16(content + 16 * g + 16, second, constants);
     }
-    return value;
+    bd_u8x32 bytes = bd_fixed_point_bytes32(first, second);
+    __builtin_memcpy(out + 16 * g, &bytes, sizeof bytes);
 }
 
 void bd_fixed_point_upscale_run_v3(
     const int16_t *input, ptrdiff_t segments, ptrdiff_t factor, const int16_t *weights, uint8_t *out,
     const uint8_t *content, const int16_t *constants) {
-    bd_run_walk walk = {input, weights, factor / 4, 0, 0, {0}, {0}};
-    ptrdiff_t total = segments * walk.groups, g = 0;
-    // Eight pixels (two groups, perhaps of two segments) to a 32-byte store: stores bound this loop.
-    for (; g + 2 <= total; g += 2) {
-        if (walk.group == 0) bd_enter_segment(&walk);
-        bd_i16x16 first = bd_next_group(&walk);
-        if (walk.group == 0) bd_enter_segment(&walk);
-        bd_i16x16 second = bd_next_group(&walk);
-        if (content) {
-            first = bd_vibrant16(content + 16 * g, first, constants);
-            second = bd_vibrant16(content + 16 * g + 16, second, constants);
+    // Stores bound this loop: every pair of groups (eight pixels) goes out in one 32-byte store, and the loops
+    // follow the segments so that no group asks which segment it is in. With an odd number of groups a
+    // segment, segments go in pairs, the pair's middle store holding the first's last group and the second's
+    // first.
+    ptrdiff_t groups = factor / 4, s = 0;
+    bd_i16x16 left, delta, nextLeft, nextDelta;
+    if (groups % 2 == 0) {
+        for (; s < segments; s++) {
+            bd_segment(input, s, &left, &delta);
+            for (ptrdiff_t j = 0; j < groups; j += 2) {
+                bd_store_pair(
+                    bd_group(left, delta, weights, j), bd_group(left, delta, weights, j + 1), s * groups + j, out,
+                    content, constants);
+            }
         }
-        bd_u8x32 bytes = bd_fixed_point_bytes32(first, second);
-        __builtin_memcpy(out + 16 * g, &bytes, sizeof bytes);
+        return;
     }
-    if (g < total) {
-        if (walk.group == 0) bd_enter_segment(&walk);
-        bd_i16x16 last = bd_next_group(&walk);
-        if (content) last = bd_vibrant16(content + 16 * g, last, constants);
+    for (; s + 2 <= segments; s += 2) {
+        bd_segment(input, s, &left, &delta);
+        bd_segment(input, s + 1, &nextLeft, &nextDelta);
+        ptrdiff_t g = s * groups, j = 0;
+        for (; j + 2 <= groups; j += 2) {
+            bd_store_pair(
+                bd_group(left, delta, weights, j), bd_group(left, delta, weights, j + 1), g + j, out, content,
+                constants);
+        }
+        bd_store_pair(
+            bd_group(left, delta, weights, j), bd_group(nextLeft, nextDelta, weights, 0), g + j, out, content,
+            constants);
+        for (j = 1; j < groups; j += 2) {
+            bd_store_pair(
+                bd_group(nextLeft, nextDelta, weights, j), bd_group(nextLeft, nextDelta, weights, j + 1),
+                g + groups + j, out, content, constants);
+        }
+    }
+    if (s < segments) {
+        // The last segment of an odd count: its pairs, then its last group alone.
+        bd_segment(input, s, &left, &delta);
+        ptrdiff_t g = s * groups, j = 0;
+        for (; j + 2 <= groups; j += 2) {
+            bd_store_pair(
+                bd_group(left, delta, weights, j), bd_group(left, delta, weights, j + 1), g + j, out, content,
+                constants);
+        }
+        bd_i16x16 last = bd_group(left, delta, weights, j);
+        if (content) last = bd_vibrant16(content + 16 * (g + j), last, constants);
         bd_u8x16 bytes = bd_fixed_point_bytes16(last);
-        __builtin_memcpy(out + 16 * g, &bytes, sizeof bytes);
+        __builtin_memcpy(out + 16 * (g + j), &bytes, sizeof bytes);
     }
 }
 

@@ -56,12 +56,18 @@ public struct HorizontalBlurPass: RowPass {
     /// (the clamped padding). Eight output pixels are computed at a time in four independent 8-lane accumulators,
     /// so that the adds do not wait on each other (one accumulator per tap would wait the add's latency, three
     /// cycles, per tap), then the last few (at most seven) one at a time; each pixel sums its taps in the same order
-    /// either way (centre, then ±1, ±2, …), so the result does not depend on where its group starts.
+    /// either way (centre, then ±1, ±2, …), so the result does not depend on where its group starts. On CPUs with
+    /// AVX2 its C twin runs, `bd_horizontal_blur_row_v3`: the same operations on 8-float registers, the same values.
     @inline(__always)
     static func convolve(
         _ row: UnsafeMutablePointer<SIMD4<Float>>, width: Int, radius: Int,
         weights w: UnsafePointer<Float>, into out: UnsafeMutablePointer<SIMD4<Float>>
     ) {
+        if VectorKernels.available {
+            return bd_horizontal_blur_row_v3(
+                UnsafeRawPointer(row).assumingMemoryBound(to: Float.self), width, radius, w,
+                UnsafeMutableRawPointer(out).assumingMemoryBound(to: Float.self))
+        }
         let centreWeight = w[radius]
         var x = 0
         while x &+ 8 <= width {

@@ -30,6 +30,13 @@ void bd_vertical_blur_block_v3(
     const float *const *rows, ptrdiff_t span, const float *weights, float *const *out, ptrdiff_t count,
     ptrdiff_t width);
 
+/// `HorizontalBlurPass.convolve`: one row of `width` pixels (four floats each) convolved with the `2·radius + 1`
+/// symmetric `weights` into `out`; `row` holds `radius` valid pixels before its first and after its last (the
+/// clamped padding). The centre tap first, then (left + right) × weight for t = 1 … radius, multiply then add,
+/// never fused. Only where `bd_vector_kernels_available()`.
+void bd_horizontal_blur_row_v3(
+    const float *row, ptrdiff_t width, ptrdiff_t radius, const float *weights, float *out);
+
 /// `FixedPointImage.interpolate`: for `groups` groups of sixteen lanes, out = top + ⌊(bottom − top)·multiplier/2¹⁵
 /// + ½⌋ (8.7 fixed point, wrapping 16-bit sums as the Swift loop's `&+`). Only where `bd_vector_kernels_available()`.
 void bd_fixed_point_interpolate_v3(

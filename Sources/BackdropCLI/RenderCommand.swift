@@ -25,6 +25,12 @@ struct RenderCommand: ParsableCommand {
             speed, and the bytes depend only on the pixels and the compression. On a terminal, the stage in progress \
             (decoding, rendering, encoding) shows on standard error until the file is written.
 
+            --scene draws a whole screen instead: a built-in scene (see 'backdrop scenes') or a JSON scene file, at \
+            --device's screen size, through the planner that 'backdrop estimate --scene' prices, its effect views on \
+            the path that estimate shows (see docs/scenes.md). --show overlays what Instruments' colour debug options \
+            show: offscreen (yellow, deeper for more passes), blended (red; opaque green), rasterized (cache hits \
+            green, misses red; --steady for the frame after the first), misaligned (magenta; scaled images yellow).
+
             --output-dir renders many files (and every PNG in a folder given as input) with the same options, with \
             a progress bar on a terminal; a file that fails is reported and the rest go on; the exit code is 1 if \
             any failed.
@@ -37,6 +43,8 @@ struct RenderCommand: ParsableCommand {
               backdrop render photo.png -o out.png --vibrancy glyphs.png --at 60,120
               backdrop render photo.png -o out.png --style light --device ipad-3
               backdrop render shots/ more.png --output-dir previews --style dark
+              backdrop render --scene navbar-tabbar-blur --device iphone-5 -o s.png
+              backdrop render --scene s.json --device iphone-4s --show offscreen -o s.png
             """
     )
 
@@ -124,6 +132,23 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Allow the output to overwrite the input file.")
     var force = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Draw a whole screen instead of rendering over a PNG: a built-in scene or a JSON scene file; needs --device.",
+            valueName: "scene"))
+    var scene: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "With --scene: overlay offscreen, blended, rasterized or misaligned layers as Instruments colours them.",
+            valueName: "overlay"))
+    var show: SceneOverlay?
+
+    @Flag(
+        help: "With --scene: draw the frame after the first (rasterized layers from the cache, a static scene at rest)."
+    )
+    var steady = false
+
     @OptionGroup var threadOptions: ThreadOptions
 
     @Option(
@@ -134,6 +159,8 @@ struct RenderCommand: ParsableCommand {
     var timingRuns: Int?
 
     func run() throws {
+        if scene != nil { return try drawScene() }
+        if show != nil || steady { throw BackdropError(.badOption, "--show and --steady go with --scene") }
         let job = try renderJob()
         guard let outputDir else {
             guard inputs.count == 1, let input = inputs.first, let output else {

@@ -33,7 +33,7 @@ struct SceneTests {
     }
 
     @Test(arguments: [
-        (#"{"layers": [{"frame": [0,0,10,10], "color": "red"}]}"#, "layers[0]: unknown key 'color'"),
+        (#"{"layers": [{"frame": [0,0,10,10], "colour": "red"}]}"#, "layers[0]: unknown key 'colour'"),
         (#"{"layers": [{"frame": [0,0,10]}]}"#, "layers[0].frame: expected [x, y, w, h] in points"),
         (#"{"layers": [{"frame": [0,0,-5,10]}]}"#, "layers[0].frame: the width and height must be positive"),
         (#"{"layers": [{"frame": [0,0,"a",10]}]}"#, "layers[0].frame[2]: expected a number"),

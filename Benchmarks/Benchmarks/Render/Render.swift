@@ -5,6 +5,9 @@
 // the input's bytes to an output buffer, the least any full-frame effect must cost (one read, one write).
 // Vibrancy: extraLight fast with fullscreen vibrant content (2048×1536, generated here, alpha never 0 so that
 // every pixel goes through the filter) beside the same effect without it, so the cost of passes 6–7 shows.
+// Scenes (issue 28): `backdrop render --scene`'s picture of two built-in scenes on the iPad Air, whose screen is the
+// wallpaper's 2048×1536, beside "light fast openMP" of the same run: the cost of drawing a screen against that of
+// rendering a picture of its size.
 import Backdrop
 import Benchmark
 import Foundation
@@ -50,6 +53,15 @@ let benchmarks: @Sendable () -> Void = {
                 blackHole(
                     Renderer().render(source, plan: plan, vibrantContent: vibrancy ? content : nil, as: UInt8.self))
             }
+        }
+    }
+
+    let air = Device.named("ipad-air")!
+    for name in ["control-center", "navbar-tabbar-blur"] {
+        let scene = BuiltInScenes.named(name)!
+        let drawer = ScenePicture(device: air)
+        Benchmark("scene \(name) on ipad-air (2048×1536): draw") { benchmark in
+            for _ in benchmark.scaledIterations { blackHole(try drawer.draw(scene, path: { _ in .blur })) }
         }
     }
 

@@ -91,6 +91,17 @@ public struct ReportSite: Sendable {
         let cases = caseStudies()
         for (scene, estimate) in cases where estimate.device.id == Self.timelineDevice {
             add("images/scene-\(scene.name).svg", TimelineSVG.render(estimate))
+            // The screen the model priced, and which of its layers go offscreen, from the same planner.
+            let path = estimate.path
+            let (picture, drawing) = try ScenePicture(device: estimate.device, parallelism: renderer.parallelism)
+                .draw(scene, path: { _ in path })
+            let overlaid = SceneOverlay.offscreen.applied(
+                to: picture.image, drawing: drawing, imageSizes: picture.imageSizes, parallelism: renderer.parallelism)
+            for (suffix, image) in [("", picture.image), ("-offscreen", overlaid)] {
+                let name = "images/scene-\(scene.name)\(suffix).png"
+                step(name)
+                files.append(File(path: name, bytes: try PNGEncoder().encode(image)))
+            }
         }
         add("README.md", markdown(atlas, cases))
         add("index.html", html(atlas, cases))
@@ -172,6 +183,17 @@ public struct ReportSite: Sendable {
             let cells = cases.filter { $0.1.device.id == device.id }.map { sceneCell($0.0, $0.1) }
             lines.append("| \(device.name) | " + cells.joined(separator: " | ") + " |")
         }
+        lines += [
+            "",
+            "Each scene on the \(Device.named(Self.timelineDevice)!.name) as `backdrop render --scene` draws it, "
+                + "and with its offscreen layers in yellow (`--show offscreen`):", "",
+        ]
+        for (scene, e) in cases where e.device.id == Self.timelineDevice {
+            lines.append(
+                "<img src=\"images/scene-\(scene.name).png\" width=\"160\" alt=\"\(scene.name)\"> "
+                    + "<img src=\"images/scene-\(scene.name)-offscreen.png\" width=\"160\" alt=\"\(scene.name), offscreen layers\">"
+            )
+        }
         lines += ["", "Decisions that differ from Apple's:", ""]
         for device in Device.all {
             let decision = estimator.decision(for: device)
@@ -230,8 +252,12 @@ public struct ReportSite: Sendable {
         body.append("</tbody></table></div>")
         body.append("<h2>One frame of each scene on the iPod touch (5th generation) (predicted)</h2>")
         for (scene, e) in cases where e.device.id == Self.timelineDevice {
+            let name = escaped(scene.name)
             body.append(
-                "<figure><img src=\"images/scene-\(scene.name).svg\" alt=\"frame timeline of \(escaped(scene.name))\"></figure>"
+                "<figure class=\"scene\"><img class=\"screen\" src=\"images/scene-\(name).png\" alt=\"\(name) as drawn\">"
+                    + "<img class=\"screen\" src=\"images/scene-\(name)-offscreen.png\" alt=\"\(name) with offscreen layers in yellow\">"
+                    + "<img src=\"images/scene-\(name).svg\" alt=\"frame timeline of \(name)\">"
+                    + "<figcaption>\(name): the screen (backdrop render --scene), its offscreen layers in yellow (--show offscreen), one frame's timeline</figcaption></figure>"
             )
         }
         body.append("<h2>Full-screen cost per device</h2>")
@@ -269,7 +295,7 @@ public struct ReportSite: Sendable {
             body{font-family:Helvetica,Arial,sans-serif;margin:24px;color:#222;max-width:1100px}
             table{border-collapse:collapse;font-size:12px;margin-bottom:16px}th,td{border-bottom:1px solid #ddd;padding:3px 8px;text-align:left}
             .drops{background:#fadbd8;color:#922b21}.tight{background:#fdebd0;color:#9a5d0e}.fits{background:#d5f5e3;color:#1e6b3c}
-            .matrix td{white-space:nowrap}.scenes td{white-space:normal;min-width:9em}.wide{overflow-x:auto}
+            .matrix td{white-space:nowrap}.scenes td{white-space:normal;min-width:9em}.wide{overflow-x:auto}.scene .screen{width:160px;margin-right:8px;vertical-align:top}
             img{max-width:100%}figure{margin:8px 0}.previews img{width:240px}.grid img{width:240px}
             """
         // Marks the page when every picture has loaded (read by the browser check, scripts/check-report).

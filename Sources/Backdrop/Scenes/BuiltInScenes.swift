@@ -16,8 +16,8 @@ public enum BuiltInScenes {
           "description": "Seed O5: a table of photo thumbnails with Core Animation shadows and no shadow path, so each shadow is found offscreen. 64 pt opaque bar; 100 pt cells; 80x80 pt opaque thumbnails, shadow radius 4, offset (0, 3), opacity 0.5; two 200x20 pt labels.",
           "redraw": "scrolling",
           "layers": [
-            { "name": "background", "frame": [0, 0, 320, 568], "content": "solid", "opaque": true },
-            { "name": "cell", "frame": [0, 64, 320, 100], "content": "solid", "opaque": true,
+            { "name": "background", "frame": [0, 0, 320, 568], "content": "solid", "color": "#EFEFF4", "opaque": true },
+            { "name": "cell", "frame": [0, 64, 320, 100], "content": "solid", "color": "#FFFFFF", "opaque": true,
               "repeat": { "count": 6, "dx": 0, "dy": 100 },
               "sublayers": [
                 { "name": "thumbnail", "frame": [10, 10, 80, 80], "content": "image", "opaque": true,
@@ -25,7 +25,7 @@ public enum BuiltInScenes {
                 { "name": "title", "frame": [100, 25, 200, 20], "content": "text" },
                 { "name": "subtitle", "frame": [100, 55, 200, 20], "content": "text" }
               ] },
-            { "name": "navigation bar", "frame": [0, 0, 320, 64], "content": "solid", "opaque": true }
+            { "name": "navigation bar", "frame": [0, 0, 320, 64], "content": "solid", "color": "#F7F7F7", "opaque": true }
           ]
         }
         """#,
@@ -35,15 +35,15 @@ public enum BuiltInScenes {
           "description": "Seed O6: a contacts table whose round 44x44 pt thumbnails are made by cornerRadius 22 and masksToBounds, three passes each (O1). 64 pt opaque bar; 60 pt cells; one 240x20 pt label.",
           "redraw": "scrolling",
           "layers": [
-            { "name": "background", "frame": [0, 0, 320, 568], "content": "solid", "opaque": true },
-            { "name": "cell", "frame": [0, 64, 320, 60], "content": "solid", "opaque": true,
+            { "name": "background", "frame": [0, 0, 320, 568], "content": "solid", "color": "#EFEFF4", "opaque": true },
+            { "name": "cell", "frame": [0, 64, 320, 60], "content": "solid", "color": "#FFFFFF", "opaque": true,
               "repeat": { "count": 9, "dx": 0, "dy": 60 },
               "sublayers": [
                 { "name": "thumbnail", "frame": [8, 8, 44, 44], "content": "image", "opaque": true,
                   "cornerRadius": 22, "masksToBounds": true },
                 { "name": "name", "frame": [64, 20, 240, 20], "content": "text" }
               ] },
-            { "name": "navigation bar", "frame": [0, 0, 320, 64], "content": "solid", "opaque": true }
+            { "name": "navigation bar", "frame": [0, 0, 320, 64], "content": "solid", "color": "#F7F7F7", "opaque": true }
           ]
         }
         """#,
@@ -53,8 +53,8 @@ public enum BuiltInScenes {
           "description": "A table scrolling under a 64 pt light blur navigation bar and a 49 pt light blur tab bar at the bottom of a 4-inch iPhone (on a 3.5-inch one the tab bar lies below the screen). 60 pt cells with a 44x44 pt thumbnail and a label.",
           "redraw": "scrolling",
           "layers": [
-            { "name": "background", "frame": [0, 0, 320, 568], "content": "solid", "opaque": true },
-            { "name": "cell", "frame": [0, 0, 320, 60], "content": "solid", "opaque": true,
+            { "name": "background", "frame": [0, 0, 320, 568], "content": "solid", "color": "#EFEFF4", "opaque": true },
+            { "name": "cell", "frame": [0, 0, 320, 60], "content": "solid", "color": "#FFFFFF", "opaque": true,
               "repeat": { "count": 10, "dx": 0, "dy": 60 },
               "sublayers": [
                 { "name": "thumbnail", "frame": [8, 8, 44, 44], "content": "image", "opaque": true },

@@ -20,17 +20,21 @@ public struct Scene: Sendable, Equatable {
     public var screen: PointSize?
     /// The layers, back to front.
     public var layers: [SceneLayer]
+    /// The folder that the layers' `image` paths are relative to (the scene file's); nil for a built-in scene or
+    /// one read from bytes, which may not name images.
+    public var folder: String?
 
     /// A scene.
     public init(
         name: String, description: String = "", redraw: Redraw = .scrolling, screen: PointSize? = nil,
-        layers: [SceneLayer]
+        layers: [SceneLayer], folder: String? = nil
     ) {
         self.name = name
         self.description = description
         self.redraw = redraw
         self.screen = screen
         self.layers = layers
+        self.folder = folder
     }
 }
 
@@ -170,6 +174,12 @@ public struct SceneLayer: Sendable, Equatable {
     /// In the parent's coordinates, points.
     public var frame: PointRect
     public var content: Content = .none
+    /// The colour a `solid` layer fills with or a `text` layer's glyphs take (nil: ``SceneColor/defaultFill`` or
+    /// ``SceneColor/defaultText``). Only the picture uses it: the price of a draw does not depend on its colour.
+    public var color: SceneColor?
+    /// An `image` layer's PNG, relative to ``Scene/folder`` and inside it, drawn scaled to the frame (nil: a
+    /// deterministic placeholder picture).
+    public var image: String?
     /// Drawn without blending.
     public var opaque = false
     /// Below 1 with sublayers: group opacity, one offscreen pass for the group (O3).

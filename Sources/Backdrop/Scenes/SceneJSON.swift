@@ -30,6 +30,8 @@ public enum SceneJSON {
             "\"frame\": [\([f.x, f.y, f.width, f.height].map(number).joined(separator: ", "))]",
         ]
         if layer.content != .none { fields.append("\"content\": \(string(layer.content.rawValue))") }
+        if let color = layer.color { fields.append("\"color\": \(string(color.description))") }
+        if let image = layer.image { fields.append("\"image\": \(string(image))") }
         if layer.opaque { fields.append("\"opaque\": true") }
         if layer.opacity != 1 { fields.append("\"opacity\": \(number(layer.opacity))") }
         if layer.cornerRadius != 0 { fields.append("\"cornerRadius\": \(number(layer.cornerRadius))") }

@@ -23,23 +23,27 @@ public enum SceneParser {
     /// The scene in the file at `path`.
     public static func parse(fileAt path: String) throws(BackdropError) -> Scene {
         let bytes = try InputFile.bytes(of: path, limit: maximumBytes, what: "the scene file")
-        return try parse(Data(bytes), source: path)
+        var scene = try parse(Data(bytes), source: path, imagesAllowed: true)
+        scene.folder = (path as NSString).deletingLastPathComponent
+        return scene
     }
 
-    /// The scene in `data`; `source` names it in errors.
-    public static func parse(_ data: Data, source: String) throws(BackdropError) -> Scene {
+    /// The scene in `data`; `source` names it in errors. `image` keys need a scene file to be relative to: from
+    /// bytes alone (`imagesAllowed` false) they are an error.
+    public static func parse(_ data: Data, source: String, imagesAllowed: Bool = false) throws(BackdropError) -> Scene {
         let object: Any
         do {
             object = try JSONSerialization.jsonObject(with: data, options: [])
         } catch {
             throw BackdropError(.badInput, "\(source): not valid JSON (\(JSONSyntax.describe(error, in: data)))")
         }
-        var reader = Reader(source: source)
+        var reader = Reader(source: source, imagesAllowed: imagesAllowed)
         return try reader.scene(object)
     }
 
     struct Reader {
         let source: String
+        let imagesAllowed: Bool
         var instances = 0
 
         func fail(_ path: String, _ problem: String) -> BackdropError {
@@ -141,7 +145,7 @@ public enum SceneParser {
         }
 
         static let layerKeys: Set<String> = [
-            "name", "frame", "content", "opaque", "opacity", "cornerRadius", "masksToBounds",
+            "name", "frame", "content", "color", "image", "opaque", "opacity", "cornerRadius", "masksToBounds",
             "mask", "shadow", "rasterize", "effect", "animating", "repeat", "sublayers",
         ]
 
@@ -163,6 +167,24 @@ public enum SceneParser {
                     throw fail(path + ".content", "unknown value '\(text)' (known: solid, image, text, none)")
                 }
                 layer.content = content
+            }
+            if let value = dictionary["color"] {
+                let text = try string(value, path + ".color")
+                guard let color = SceneColor(hex: text) else {
+                    throw fail(path + ".color", "'\(text)' is not a colour (\"#RRGGBB\" or \"#RRGGBBAA\")")
+                }
+                layer.color = color
+            }
+            if let value = dictionary["image"] {
+                let text = try string(value, path + ".image", longest: 1024)
+                guard imagesAllowed else {
+                    throw fail(path + ".image", "an image path needs a scene file to be relative to")
+                }
+                guard layer.content == .image else { throw fail(path + ".image", "goes with \"content\": \"image\"") }
+                guard !text.isEmpty, !text.hasPrefix("/"), !text.split(separator: "/").contains("..") else {
+                    throw fail(path + ".image", "'\(text)' must be a path inside the scene file's folder")
+                }
+                layer.image = text
             }
             if let value = dictionary["opaque"] { layer.opaque = try bool(value, path + ".opaque") }
             if let value = dictionary["opacity"] { layer.opacity = try number(value, path + ".opacity", in: 0...1) }

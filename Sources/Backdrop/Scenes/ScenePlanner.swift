@@ -44,12 +44,16 @@ public struct ScenePlanner {
         public var passes: [GPUPass] = []
         /// Bytes of rasterized layers the cache holds (or would have to).
         public var rasterCacheBytes = 0
+        /// The picture's draws and the layers' decisions, when asked for (``SceneDrawing``).
+        public var drawing: SceneDrawing?
     }
 
     /// The passes of `scene`'s first frame (`steady` false), or of a frame after it (`steady` true): the same for
-    /// a scrolling scene; for a static one, only what animates.
-    public func frame(of scene: Scene, steady: Bool) throws(BackdropError) -> Frame {
-        var walk = Walk(planner: self, steady: steady, isStatic: scene.redraw == .static)
+    /// a scrolling scene; for a static one, only what animates. With `drawing`, also what the picture of that
+    /// frame draws, decided in the same walk.
+    public func frame(of scene: Scene, steady: Bool, drawing: Bool = false) throws(BackdropError) -> Frame {
+        var walk = Walk(planner: self, steady: steady, isStatic: scene.redraw == .static, folder: scene.folder)
+        if drawing { walk.frame.drawing = SceneDrawing() }
         let screen = PointRect(x: 0, y: 0, width: device.screenPoints.width, height: device.screenPoints.height)
         let clip =
             scene.screen.map { screen.intersection(PointRect(x: 0, y: 0, width: $0.width, height: $0.height)) }
@@ -63,8 +67,14 @@ public struct ScenePlanner {
         let planner: ScenePlanner
         let steady: Bool
         let isStatic: Bool
+        /// Where image paths are relative to.
+        let folder: String?
         var frame = Frame()
         var textures = 0
+        /// The textures each layer being walked has added itself, innermost last.
+        var ownTextures: [Int] = []
+        /// While a rasterized layer's cached picture is walked for the drawing only: no passes, no cache bytes.
+        var drawingOnly = false
         var drewOnScreen = false
         /// Shadow kernels by σ in pixels: a table repeats one shadow thousands of times, and a kernel of a wide σ
         /// has thousands of weights (a 1000 pt shadow radius repeated 10 000 times took 7.5 s without it).
@@ -81,12 +91,23 @@ public struct ScenePlanner {
 
         mutating func newTexture() -> RenderTarget {
             textures += 1
+            if !ownTextures.isEmpty { ownTextures[ownTextures.count - 1] += 1 }
             return .texture(textures)
+        }
+
+        /// Adds `command` to the picture, when one is recorded.
+        mutating func record(_ command: SceneDrawing.Command) {
+            frame.drawing?.commands.append(command)
+        }
+
+        /// `rect` in pixels, its corners rounded by `radius` points.
+        func shape(_ rect: PointRect, radius: Double = 0) -> SceneDrawing.Shape {
+            SceneDrawing.Shape(rect, scale: scale, radius: radius)
         }
 
         /// `descriptor` drawn into `target`: offscreen (its pixels stored when it ends) unless on screen.
         mutating func append(_ descriptor: PassDescriptor, _ layer: String, _ target: RenderTarget) {
-            guard descriptor.pixelsWritten > 0 else { return }
+            guard descriptor.pixelsWritten > 0, !drawingOnly else { return }
             var pass = descriptor
             pass.offscreen = target != .screen
             frame.passes.append(GPUPass(pass, layer: layer, target: target))
@@ -136,6 +157,22 @@ public struct ScenePlanner {
             let visible = frame.intersection(clip)
             let drawn = !(steady && isStatic) || animating
             let childClip = layer.masksToBounds ? visible : clip
+            // The layer's entry in the drawing, filled in as the walk decides.
+            var entry: Int?
+            if drawn, !visible.isEmpty, !drawingOnly, let drawing = self.frame.drawing {
+                entry = drawing.layers.count
+                self.frame.drawing!.layers.append(
+                    SceneDrawing.Layer(
+                        name: layer.name, shape: shape(frame, radius: layer.cornerRadius), clip: shape(clip),
+                        offscreenPasses: 0,
+                        blended: layer.content == .none ? nil : layer.content == .text || Self.blends(layer),
+                        rasterCacheHit: nil, picture: picture(of: layer)))
+            }
+            ownTextures.append(0)
+            defer {
+                let own = ownTextures.removeLast()
+                if let entry { self.frame.drawing!.layers[entry].offscreenPasses = own }
+            }
             if drawn, !visible.isEmpty, let shadow = layer.shadow, shadow.opacity > 0 {
                 addShadow(shadow, of: layer, frame: frame, clip: clip, target: target)
             }
@@ -143,17 +180,30 @@ public struct ScenePlanner {
             if drawn, needsGroup, !visible.isEmpty {
                 let group = PointRect(x: visible.x, y: visible.y, width: visible.width, height: visible.height)
                 let bytes = 4 * group.pixels(scale: scale).size.area
-                if layer.rasterize, !layer.isMasked {
+                let mask = layer.isMasked ? shape(frame, radius: layer.cornerRadius) : nil
+                if layer.rasterize, !layer.isMasked, !drawingOnly {
                     self.frame.rasterCacheBytes += bytes
                     let cached = steady && self.frame.rasterCacheBytes <= planner.rasterCacheLimitBytes
+                    if let entry { self.frame.drawing!.layers[entry].rasterCacheHit = cached }
                     if cached {
                         append(
                             draw(
                                 "\(layer.name) (cached)", .offscreenComposite, group, fetchesPerPixel: 1,
                                 fromMemory: true, blends: !layer.opaque || layer.opacity < 1), layer.name, target)
+                        if self.frame.drawing != nil {
+                            // The cache holds the pixels the layer rendered: the picture draws them again.
+                            record(.beginGroup(bounds: group.pixels(scale: scale)))
+                            drawingOnly = true
+                            defer { drawingOnly = false }
+                            try addOwn(
+                                layer, frame: frame, visible: visible, clip: clip, childClip: childClip,
+                                target: target, animating: animating, opacity: 1)
+                            record(.endGroup(opacity: layer.opacity, mask: nil))
+                        }
                         return
                     }
                 }
+                record(.beginGroup(bounds: group.pixels(scale: scale)))
                 if layer.isMasked {
                     append(
                         draw("\(layer.name) mask", .mask, group, fetchesPerPixel: 0, fromMemory: false, blends: false),
@@ -161,7 +211,9 @@ public struct ScenePlanner {
                 }
                 let texture = newTexture()
                 try addOwn(
-                    layer, frame: frame, visible: visible, childClip: childClip, target: texture, animating: animating)
+                    layer, frame: frame, visible: visible, clip: clip, childClip: childClip, target: texture,
+                    animating: animating, opacity: 1)
+                record(.endGroup(opacity: layer.opacity, mask: mask))
                 append(
                     draw(
                         layer.isMasked ? "\(layer.name) masked composite" : "\(layer.name) composite",
@@ -172,20 +224,33 @@ public struct ScenePlanner {
                 return
             }
             try addOwn(
-                layer, frame: frame, visible: visible, childClip: childClip, target: target, animating: animating)
+                layer, frame: frame, visible: visible, clip: clip, childClip: childClip, target: target,
+                animating: animating, opacity: layer.opacity)
         }
 
-        /// The layer's effect, content and sublayers into `target`.
+        /// Whether the layer's own content is drawn blended.
+        static func blends(_ layer: SceneLayer) -> Bool {
+            !layer.opaque || layer.opacity < 1 || layer.cornerRadius > 0
+        }
+
+        /// The layer's effect, content and sublayers into `target`; the picture draws the content at `opacity`
+        /// (1 where the layer's group applies its opacity).
         mutating func addOwn(
-            _ layer: SceneLayer, frame: PointRect, visible: PointRect, childClip: PointRect,
-            target: RenderTarget, animating: Bool
+            _ layer: SceneLayer, frame: PointRect, visible: PointRect, clip: PointRect, childClip: PointRect,
+            target: RenderTarget, animating: Bool, opacity: Double
         ) throws(BackdropError) {
             let drawn = !(steady && isStatic) || animating
             if drawn, !visible.isEmpty {
                 if let effect = layer.effect {
                     try addEffect(effect, of: layer, frame: frame, visible: visible, target: target)
                 }
-                let blends = !layer.opaque || layer.opacity < 1 || layer.cornerRadius > 0
+                // A masked layer's corners are cut by its group's mask, not a second time by its content.
+                if let command = contentCommand(
+                    layer, frame: frame, clip: clip, opacity: opacity, rounded: !layer.isMasked)
+                {
+                    record(command)
+                }
+                let blends = Self.blends(layer)
                 switch layer.content {
                 case .solid:
                     append(
@@ -219,6 +284,11 @@ public struct ScenePlanner {
             let margin = Double(kernel.radius) / scale
             let bounds = frame.offsetBy(shadow.offsetX, shadow.offsetY).insetBy(-margin).intersection(clip)
             guard !bounds.isEmpty else { return }
+            // With a path or without, the same picture: the shape blurred, offset and faded.
+            record(
+                .shadow(
+                    shape(frame.offsetBy(shadow.offsetX, shadow.offsetY), radius: layer.cornerRadius), sigma: sigma,
+                    opacity: shadow.opacity, clip: shape(clip)))
             if shadow.path {
                 append(
                     draw(
@@ -269,6 +339,18 @@ public struct ScenePlanner {
                 }
             }
             let path = planner.path(effect.style)
+            if self.frame.drawing != nil {
+                var vibrantDraws: [SceneDrawing.Command] = []
+                for vibrant in effect.vibrancy {
+                    vibrantContent(vibrant, originX: frame.x, originY: frame.y, clip: visible, into: &vibrantDraws)
+                }
+                record(
+                    .effect(
+                        frame: pixels, style: effect.style, path: path,
+                        vibrancyFrame: vibrancy.map {
+                            PixelRect(x: $0.x, y: $0.y, width: $0.contentSize.width, height: $0.contentSize.height)
+                        }, vibrancy: vibrantDraws))
+            }
             let plan = try RenderPlan(
                 effect: Effect(
                     style: effect.style, frame: pixels, scale: device.scale, path: path,
@@ -277,6 +359,55 @@ public struct ScenePlanner {
             for pass in plan.passes where pass.isGPURenderPass {
                 if skipCapture, pass.kind == .capture { continue }
                 append(pass, layer.name, pass.offscreen ? newTexture() : target)
+            }
+        }
+    }
+}
+
+extension ScenePlanner.Walk {
+    /// The draw of `layer`'s own content at `frame`, clipped to `clip`, its corners `rounded` by its corner radius,
+    /// or nil when it has none.
+    func contentCommand(
+        _ layer: SceneLayer, frame: PointRect, clip: PointRect, opacity: Double, rounded: Bool = true
+    ) -> SceneDrawing.Command? {
+        let drawn = shape(frame, radius: rounded ? layer.cornerRadius : 0), clipShape = shape(clip)
+        switch layer.content {
+        case .solid:
+            return .fill(drawn, color: layer.color ?? .defaultFill, opacity: opacity, clip: clipShape)
+        case .image:
+            return .image(
+                drawn, layer: layer.name, picture: picture(of: layer)!, opacity: opacity, clip: clipShape)
+        case .text:
+            return .text(drawn, color: layer.color ?? .defaultText, opacity: opacity, clip: clipShape)
+        case .none:
+            return nil
+        }
+    }
+
+    /// What an image layer draws: its file, resolved against the scene's folder, or a placeholder; nil for a
+    /// layer of other content.
+    func picture(of layer: SceneLayer) -> SceneDrawing.Picture? {
+        guard layer.content == .image else { return nil }
+        guard let image = layer.image, let folder else { return .placeholder(seed: SceneDrawing.seed(layer.name)) }
+        return .file(folder.isEmpty ? image : folder + "/" + image)
+    }
+
+    /// The draws of a vibrant layer and its sublayers (their content only: vibrant content has no offscreen
+    /// features of its own), at `originX`, `originY` (points), inside `clip`.
+    func vibrantContent(
+        _ layer: SceneLayer, originX: Double, originY: Double, clip: PointRect,
+        into draws: inout [SceneDrawing.Command]
+    ) {
+        for copy in 0..<(layer.repeats?.count ?? 1) {
+            let frame = layer.frame.offsetBy(
+                originX + Double(copy) * (layer.repeats?.dx ?? 0), originY + Double(copy) * (layer.repeats?.dy ?? 0))
+            guard !frame.intersection(clip).isEmpty else { continue }
+            if let command = contentCommand(layer, frame: frame, clip: clip, opacity: layer.opacity) {
+                draws.append(command)
+            }
+            let childClip = layer.masksToBounds ? frame.intersection(clip) : clip
+            for sublayer in layer.sublayers {
+                vibrantContent(sublayer, originX: frame.x, originY: frame.y, clip: childClip, into: &draws)
             }
         }
     }

@@ -120,7 +120,7 @@ enum HTTPHead {
             let byte = bytes[index]
             if byte == UInt8(ascii: "%") {
                 guard index + 2 < bytes.endIndex,
-                    let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+                    let high = bytes[index + 1].hexadecimalDigitValue, let low = bytes[index + 2].hexadecimalDigitValue
                 else { throw HTTPRefusal(400, "a '%' in the target is not followed by two hex digits") }
                 out.append(high << 4 | low)
                 index += 3
@@ -133,15 +133,6 @@ enum HTTPHead {
             throw HTTPRefusal(400, "the target is not UTF-8 once decoded")
         }
         return text
-    }
-
-    static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 
     /// `text` cut to 60 characters with control characters replaced, to quote inside an error.

@@ -1,0 +1,244 @@
+import Foundation
+
+/// Draws the picture of a scene's frame from the planner's ``SceneDrawing``, back to front, at the device's
+/// screen size, on the CPU.
+///
+/// Contract: the screen starts opaque black (a window's background); each command composites source-over in
+/// premultiplied `Float` (``SceneCanvas``); a group draws into a transparent texture of its bounds and is
+/// composited with its opacity and, for a mask, through its anti-aliased rounded shape; a shadow is its
+/// shape's coverage blurred by the renderer's own Gaussian weights (σ = the radius in pixels, zero beyond the
+/// texture), black at its opacity. An effect view quantises what is below it to straight RGBA8 (round to
+/// nearest) and runs `Renderer` over it with the view's pixel frame: its pixels are those `backdrop render
+/// --frame` writes over that picture, bit for bit. The picture is quantised the same way at the end, so it is
+/// deterministic for any thread count.
+public struct ScenePicture: Sendable {
+    /// The device whose screen is drawn.
+    public let device: Device
+    /// How rows are spread over threads (the effect views' renders use it too).
+    public var parallelism: Parallelism
+    /// Image files with more pixels are refused before they are decoded.
+    public var maxImagePixels: Int
+
+    public init(
+        device: Device, parallelism: Parallelism = Parallelism(), maxImagePixels: Int = PNGDecoder.defaultMaxPixels
+    ) {
+        self.device = device
+        self.parallelism = parallelism
+        self.maxImagePixels = maxImagePixels
+    }
+
+    /// A drawn picture.
+    public struct Result: Sendable {
+        /// The screen, opaque RGBA8.
+        public var image: RGBAImage<UInt8>
+        /// The pixel size of each image file drawn, by path: the misaligned-images overlay tells scaled ones.
+        public var imageSizes: [String: PixelSize]
+    }
+
+    /// The picture `drawing` describes. `folder` is where the scene's image paths must stay (through links).
+    /// Throws `.badInput` naming the layer and the problem for an image that cannot be read.
+    public func draw(_ drawing: SceneDrawing, folder: String?) throws(BackdropError) -> Result {
+        var state = State(picture: self, folder: folder)
+        let screen = PixelRect(x: 0, y: 0, width: device.screen.width, height: device.screen.height)
+        var stack = [SceneCanvas(bounds: screen, opaqueBlack: true)]
+        for command in drawing.commands {
+            switch command {
+            case .beginGroup(let bounds):
+                stack.append(SceneCanvas(bounds: bounds.intersection(stack[0].bounds)))
+            case .endGroup(let opacity, let mask):
+                let group = stack.removeLast()
+                stack[stack.count - 1].composite(group, opacity: opacity, mask: mask, parallelism: parallelism)
+            case .effect(let frame, let style, let path, let vibrancyFrame, let vibrancy):
+                try state.effect(
+                    on: &stack[stack.count - 1], frame: frame, style: style, path: path, vibrancyFrame: vibrancyFrame,
+                    vibrancy: vibrancy)
+            default:
+                try state.draw(command, on: &stack[stack.count - 1])
+            }
+        }
+        return Result(image: stack[0].bytes(), imageSizes: state.images.mapValues(\.size))
+    }
+
+    /// What one drawing holds on to: the images read so far.
+    struct State {
+        let picture: ScenePicture
+        let folder: String?
+        var images: [String: RGBAImage<UInt8>] = [:]
+
+        var parallelism: Parallelism { picture.parallelism }
+
+        /// Draws a fill, an image, text or a shadow.
+        mutating func draw(_ command: SceneDrawing.Command, on canvas: inout SceneCanvas) throws(BackdropError) {
+            switch command {
+            case .fill(let shape, let color, let opacity, let clip):
+                let paint = SceneCanvas.premultiplied(
+                    SIMD4(Float(color.red), Float(color.green), Float(color.blue), Float(color.alpha)) / 255)
+                canvas.draw(shape, clip: clip, opacity: opacity, parallelism: parallelism) { _, _ in paint }
+            case .image(let shape, let layer, let source, let opacity, let clip):
+                try drawImage(source, layer: layer, shape: shape, opacity: opacity, clip: clip, on: &canvas)
+            case .text(let shape, let color, let opacity, let clip):
+                let paint = SceneCanvas.premultiplied(
+                    SIMD4(Float(color.red), Float(color.green), Float(color.blue), Float(color.alpha)) / 255)
+                let inside = shape.intersection(clip)
+                let lineHeight = 20 * picture.device.scale
+                for glyph in PlaceholderArt.glyphs(in: shape, lineHeight: lineHeight, seed: 1) {
+                    canvas.draw(glyph, clip: inside, opacity: opacity, parallelism: .serial) { _, _ in paint }
+                }
+            case .shadow(let shape, let sigma, let opacity, let clip):
+                drawShadow(shape, sigma: sigma, opacity: opacity, clip: clip, on: &canvas)
+            default:
+                preconditionFailure("ScenePicture: \(command) is not a draw")
+            }
+        }
+
+        /// An image layer's picture: the placeholder, or the file scaled to the shape (bilinear, premultiplied,
+        /// edge pixels repeated).
+        mutating func drawImage(
+            _ source: SceneDrawing.Picture, layer: String, shape: SceneDrawing.Shape, opacity: Double,
+            clip: SceneDrawing.Shape, on canvas: inout SceneCanvas
+        ) throws(BackdropError) {
+            switch source {
+            case .placeholder(let seed):
+                let photo = PlaceholderArt.Photo(seed: seed)
+                canvas.draw(shape, clip: clip, opacity: opacity, parallelism: parallelism) { x, y in
+                    photo.colour(
+                        u: (Double(x) + 0.5 - shape.x) / shape.width, v: (Double(y) + 0.5 - shape.y) / shape.height)
+                }
+            case .file(let path):
+                let image = try self.image(at: path, layer: layer)
+                let pixels = Self.premultipliedFloats(image)
+                let width = image.width, height = image.height
+                canvas.draw(shape, clip: clip, opacity: opacity, parallelism: parallelism) { x, y in
+                    let u = (Double(x) + 0.5 - shape.x) / shape.width * Double(width) - 0.5
+                    let v = (Double(y) + 0.5 - shape.y) / shape.height * Double(height) - 0.5
+                    let x0 = Int(u.rounded(.down)), y0 = Int(v.rounded(.down))
+                    let fx = Float(u - u.rounded(.down)), fy = Float(v - v.rounded(.down))
+                    func at(_ x: Int, _ y: Int) -> SIMD4<Float> {
+                        pixels[min(max(y, 0), height - 1) * width + min(max(x, 0), width - 1)]
+                    }
+                    let top = at(x0, y0) * (1 - fx) + at(x0 + 1, y0) * fx
+                    let bottom = at(x0, y0 + 1) * (1 - fx) + at(x0 + 1, y0 + 1) * fx
+                    return top * (1 - fy) + bottom * fy
+                }
+            }
+        }
+
+        /// The image at `path`, read once; it must lie inside the scene's folder.
+        mutating func image(at path: String, layer: String) throws(BackdropError) -> RGBAImage<UInt8> {
+            if let image = images[path] { return image }
+            guard let folder, FileLocation.lies(path, inside: folder.isEmpty ? "." : folder) else {
+                throw BackdropError(.badInput, "layer '\(layer)': image \(path) lies outside the scene file's folder")
+            }
+            let image: RGBAImage<UInt8>
+            do {
+                image = try PNGDecoder(maxPixels: picture.maxImagePixels).decodeFile(path)
+            } catch {
+                throw BackdropError(error.kind, "layer '\(layer)': \(error.message)")
+            }
+            images[path] = image
+            return image
+        }
+
+        static func premultipliedFloats(_ image: RGBAImage<UInt8>) -> [SIMD4<Float>] {
+            image.samples.withUnsafeBufferPointer { s in
+                (0..<(image.width * image.height)).map { index -> SIMD4<Float> in
+                    let i = 4 * index
+                    let straight = SIMD4<Float>(Float(s[i]), Float(s[i + 1]), Float(s[i + 2]), Float(s[i + 3]))
+                    return SceneCanvas.premultiplied(straight / 255)
+                }
+            }
+        }
+
+        /// A shadow: the shape's coverage over its bounds grown by the kernel's radius, blurred along rows then
+        /// columns with `GaussianKernel`'s weights, drawn black at `opacity` inside `clip`.
+        func drawShadow(
+            _ shape: SceneDrawing.Shape, sigma: Double, opacity: Double, clip: SceneDrawing.Shape,
+            on canvas: inout SceneCanvas
+        ) {
+            let kernel = GaussianKernel(sigma: max(sigma, 0.01))
+            let margin = Double(kernel.radius + 1)
+            let grown = SceneDrawing.Shape(
+                x: shape.x - margin, y: shape.y - margin, width: shape.width + 2 * margin,
+                height: shape.height + 2 * margin)
+            let touched = canvas.pixelsTouched(by: grown.intersection(clip))
+            guard !touched.x.isEmpty, !touched.y.isEmpty else { return }
+            // The coverage over the touched pixels and the kernel's reach around them.
+            let reach = kernel.radius
+            let left = touched.x.lowerBound - reach, top = touched.y.lowerBound - reach
+            let width = touched.x.count + 2 * reach, height = touched.y.count + 2 * reach
+            var coverage = [Float](repeating: 0, count: width * height)
+            for row in 0..<height {
+                for column in 0..<width {
+                    coverage[row * width + column] = SceneCanvas.coverage(
+                        shape, Double(left + column) + 0.5, Double(top + row) + 0.5)
+                }
+            }
+            let weights = kernel.weights
+            var rows = [Float](repeating: 0, count: touched.x.count * height)
+            for row in 0..<height {
+                for column in 0..<touched.x.count {
+                    var sum: Float = 0
+                    for tap in 0..<weights.count { sum += weights[tap] * coverage[row * width + column + tap] }
+                    rows[row * touched.x.count + column] = sum
+                }
+            }
+            var blurred = [Float](repeating: 0, count: touched.x.count * touched.y.count)
+            for row in 0..<touched.y.count {
+                for column in 0..<touched.x.count {
+                    var sum: Float = 0
+                    for tap in 0..<weights.count { sum += weights[tap] * rows[(row + tap) * touched.x.count + column] }
+                    blurred[row * touched.x.count + column] = sum
+                }
+            }
+            let region = SceneDrawing.Shape(
+                x: Double(touched.x.lowerBound), y: Double(touched.y.lowerBound), width: Double(touched.x.count),
+                height: Double(touched.y.count))
+            let originX = touched.x.lowerBound, originY = touched.y.lowerBound, stride = touched.x.count
+            canvas.draw(region, clip: clip, opacity: opacity, parallelism: parallelism) { [blurred] x, y in
+                SIMD4(0, 0, 0, min(blurred[(y - originY) * stride + x - originX], 1))
+            }
+        }
+
+        /// An effect view over what `canvas` holds inside `frame`: `Renderer` on the canvas quantised to RGBA8,
+        /// the frame's pixels replaced by its output.
+        mutating func effect(
+            on canvas: inout SceneCanvas, frame: PixelRect, style: BlurStyle, path: Effect.Path,
+            vibrancyFrame: PixelRect?, vibrancy: [SceneDrawing.Command]
+        ) throws(BackdropError) {
+            let inside = frame.intersection(canvas.bounds)
+            guard inside.width > 0, inside.height > 0 else { return }
+            let local = PixelRect(
+                x: inside.x - canvas.bounds.x, y: inside.y - canvas.bounds.y, width: inside.width,
+                height: inside.height)
+            var placement: Vibrancy?
+            var content: RGBAImage<UInt8>?
+            if let vibrancyFrame, vibrancyFrame.width > 0, vibrancyFrame.height > 0 {
+                var vibrant = SceneCanvas(bounds: vibrancyFrame)
+                for command in vibrancy { try draw(command, on: &vibrant) }
+                content = vibrant.bytes()
+                placement = Vibrancy(
+                    x: vibrancyFrame.x - canvas.bounds.x, y: vibrancyFrame.y - canvas.bounds.y,
+                    contentSize: PixelSize(width: vibrancyFrame.width, height: vibrancyFrame.height))
+            }
+            let effect = Effect(
+                style: style, frame: local, scale: picture.device.scale, quality: .fast, path: path,
+                vibrancy: placement)
+            let output = try Renderer(parallelism: parallelism).render(
+                canvas.bytes(), effect: effect, vibrantContent: content)
+            canvas.replace(inside, with: output)
+        }
+    }
+}
+
+extension ScenePicture {
+    /// `scene`'s first frame (or, `steady`, a frame after it) on this device: planned by ``ScenePlanner`` with each
+    /// effect view's path from `path`, as the cost model prices it, then drawn. Returns the picture and the
+    /// planner's drawing (for overlays).
+    public func draw(_ scene: Scene, path: @escaping @Sendable (BlurStyle) -> Effect.Path, steady: Bool = false)
+        throws(BackdropError) -> (result: Result, drawing: SceneDrawing)
+    {
+        let frame = try ScenePlanner(device: device, path: path).frame(of: scene, steady: steady, drawing: true)
+        let drawing = frame.drawing!
+        return (try draw(drawing, folder: scene.folder), drawing)
+    }
+}

@@ -1,0 +1,83 @@
+import Backdrop
+import BackdropTestSupport
+import Foundation
+import Testing
+
+/// `backdrop render --scene`: the picture through the command line, its effect views against `backdrop render
+/// --frame`, and its bad input.
+@Suite("backdrop render --scene")
+struct SceneRenderCLITests {
+    /// A scene file whose effect view's blur region must be, bit for bit, what `render --frame` writes over the
+    /// picture of the same scene drawn without the view.
+    @Test func theBlurRegionIsWhatRenderFrameWritesOverTheSceneBehindIt() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let behind = #"""
+            { "name": "photo", "frame": [0, 0, 320, 568], "content": "image", "opaque": true },
+            { "name": "cell", "frame": [0, 40, 320, 60], "content": "solid", "color": "#FFFFFF", "opaque": true,
+              "repeat": { "count": 9, "dx": 0, "dy": 60 },
+              "sublayers": [ { "name": "label", "frame": [64, 20, 240, 20], "content": "text" } ] }
+            """#
+        let bar = #"{ "name": "bar", "frame": [0, 0, 320, 64], "effect": { "blur": "light" } }"#
+        func write(_ name: String, _ layers: String) throws -> String {
+            let path = directory.appendingPathComponent(name).path
+            try Data(#"{ "name": "\#(name)", "layers": [\#(layers)] }"#.utf8).write(to: URL(fileURLWithPath: path))
+            return path
+        }
+        let withBar = try write("with.json", behind + ", " + bar), without = try write("without.json", behind)
+        let screen = directory.appendingPathComponent("screen.png").path
+        let content = directory.appendingPathComponent("content.png").path
+        let rendered = directory.appendingPathComponent("rendered.png").path
+        for arguments in [
+            ["render", "--scene", withBar, "--device", "iphone-5", "-o", screen],
+            ["render", "--scene", without, "--device", "iphone-5", "-o", content],
+            ["render", content, "--frame", "0,0,640,128", "--style", "light", "--device", "iphone-5", "-o", rendered],
+        ] {
+            let result = try runCLI(arguments)
+            try #require(result.status == 0, "\(arguments): \(result.standardError)")
+        }
+        let decoder = PNGDecoder()
+        let picture = try decoder.decodeFile(screen), expected = try decoder.decodeFile(rendered)
+        #expect(picture.size == PixelSize(width: 640, height: 1136))
+        #expect(picture == expected, "the bar's pixels are render --frame's, and the rest is the scene behind it")
+    }
+
+    @Test func everyOverlayWritesAPictureOfTheScreensSize() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var pictures: [RGBAImage<UInt8>] = []
+        for show in [nil] + SceneOverlay.allCases.map(\.rawValue) {
+            let output = directory.appendingPathComponent("\(show ?? "plain").png").path
+            let result = try runCLI(
+                ["render", "--scene", "contacts-table-masks", "--device", "iphone-4s", "-o", output]
+                    + (show.map { ["--show", $0] } ?? []))
+            try #require(result.status == 0, "\(result.standardError)")
+            #expect(result.standardOutput.hasPrefix("wrote \(output) (640×960, contacts-table-masks on iphone-4s"))
+            pictures.append(try PNGDecoder().decodeFile(output))
+        }
+        // The masks are offscreen and blended: those two overlays change the picture.
+        #expect(pictures[1] != pictures[0] && pictures[2] != pictures[0])
+    }
+
+    @Test(arguments: [
+        (["--scene", "contacts-table-masks", "--device", "iphone-5", "--show", "overdraw"], "overdraw"),
+        (["--scene", "contacts-table-masks", "-o", "x.png"], "--scene needs --device"),
+        (["--scene", "no-such-scene", "--device", "iphone-5", "-o", "x.png"], "unknown scene 'no-such-scene'"),
+        (["--scene", "contacts-table-masks", "--device", "iphone5", "-o", "x.png"], "iphone5"),
+        (
+            ["in.png", "--scene", "contacts-table-masks", "--device", "iphone-5", "-o", "x.png"],
+            "leave out an input PNG"
+        ),
+        (
+            ["--scene", "contacts-table-masks", "--device", "iphone-5", "--frame", "0,0,1,1", "-o", "x.png"],
+            "leave out --frame"
+        ),
+        (["in.png", "--show", "offscreen", "-o", "x.png"], "--show and --steady go with --scene"),
+    ])
+    func badScenesAndOptionsAreOneLineErrors(_ arguments: [String], _ message: String) throws {
+        let result = try runCLI(["render"] + arguments)
+        #expect(result.status != 0)
+        #expect(result.standardError.contains(message), "\(result.standardError)")
+        #expect(!result.standardError.contains("Fatal error"))
+    }
+}

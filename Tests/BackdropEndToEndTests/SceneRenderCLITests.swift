@@ -81,3 +81,58 @@ struct SceneRenderCLITests {
         #expect(!result.standardError.contains("Fatal error"))
     }
 }
+
+/// Golden manifests whose cases name a scene: recorded by `check --update`, checked by `check`, the same pictures
+/// `render --scene` writes.
+@Suite("backdrop check: scene cases")
+struct SceneGoldenCaseTests {
+    @Test func aSceneCaseRecordsAndPassesWithRenderScenesPicture() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let scene =
+            ##"{ "name": "badge", "layers": [ { "name": "ground", "frame": [0, 0, 320, 480], "content": "solid", "color": "#336699", "opaque": true }, { "name": "badge", "frame": [20, 20, 44, 44], "content": "image", "cornerRadius": 22, "masksToBounds": true } ] }"##
+        try Data(scene.utf8).write(to: directory.appendingPathComponent("badge.json"))
+        let manifest = #"""
+            { "cases": [
+              { "scene": "badge.json", "device": "iphone-4s", "golden": "golden/badge.png" },
+              { "scene": "contacts-table-masks", "device": "iphone-5", "show": "offscreen", "golden": "golden/masks.png" } ] }
+            """#
+        let manifestPath = directory.appendingPathComponent("manifest.json").path
+        try Data(manifest.utf8).write(to: URL(fileURLWithPath: manifestPath))
+        let record = try runCLI(["check", manifestPath, "--update", "missing"])
+        try #require(record.status == 0, "\(record.standardError)")
+        let check = try runCLI(["check", manifestPath])
+        #expect(check.status == 0, "\(check.standardOutput)\(check.standardError)")
+        for (arguments, golden) in [
+            (["--scene", directory.appendingPathComponent("badge.json").path, "--device", "iphone-4s"], "badge"),
+            (["--scene", "contacts-table-masks", "--device", "iphone-5", "--show", "offscreen"], "masks"),
+        ] {
+            let output = directory.appendingPathComponent("\(golden)-render.png").path
+            let result = try runCLI(["render"] + arguments + ["-o", output])
+            try #require(result.status == 0, "\(result.standardError)")
+            let recorded = try PNGDecoder().decodeFile(directory.appendingPathComponent("golden/\(golden).png").path)
+            #expect(try PNGDecoder().decodeFile(output) == recorded, "\(golden)")
+        }
+    }
+
+    @Test(arguments: [
+        (#"{ "golden": "g.png", "style": "light" }"#, "give 'input' (with 'style') or 'scene' (with 'device')"),
+        (#"{ "golden": "g.png", "input": "a.png", "scene": "control-center", "style": "light" }"#, "not both"),
+        (#"{ "golden": "g.png", "scene": "control-center" }"#, "needs 'device'"),
+        (
+            #"{ "golden": "g.png", "scene": "control-center", "device": "iphone-5", "style": "light" }"#,
+            "'style' is for a picture"
+        ),
+        (#"{ "golden": "g.png", "input": "a.png", "style": "light", "show": "offscreen" }"#, "go with 'scene'"),
+        (#"{ "golden": "g.png", "scene": "../outside.json", "device": "iphone-5" }"#, "leads out of the folder"),
+    ])
+    func aCaseOfNeitherOrBothKindsIsOneLineError(_ entry: String, _ message: String) throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("manifest.json").path
+        try Data(#"{ "cases": [ \#(entry) ] }"#.utf8).write(to: URL(fileURLWithPath: path))
+        let result = try runCLI(["check", path])
+        #expect(result.status == 2)
+        #expect(result.standardError.contains(message), "\(result.standardError)")
+    }
+}

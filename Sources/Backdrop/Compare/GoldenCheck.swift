@@ -118,8 +118,10 @@ public struct GoldenCheck: Sendable {
     func render(
         _ testCase: GoldenManifest.Case, resolve: (String, String) throws(BackdropError) -> String
     ) throws(BackdropError) -> RGBAImage<UInt8> {
+        try testCase.checkKind()
+        if let scene = testCase.scene { return try draw(scene, testCase, resolve: resolve) }
         let style = try StyleChoice(
-            name: testCase.style, sigma: testCase.sigma, saturation: testCase.saturation, tint: testCase.tint,
+            name: testCase.style ?? "", sigma: testCase.sigma, saturation: testCase.saturation, tint: testCase.tint,
             tintAlpha: testCase.tintAlpha, fallbackAlpha: testCase.fallbackAlpha ?? 0.9,
             vibrancyBlend: Self.parse(
                 testCase.vibrancyBlend, as: VibrancyBlend.self, default: .plusDarker, what: "vibrancy-blend")
@@ -128,7 +130,7 @@ public struct GoldenCheck: Sendable {
         let frame = try testCase.frame.map { text throws(BackdropError) in try PixelRect.parsed(text, as: "frame") }
         let quality = try Self.parse(testCase.quality, as: Effect.Quality.self, default: .fast, what: "quality")
         let path = try Self.parse(testCase.path, as: Estimator.PathChoice.self, default: .auto, what: "path")
-        let source = try PNGDecoder().decodeFile(try resolve(testCase.input, "input"))
+        let source = try PNGDecoder().decodeFile(try resolve(testCase.input ?? "", "input"))
         let content = try testCase.vibrancy.map { file throws(BackdropError) in
             try PNGDecoder().decodeFile(try resolve(file, "vibrancy"))
         }
@@ -137,6 +139,31 @@ public struct GoldenCheck: Sendable {
             path: path, vibrantContentSize: content?.size, vibrancyCorner: testCase.at,
             cornerOptionName: "at")
         return try renderer.render(source, effect: options.effect().effect, vibrantContent: content)
+    }
+
+    /// Draws a scene case as `backdrop render --scene` would: its effect views on the path `estimate --scene`
+    /// prices (or the case's `path`), with its overlay.
+    func draw(
+        _ scene: String, _ testCase: GoldenManifest.Case, resolve: (String, String) throws(BackdropError) -> String
+    ) throws(BackdropError) -> RGBAImage<UInt8> {
+        let device = try Device.lookup(testCase.device ?? "")
+        let loaded: Scene
+        if let builtIn = BuiltInScenes.named(scene) {
+            loaded = builtIn
+        } else {
+            loaded = try SceneParser.parse(fileAt: try resolve(scene, "scene"))
+        }
+        let choice = try Self.parse(testCase.path, as: Estimator.PathChoice.self, default: .auto, what: "path")
+        let overlay = try testCase.show.map { name throws(BackdropError) in
+            try Self.parse(name, as: SceneOverlay.self, default: .offscreen, what: "show")
+        }
+        let estimator = Estimator()
+        let path = choice == .auto ? estimator.decision(for: device).path : estimator.path(choice, on: device)
+        let (picture, drawing) = try ScenePicture(device: device, parallelism: renderer.parallelism).draw(
+            loaded, path: { _ in path }, steady: testCase.steady ?? false)
+        return overlay?.applied(
+            to: picture.image, drawing: drawing, imageSizes: picture.imageSizes, parallelism: renderer.parallelism)
+            ?? picture.image
     }
 
     static func parse<Value: RawRepresentable>(

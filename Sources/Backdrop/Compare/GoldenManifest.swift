@@ -6,21 +6,32 @@ import Foundation
 /// ```json
 /// { "tolerance": { "minimumPSNR": 50 },
 ///   "cases": [ { "name": "coffee-light", "input": "in/coffee.png", "golden": "golden/coffee-light.png",
-///                "style": "light", "frame": "50,100,500,200", "scale": 1 } ] }
+///                "style": "light", "frame": "50,100,500,200", "scale": 1 },
+///              { "scene": "contacts-table-masks", "device": "iphone-5", "golden": "golden/masks.png",
+///                "show": "offscreen" } ] }
 /// ```
+///
+/// A case renders either a style over `input` (as `backdrop render`) or a `scene` on a `device` (as `backdrop
+/// render --scene`, with `show`, `steady` and `path`).
 public struct GoldenManifest: Codable, Sendable {
-    /// One case. Every field but `input`, `golden` and `style` is optional.
+    /// One case: `golden`, and `input` with `style` or `scene` with `device`; every other field is optional.
     public struct Case: Codable, Sendable {
         /// A name for the case's line in the report (default: the golden's file name).
         public var name: String?
         /// The picture to render over.
-        public var input: String
+        public var input: String?
+        /// A scene to draw instead: a built-in scene's name, or a JSON scene file.
+        public var scene: String?
+        /// With `scene`: an overlay (`offscreen`, `blended`, `rasterized`, `misaligned`).
+        public var show: String?
+        /// With `scene`: the frame after the first.
+        public var steady: Bool?
         /// The golden picture (written by `--update`).
         public var golden: String
         /// A built-in style name, or `custom` with `sigma`, `saturation`, `tint` ("r,g,b") and `tint-alpha`, and
         /// optionally `fallback-alpha` and `vibrancy-blend`: `backdrop render`'s options by the same names, read by
         /// the same code (``StyleChoice``).
-        public var style: String
+        public var style: String?
         public var sigma: Double?
         public var saturation: Double?
         public var tint: String?
@@ -48,7 +59,8 @@ public struct GoldenManifest: Codable, Sendable {
 
         /// The JSON keys: the CLI's option names without their dashes.
         enum CodingKeys: String, CodingKey, CaseIterable {
-            case name, input, golden, style, sigma, saturation, tint, frame, scale, quality, path, device, vibrancy, at
+            case name, input, scene, show, steady, golden, style, sigma, saturation, tint, frame, scale, quality, path
+            case device, vibrancy, at
             case tolerance
             case tintAlpha = "tint-alpha"
             case fallbackAlpha = "fallback-alpha"
@@ -132,8 +144,14 @@ public struct GoldenManifest: Codable, Sendable {
         var goldens: [String: Int] = [:]
         for (index, testCase) in cases.enumerated() {
             do throws(BackdropError) {
+                try testCase.checkKind()
                 let golden = try Self.path(testCase.golden, in: folder, field: "golden")
-                _ = try Self.path(testCase.input, in: folder, field: "input")
+                _ = try testCase.input.map { file throws(BackdropError) in
+                    try Self.path(file, in: folder, field: "input")
+                }
+                _ = try testCase.sceneFile.map { file throws(BackdropError) in
+                    try Self.path(file, in: folder, field: "scene")
+                }
                 _ = try testCase.vibrancy.map { file throws(BackdropError) in
                     try Self.path(file, in: folder, field: "vibrancy")
                 }
@@ -172,5 +190,35 @@ public struct GoldenManifest: Codable, Sendable {
         }
         return candidate
     }
+}
 
+extension GoldenManifest.Case {
+    /// The scene file the case names, when `scene` is not a built-in scene's name.
+    public var sceneFile: String? {
+        scene.flatMap { BuiltInScenes.named($0) == nil ? $0 : nil }
+    }
+
+    /// Whether the case is one of the two kinds, whole: `input` and `style`, or `scene` and `device` without the
+    /// options that only a picture takes.
+    func checkKind() throws(BackdropError) {
+        switch (input, scene) {
+        case (nil, nil): throw BackdropError(.badOption, "give 'input' (with 'style') or 'scene' (with 'device')")
+        case (.some, .some): throw BackdropError(.badOption, "give 'input' or 'scene', not both")
+        case (.some, nil):
+            guard style != nil else { throw BackdropError(.badOption, "a case with 'input' needs 'style'") }
+            if show != nil || steady != nil { throw BackdropError(.badOption, "'show' and 'steady' go with 'scene'") }
+        case (nil, .some):
+            guard device != nil else { throw BackdropError(.badOption, "a case with 'scene' needs 'device'") }
+            let pictureOnly: [(String, Bool)] = [
+                ("style", style != nil), ("frame", frame != nil), ("scale", scale != nil),
+                ("quality", quality != nil), ("vibrancy", vibrancy != nil), ("at", at != nil),
+                ("sigma", sigma != nil), ("saturation", saturation != nil), ("tint", tint != nil),
+                ("tint-alpha", tintAlpha != nil), ("fallback-alpha", fallbackAlpha != nil),
+                ("vibrancy-blend", vibrancyBlend != nil),
+            ]
+            if let (key, _) = pictureOnly.first(where: \.1) {
+                throw BackdropError(.badOption, "'\(key)' is for a picture, not a scene (the scene has its own)")
+            }
+        }
+    }
 }

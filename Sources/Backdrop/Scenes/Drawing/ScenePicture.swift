@@ -3,14 +3,14 @@ import Foundation
 /// Draws the picture of a scene's frame from the planner's ``SceneDrawing``, back to front, at the device's
 /// screen size, on the CPU.
 ///
-/// Contract: the screen starts opaque black (a window's background); each command composites source-over in
-/// premultiplied `Float` (``SceneCanvas``); a group draws into a transparent texture of its bounds and is
-/// composited with its opacity and, for a mask, through its anti-aliased rounded shape; a shadow is its
-/// shape's coverage blurred by the renderer's own Gaussian weights (σ = the radius in pixels, zero beyond the
-/// texture), black at its opacity. An effect view quantises what is below it to straight RGBA8 (round to
-/// nearest) and runs `Renderer` over it with the view's pixel frame: its pixels are those `backdrop render
-/// --frame` writes over that picture, bit for bit. The picture is quantised the same way at the end, so it is
-/// deterministic for any thread count.
+/// Contract: the screen starts opaque black (a window's background); each command composites source-over into
+/// premultiplied RGBA8, computed in `Float` and rounded half up (`SceneCanvas`); a group draws into a transparent
+/// texture of its bounds and is composited with its opacity and, for a mask, through its anti-aliased rounded
+/// shape; a shadow is its shape's coverage blurred by the renderer's own Gaussian weights (σ = the radius in
+/// pixels, zero beyond the texture), black at its opacity. An effect view runs `Renderer` over the bytes below
+/// it (straight RGBA8: the screen is opaque) with the view's pixel frame: its pixels are those `backdrop render
+/// --frame` writes over that picture, bit for bit. Each pixel is computed by the same code for any thread count,
+/// so the picture is deterministic.
 public struct ScenePicture: Sendable {
     /// The device whose screen is drawn.
     public let device: Device

@@ -41,7 +41,7 @@ enum PreviewPage {
         </style></head>
         <body><div id="stage"><img id="out" alt="the picture"><canvas id="view"></canvas><div id="frame" class="box"><div class="corner"></div></div>
         <div id="content" class="box"></div></div>
-        <div id="side"><h2>Backdrop preview</h2>
+        <div id="side"><h2>Backdrop preview</h2><p><a href="/scenes">whole screens: scenes</a></p>
         <label>style <select id="style"></select></label>
         <div id="custom"><label>σ (points) <input id="sigma" type="number" step="1" min="0"></label>
         <label>saturation <input id="saturation" type="number" step="0.1"></label>

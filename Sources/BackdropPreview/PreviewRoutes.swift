@@ -13,6 +13,10 @@ import Foundation
 ///   size in points; `GET /estimate.svg?…&device=ID` its frame timeline;
 /// - `POST /input`, `POST /vibrancy` a PNG body: the picture, or the vibrant content (drawn at `at=x,y`, default the
 ///   frame's corner); `DELETE /vibrancy` removes the content.
+/// - Scenes (``SceneRequest``): `GET /scenes` the scene page; `GET /scene.png?scene=NAME&device=ID[&show=…]` what
+///   `backdrop render --scene` draws; `GET /scene.json?scene=NAME&device=ID|all` what `backdrop estimate --scene
+///   --format json` prints; `POST /scene` a JSON scene body (at most `SceneParser.maximumBytes`; no image files:
+///   nothing is read from the server's disk), afterwards `scene=uploaded`.
 ///
 /// Every refusal is `{"error": "…"}` naming the problem: 400 for a bad query or body, 404 and 405 for an unknown
 /// route or method, 413 for an upload whose PNG header declares more pixels than the limit (refused after its
@@ -33,6 +37,7 @@ struct PreviewRoutes: HTTPHandler {
         "/": ["GET", "HEAD"], "/input.png": ["GET", "HEAD"], "/state.json": ["GET", "HEAD"],
         "/render.png": ["GET", "HEAD"], "/render.rgba": ["GET", "HEAD"], "/estimate.json": ["GET", "HEAD"],
         "/estimate.svg": ["GET", "HEAD"], "/input": ["POST"], "/vibrancy": ["POST", "DELETE"],
+        "/scenes": ["GET", "HEAD"], "/scene.png": ["GET", "HEAD"], "/scene.json": ["GET", "HEAD"], "/scene": ["POST"],
     ]
 
     func admit(_ head: HTTPRequest, bodyLength: Int) throws(HTTPRefusal) {
@@ -48,11 +53,15 @@ struct PreviewRoutes: HTTPHandler {
         }
         try origin.checkStateChange(head)
         if bodyLength > 0 && head.method != "POST" { throw HTTPRefusal(400, "\(head.method) takes no body") }
+        if head.path == "/scene", bodyLength > SceneParser.maximumBytes {
+            throw HTTPRefusal(413, "a scene file is at most \(SceneParser.maximumBytes) bytes")
+        }
     }
 
     var bodyPrefixLength: Int { PNGDecoder.declaredSizeBytes }
 
     func checkBody(_ head: HTTPRequest, prefix: ArraySlice<UInt8>) throws(HTTPRefusal) {
+        guard head.path != "/scene" else { return }  // JSON, bounded in `admit`
         do throws(BackdropError) {
             try PNGDecoder(maxPixels: maxPixels).checkDeclaredSize(prefix, name: String(head.path.dropFirst()))
         } catch {
@@ -70,6 +79,39 @@ struct PreviewRoutes: HTTPHandler {
 
     private func answer(_ request: HTTPRequest, clientHasGone: () -> Bool) throws(BackdropError) -> HTTPResponse {
         switch (request.method, request.path) {
+        case ("POST", "/scene"):
+            let scene = try SceneParser.parse(Data(request.body), source: "scene")
+            state.setScene(scene)
+            let summary: [String: Any] = ["name": scene.name, "layers": scene.layers.count]
+            let body = (try? JSONSerialization.data(withJSONObject: summary, options: [.sortedKeys])) ?? Data()
+            return HTTPResponse(contentType: "application/json", body: [UInt8](body))
+        case (_, "/scenes"):
+            return HTTPResponse(contentType: "text/html; charset=utf-8", body: Array(ScenePage.html.utf8))
+        case (_, "/scene.png"):
+            let request = try SceneRequest(query: request.query)
+            let scene = try scene(request)
+            let device = try request.devices(allowingAll: false)[0]
+            let path = Self.path(request.path, on: device)
+            return renders.run(limit: renderSeconds, clientHasGone: clientHasGone) { _ throws(BackdropError) in
+                let (picture, drawing) = try ScenePicture(device: device).draw(
+                    scene, path: { _ in path }, steady: request.steady)
+                let image =
+                    request.show.map {
+                        $0.applied(to: picture.image, drawing: drawing, imageSizes: picture.imageSizes)
+                    } ?? picture.image
+                return HTTPResponse(contentType: "image/png", body: try PNGEncoder(compression: .fast).encode(image))
+            }
+        case (_, "/scene.json"):
+            let request = try SceneRequest(query: request.query)
+            let scene = try scene(request)
+            let estimator = Estimator()
+            let records = try request.devices(allowingAll: true).map { device throws(BackdropError) in
+                SceneRecord(try estimator.estimate(scene: scene, device: device, path: request.path))
+            }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            let body = try? request.deviceID == "all" ? encoder.encode(records) : encoder.encode(records[0])
+            return HTTPResponse(contentType: "application/json", body: [UInt8](body ?? Data()))
         case ("POST", let path):
             let isInput = path == "/input"
             decoding.lock()
@@ -105,6 +147,21 @@ struct PreviewRoutes: HTTPHandler {
             let estimates = try estimates(request.query)
             return HTTPResponse(contentType: "image/svg+xml", body: Array(TimelineSVG.render(estimates[0]).utf8))
         }
+    }
+
+    /// The scene a request names: a built-in one, or the uploaded one.
+    private func scene(_ request: SceneRequest) throws(BackdropError) -> Scene {
+        if let builtIn = BuiltInScenes.named(request.scene) { return builtIn }
+        guard let uploaded = state.uploadedScene() else {
+            throw BackdropError(.badOption, "no scene uploaded yet: POST one to /scene")
+        }
+        return uploaded
+    }
+
+    /// The path effect views take on `device`: the one `estimate --scene` prices, unless the request gives one.
+    static func path(_ choice: Estimator.PathChoice, on device: Device) -> Effect.Path {
+        let estimator = Estimator()
+        return choice == .auto ? estimator.decision(for: device).path : estimator.path(choice, on: device)
     }
 
     private func json(_ text: String) -> HTTPResponse {

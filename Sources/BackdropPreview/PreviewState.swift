@@ -10,6 +10,8 @@ final class PreviewState: @unchecked Sendable {
     /// The input's file name, for the command line the page copies (nil: the demo picture, `backdrop demo`'s).
     private var inputName: String?
     private var vibrancy: RGBAImage<UInt8>?
+    /// The scene last posted to `/scene` (`scene=uploaded`).
+    private var scene: Scene?
 
     init(input: RGBAImage<UInt8>, name: String?) throws(BackdropError) {
         self.input = input
@@ -27,6 +29,11 @@ final class PreviewState: @unchecked Sendable {
     }
 
     func setVibrancy(_ image: RGBAImage<UInt8>?) { lock.withLock { vibrancy = image } }
+
+    func setScene(_ scene: Scene) { lock.withLock { self.scene = scene } }
+
+    /// The uploaded scene, or nil.
+    func uploadedScene() -> Scene? { lock.withLock { scene } }
 
     func snapshot() -> (input: RGBAImage<UInt8>, png: [UInt8], vibrancy: RGBAImage<UInt8>?) {
         lock.withLock { (input, inputPNG, vibrancy) }

@@ -17,6 +17,27 @@ import Testing
 struct PreviewPageTests {
     static let wallpaper = "testdata/photos/wallpaper-2048x1536.png"
 
+    /// Scene mode: a link's scene, device and overlay drawn and priced on every device; a control's change redraws.
+    @Test func theScenePageShowsTheSceneAndItsPriceOnEveryDevice() throws {
+        let server = try PreviewProcess()
+        defer { #expect(server.stop() == 0) }
+        let browser = try HeadlessChromium(width: 1400, height: 1000)
+        try browser.open(server.address + "scenes?scene=contacts-table-masks&device=iphone-4s&show=offscreen")
+        try browser.wait(for: "document.body.dataset.updates >= 1")
+        #expect(try browser.evaluate("document.body.dataset.error ?? ''") as? String == "")
+        #expect(try browser.evaluate("$('screen').naturalWidth") as? Int == 640)
+        #expect(try browser.evaluate("$('all').rows.length") as? Int == Device.all.count + 1)
+        #expect(try browser.evaluate("document.querySelector('tr.picked td').textContent") as? String == "iPhone 4S")
+        #expect(
+            try browser.evaluate("$('command').value") as? String
+                == "backdrop render --scene contacts-table-masks --device iphone-4s --show offscreen -o screen.png")
+        try browser.evaluate("$('device').value = 'ipad-air'; $('device').dispatchEvent(new Event('change')); 0")
+        try browser.wait(for: "document.body.dataset.updates >= 2")
+        #expect(try browser.evaluate("$('screen').naturalWidth") as? Int == 2048)
+        #expect(
+            try browser.evaluate("new URLSearchParams(location.search).get('device')") as? String == "ipad-air")
+    }
+
     @Test func aLinkReproducesThePreviewAndDraggingAndControlsUpdateIt() async throws {
         let input = Fixtures.sharedPath(Self.wallpaper)
         guard FileManager.default.fileExists(atPath: input) else { throw FixtureMissing(path: input) }

@@ -142,6 +142,60 @@ struct PreviewServerTests {
         #expect(try await get(a + "render.png?style=dark").0 == 200)  // still serving
     }
 
+    /// Scene mode (issue 28): `/scene.png` is what `render --scene` draws, `/scene.json` what `estimate --scene`
+    /// prices, and a posted scene is `scene=uploaded`; bad requests are one-line JSON errors.
+    @Test func scenesAreDrawnAndPricedAsTheCommandsDoAndAnUploadIsTheUploadedScene() async throws {
+        let server = try PreviewProcess()
+        defer { server.stop() }
+        let a = server.address
+        let (pageStatus, page, _) = try await get(a + "scenes")
+        #expect(pageStatus == 200 && String(decoding: page, as: UTF8.self).contains("contacts-table-masks"))
+        let directory = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (status, png, type) = try await get(
+            a + "scene.png?scene=contacts-table-masks&device=iphone-4s&show=offscreen")
+        #expect(status == 200 && type == "image/png")
+        let output = directory.appendingPathComponent("cli.png").path
+        let cli = try runCLI([
+            "render", "--scene", "contacts-table-masks", "--device", "iphone-4s", "--show", "offscreen", "-o", output,
+        ])
+        try #require(cli.status == 0, "\(cli.standardError)")
+        #expect(try PNGDecoder().decode([UInt8](png)) == PNGDecoder().decodeFile(output))
+        let records = try JSONDecoder().decode(
+            [SceneRecord].self, from: try await get(a + "scene.json?scene=contacts-table-masks&device=all").1)
+        #expect(records.map(\.device) == Device.all.map(\.id))
+        #expect(records.first { $0.device == "iphone-4s" }?.offscreenPasses == 14)
+
+        for (query, message) in [
+            ("scene=nope&device=iphone-5", "unknown scene 'nope'"),
+            ("scene=control-center&device=iphone-5&show=overdraw", "unknown show 'overdraw'"),
+            ("scene=control-center", "give device=ID"),
+            ("scene=control-center&device=all", "device=all is for /scene.json"),
+            ("scene=uploaded&device=iphone-5", "no scene uploaded yet"),
+        ] {
+            let (code, body, _) = try await get(a + "scene.png?" + query)
+            let error = (try? JSONSerialization.jsonObject(with: body) as? [String: String])?["error"] ?? ""
+            #expect(code == 400 && error.contains(message), "\(query): \(code) \(error)")
+        }
+        let scene =
+            #"{ "name": "mine", "screen": [320, 480], "layers": [ { "name": "a", "frame": [0, 0, 320, 480], "content": "solid", "opaque": true } ] }"#
+        let (posted, summary) = try await post(a + "scene", Data(scene.utf8))
+        #expect(posted == 200, "\(String(decoding: summary, as: UTF8.self))")
+        let (uploadedStatus, uploaded, _) = try await get(a + "scene.png?scene=uploaded&device=iphone-3gs")
+        #expect(uploadedStatus == 200)
+        #expect(try PNGDecoder().decode([UInt8](uploaded)).size == PixelSize(width: 320, height: 480))
+        for (body, message) in [
+            ("not json", "not valid JSON"),
+            (
+                #"{ "layers": [ { "frame": [0, 0, 9, 9], "content": "image", "image": "/etc/passwd" } ] }"#,
+                "needs a scene file"
+            ),
+        ] {
+            let (code, answer) = try await post(a + "scene", Data(body.utf8))
+            #expect(code == 400 && String(decoding: answer, as: UTF8.self).contains(message), "\(body)")
+        }
+    }
+
     @Test func twentyRequestsAtOnceAreAnsweredAndTheServerGoesOn() async throws {
         let server = try PreviewProcess()
         defer { server.stop() }

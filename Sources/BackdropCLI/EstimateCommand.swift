@@ -18,6 +18,12 @@ struct EstimateCommand: ParsableCommand {
             screen: a built-in scene (see 'backdrop scenes') or a JSON scene file; --explain then says which layers \
             cause offscreen passes and what the usual fix for each would save.
 
+            --duration SECONDS runs the scene over time instead of pricing one frame: a frame drawn at each vsync of \
+            the 60 Hz display (triple buffering), the layers with "scrolls" moving up --scroll points a second, the \
+            rasterization cache keeping textures for 100 ms and 2.5 screens, each frame shown at the first vsync \
+            after the GPU finishes it. It reports every frame and the run's fps, dropped frames, longest and 95th \
+            percentile frame; --format svg draws the frame times against the 16.67 ms line (see docs/scenes.md).
+
             --path auto takes the model's decision for the device: blur when its full-screen light blur is \
             predicted to take at most 2/3 of the 16.67 ms frame, tint-only otherwise. Apple's iOS 7 policy is shown \
             beside it, with the reason where they differ. --path blur prices the blur even where the device would \
@@ -29,6 +35,7 @@ struct EstimateCommand: ParsableCommand {
               backdrop estimate --scene photos-table-shadows --all-devices
               backdrop estimate --scene contacts-table-masks --device iphone-4s --explain
               backdrop estimate --scene s.json --device iphone-5 --format svg -o t.svg
+              backdrop estimate --scene s.json --device iphone-5 --duration 2 --scroll 600
               backdrop estimate --model
               backdrop estimate --model --format svg -o fit.svg
             """
@@ -50,6 +57,18 @@ struct EstimateCommand: ParsableCommand {
             "With --scene: what bounds the frame, which layers cause offscreen passes, and what fixing each would save."
     )
     var explain = false
+
+    @Option(
+        help: ArgumentHelp(
+            "With --scene: simulate this many seconds of frames at 60 Hz instead of pricing one frame.",
+            valueName: "seconds"))
+    var duration: Double?
+
+    @Option(
+        help: ArgumentHelp(
+            "With --duration: how fast the layers that scroll move up, points a second (default 0).",
+            valueName: "pt/s"))
+    var scroll: Double?
 
     @OptionGroup var styleOptions: StyleOptions
 
@@ -98,6 +117,9 @@ struct EstimateCommand: ParsableCommand {
             return
         }
         if explain { throw BackdropError(.badOption, "--explain goes with --scene") }
+        if duration != nil || scroll != nil {
+            throw BackdropError(.badOption, "--duration and --scroll go with --scene")
+        }
         let style = try styleOptions.resolve()
         let viewPoints = try view.map(Self.parseView)
         let estimates = try devices.map { device throws(BackdropError) in
@@ -114,6 +136,18 @@ struct EstimateCommand: ParsableCommand {
             throw BackdropError(.badOption, "--scene prices its own layers: leave out --style, --vibrancy and --view")
         }
         let scene = try BuiltInScenes.load(name)
+        if let duration {
+            if explain { throw BackdropError(.badOption, "--explain prices one frame: leave out --duration") }
+            let runs = try devices.map { device throws(BackdropError) in
+                let path = choice == .auto ? estimator.decision(for: device).path : estimator.path(choice, on: device)
+                return try SceneRun(
+                    scene: scene, device: device, durationSeconds: duration, scrollPointsPerSecond: scroll ?? 0,
+                    path: path, model: estimator.model)
+            }
+            try emit(runs, svg: { FrameRunSVG.render(runs[0]) }, text: { runs.map(SceneText.run).joined() })
+            return
+        }
+        if scroll != nil { throw BackdropError(.badOption, "--scroll goes with --duration") }
         let estimates = try devices.map { device throws(BackdropError) in
             try estimator.estimate(scene: scene, device: device, path: choice)
         }

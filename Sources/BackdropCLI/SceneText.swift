@@ -105,4 +105,19 @@ enum SceneText {
         }
         return lines.joined(separator: "\n") + "\n\n"
     }
+
+    /// A run's summary: the figures Instruments' frame-rate track gives, and the frames over the 16.67 ms line.
+    static func run(_ run: SceneRun) -> String {
+        let f = { (value: Double) in String(format: "%.1f", value) }
+        let over = run.frames.filter { $0.gpuMs > SceneRun.vsyncMs }.count
+        let hits = run.frames.map(\.rasterCacheHits).reduce(0, +)
+        let misses = run.frames.map(\.rasterCacheMisses).reduce(0, +)
+        return """
+            \(run.scene) on \(run.device): \(f(run.durationSeconds)) s, scrolling \(f(run.scrollPointsPerSecond)) pt/s — predicted
+            frames:  \(run.frames.count) drawn, \(run.frames.filter { $0.presentedAtMs != nil }.count) shown → \(f(run.fps)) fps, \(run.droppedFrames) dropped (vsyncs that showed a frame again)
+            GPU:     longest \(f(run.longestFrameMs)) ms, 95th percentile \(f(run.p95FrameMs)) ms, \(over) frames over 16.67 ms
+            cache:   \(hits) rasterized hits, \(misses) misses
+
+            """
+    }
 }

@@ -136,3 +136,50 @@ struct SceneGoldenCaseTests {
         #expect(result.standardError.contains(message), "\(result.standardError)")
     }
 }
+
+/// `backdrop estimate --scene --duration`: a run of frames as text, JSON (the keys) and SVG.
+@Suite("backdrop estimate --duration")
+struct SceneRunCLITests {
+    @Test func aRunPrintsItsFramesAsJSONTextAndAChart() throws {
+        let arguments = [
+            "estimate", "--scene", "photos-table-rasterized", "--device", "ipod-touch-5", "--duration", "1",
+        ]
+        let json = try runCLI(arguments + ["--scroll", "600", "--format", "json"])
+        try #require(json.status == 0, "\(json.standardError)")
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        for key in ["fps", "droppedFrames", "longestFrameMs", "p95FrameMs", "frames"] {
+            #expect(object[key] != nil, "no '\(key)'")
+        }
+        let frames = try #require(object["frames"] as? [[String: Any]])
+        #expect(frames.count >= 55)
+        for key in [
+            "index", "startMs", "gpuMs", "presentedAtMs", "rasterCacheHits", "rasterCacheMisses", "rasterCacheBytes",
+        ] {
+            #expect(frames[0][key] != nil, "no frames[0].\(key)")
+        }
+        let text = try runCLI(arguments + ["--scroll", "600"])
+        #expect(text.status == 0 && text.standardOutput.contains("fps") && text.standardOutput.contains("dropped"))
+        let svg = try runCLI(arguments + ["--format", "svg"])
+        #expect(svg.status == 0 && svg.standardOutput.hasPrefix("<svg") && svg.standardOutput.contains("16.67 ms"))
+        let all = try runCLI(
+            ["estimate", "--scene", "static-spinner", "--all-devices", "--duration", "0.5", "--format", "json"])
+        let runs = try #require(try JSONSerialization.jsonObject(with: Data(all.standardOutput.utf8)) as? [Any])
+        #expect(runs.count == Device.all.count)
+    }
+
+    @Test(arguments: [
+        (["--scene", "control-center", "--device", "iphone-5", "--duration", "0"], "--duration 0.0 is out of range"),
+        (["--scene", "control-center", "--device", "iphone-5", "--scroll", "100"], "--scroll goes with --duration"),
+        (["--device", "iphone-5", "--duration", "1"], "--duration and --scroll go with --scene"),
+        (
+            ["--scene", "control-center", "--device", "iphone-5", "--duration", "1", "--explain"],
+            "leave out --duration"
+        ),
+    ])
+    func badRunsAreOneLineErrors(_ arguments: [String], _ message: String) throws {
+        let result = try runCLI(["estimate"] + arguments)
+        #expect(result.status == 2, "\(result.standardError)")
+        #expect(result.standardError.contains(message), "\(result.standardError)")
+    }
+}

@@ -12,11 +12,14 @@ struct SceneTests {
         try SceneParser.parse(Data(json.utf8), source: "test.json")
     }
 
-    @Test func everyBuiltInSceneParsesAndThereAreTheSixTheIssueNames() throws {
+    /// The six of issue 18 and the three of issue 27 (a rasterized table, rasterized layers past 2.5 screens, a
+    /// static screen with a spinner).
+    @Test func everyBuiltInSceneParsesAndThereAreTheNineTheIssuesName() throws {
         #expect(
             BuiltInScenes.names == [
                 "photos-table-shadows", "photos-table-shadow-path", "contacts-table-masks",
-                "contacts-table-overlay", "navbar-tabbar-blur", "control-center",
+                "contacts-table-overlay", "navbar-tabbar-blur", "control-center", "photos-table-rasterized",
+                "rasterized-pages", "static-spinner",
             ])
         for scene in BuiltInScenes.all {
             // Written as JSON, the scene reads back the same.

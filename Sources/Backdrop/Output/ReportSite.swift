@@ -103,10 +103,36 @@ public struct ReportSite: Sendable {
                 files.append(File(path: name, bytes: try PNGEncoder().encode(image)))
             }
         }
+        for (scene, device, run) in try runs() {
+            add("images/run-\(scene.name)-\(device.id).svg", FrameRunSVG.render(run))
+        }
         add("README.md", markdown(atlas, cases))
         add("index.html", html(atlas, cases))
         return files
     }
+
+    /// The devices whose runs of each built-in scene the report charts: the talk's three of O5 and O6.
+    static let runDevices = ["iphone-4s", "ipod-touch-5", "iphone-5s"]
+    /// How long each run lasts and how fast its scrolling layers move (a brisk flick, points a second).
+    static let runSeconds = 2.0, runScroll = 480.0
+
+    /// Every built-in scene run over time on ``runDevices`` (scenes without scrolling layers at rest).
+    func runs() throws(BackdropError) -> [(Scene, Device, SceneRun)] {
+        var runs: [(Scene, Device, SceneRun)] = []
+        for scene in BuiltInScenes.all {
+            for id in Self.runDevices {
+                let device = Device.named(id)!
+                let run = try SceneRun(
+                    scene: scene, device: device, durationSeconds: Self.runSeconds,
+                    scrollPointsPerSecond: Self.scrolls(scene.layers) ? Self.runScroll : 0,
+                    path: estimator.decision(for: device).path, model: estimator.model)
+                runs.append((scene, device, run))
+            }
+        }
+        return runs
+    }
+
+    static func scrolls(_ layers: [SceneLayer]) -> Bool { layers.contains { $0.scrolls || scrolls($0.sublayers) } }
 
     /// The device whose frame of each built-in scene the report draws (the talk's iPod touch of O5 and O6).
     static let timelineDevice = "ipod-touch-5"
@@ -194,6 +220,14 @@ public struct ReportSite: Sendable {
                     + "<img src=\"images/scene-\(scene.name)-offscreen.png\" width=\"160\" alt=\"\(scene.name), offscreen layers\">"
             )
         }
+        lines += [
+            "",
+            "Over time (`backdrop estimate --duration \(Int(Self.runSeconds)) --scroll \(Int(Self.runScroll))`), on the iPod touch (5th generation):",
+            "",
+        ]
+        for scene in BuiltInScenes.all {
+            lines.append("![\(scene.name) over time](images/run-\(scene.name)-ipod-touch-5.svg)")
+        }
         lines += ["", "Decisions that differ from Apple's:", ""]
         for device in Device.all {
             let decision = estimator.decision(for: device)
@@ -259,6 +293,19 @@ public struct ReportSite: Sendable {
                     + "<img src=\"images/scene-\(name).svg\" alt=\"frame timeline of \(name)\">"
                     + "<figcaption>\(name): the screen (backdrop render --scene), its offscreen layers in yellow (--show offscreen), one frame's timeline</figcaption></figure>"
             )
+        }
+        body.append(
+            "<h2>Over time: each scene for \(Int(Self.runSeconds)) s, its table scrolling \(Int(Self.runScroll)) pt/s (predicted)</h2>"
+        )
+        body.append(
+            "<p>backdrop estimate --scene NAME --device ID --duration \(Int(Self.runSeconds)) --scroll \(Int(Self.runScroll)): each frame's GPU time against the 16.67 ms line, dropped frames as red ticks.</p>"
+        )
+        for scene in BuiltInScenes.all {
+            for id in Self.runDevices {
+                body.append(
+                    "<figure><img src=\"images/run-\(escaped(scene.name))-\(id).svg\" alt=\"\(escaped(scene.name)) over time on \(id)\"></figure>"
+                )
+            }
         }
         body.append("<h2>Full-screen cost per device</h2>")
         body.append(

@@ -17,8 +17,8 @@ public enum BuiltInScenes {
           "redraw": "scrolling",
           "layers": [
             { "name": "background", "frame": [0, 0, 320, 568], "content": "solid", "color": "#EFEFF4", "opaque": true },
-            { "name": "cell", "frame": [0, 64, 320, 100], "content": "solid", "color": "#FFFFFF", "opaque": true,
-              "repeat": { "count": 6, "dx": 0, "dy": 100 },
+            { "name": "cell", "frame": [0, 64, 320, 100], "content": "solid", "color": "#FFFFFF", "opaque": true, "scrolls": true,
+              "repeat": { "count": 7, "dx": 0, "dy": 100 },
               "sublayers": [
                 { "name": "thumbnail", "frame": [10, 10, 80, 80], "content": "image", "opaque": true,
                   "shadow": { "radius": 4, "offset": [0, 3], "opacity": 0.5, "path": false } },
@@ -36,14 +36,37 @@ public enum BuiltInScenes {
           "redraw": "scrolling",
           "layers": [
             { "name": "background", "frame": [0, 0, 320, 568], "content": "solid", "color": "#EFEFF4", "opaque": true },
-            { "name": "cell", "frame": [0, 64, 320, 60], "content": "solid", "color": "#FFFFFF", "opaque": true,
-              "repeat": { "count": 9, "dx": 0, "dy": 60 },
+            { "name": "cell", "frame": [0, 64, 320, 60], "content": "solid", "color": "#FFFFFF", "opaque": true, "scrolls": true,
+              "repeat": { "count": 11, "dx": 0, "dy": 60 },
               "sublayers": [
                 { "name": "thumbnail", "frame": [8, 8, 44, 44], "content": "image", "opaque": true,
                   "cornerRadius": 22, "masksToBounds": true },
                 { "name": "name", "frame": [64, 20, 240, 20], "content": "text" }
               ] },
             { "name": "navigation bar", "frame": [0, 0, 320, 64], "content": "solid", "color": "#F7F7F7", "opaque": true }
+          ]
+        }
+        """#,
+        "rasterized-pages": #"""
+        {
+          "name": "rasterized-pages",
+          "description": "Seed O2: four rasterized full-screen pages stacked (a page curl's pages, each with a label), four screens of textures where the cache holds 2.5: every frame misses every page (the least recently used goes first). Over time: backdrop estimate --duration.",
+          "redraw": "scrolling",
+          "layers": [
+            { "name": "page", "frame": [0, 0, 320, 568], "content": "image", "opaque": true, "rasterize": true,
+              "repeat": { "count": 4, "dx": 0, "dy": 0 },
+              "sublayers": [ { "name": "label", "frame": [20, 40, 280, 200], "content": "text" } ] }
+          ]
+        }
+        """#,
+        "static-spinner": #"""
+        {
+          "name": "static-spinner",
+          "description": "Seed B5: a static screen with one animating 20x20 pt activity indicator: after the first frame only the spinner is drawn again.",
+          "redraw": "static",
+          "layers": [
+            { "name": "screen", "frame": [0, 0, 320, 568], "content": "image", "opaque": true },
+            { "name": "spinner", "frame": [150, 274, 20, 20], "content": "image", "animating": true }
           ]
         }
         """#,
@@ -54,8 +77,8 @@ public enum BuiltInScenes {
           "redraw": "scrolling",
           "layers": [
             { "name": "background", "frame": [0, 0, 320, 568], "content": "solid", "color": "#EFEFF4", "opaque": true },
-            { "name": "cell", "frame": [0, 0, 320, 60], "content": "solid", "color": "#FFFFFF", "opaque": true,
-              "repeat": { "count": 10, "dx": 0, "dy": 60 },
+            { "name": "cell", "frame": [0, 0, 320, 60], "content": "solid", "color": "#FFFFFF", "opaque": true, "scrolls": true,
+              "repeat": { "count": 11, "dx": 0, "dy": 60 },
               "sublayers": [
                 { "name": "thumbnail", "frame": [8, 8, 44, 44], "content": "image", "opaque": true },
                 { "name": "name", "frame": [64, 20, 240, 20], "content": "text" }
@@ -100,6 +123,23 @@ public enum BuiltInScenes {
         return fixed
     }
 
+    /// `scene` with every layer called `layer` rasterized, renamed and described.
+    static func rasterizing(_ scene: Scene, _ layer: String, name: String, description: String) -> Scene {
+        func rasterized(_ layers: [SceneLayer]) -> [SceneLayer] {
+            layers.map { original in
+                var copy = original
+                if copy.name == layer { copy.rasterize = true }
+                copy.sublayers = rasterized(copy.sublayers)
+                return copy
+            }
+        }
+        var variant = scene
+        variant.name = name
+        variant.description = description
+        variant.layers = rasterized(scene.layers)
+        return variant
+    }
+
     /// Every built-in scene, in listing order.
     public static let all: [Scene] = {
         let shadows = written("photos-table-shadows"), masks = written("contacts-table-masks")
@@ -118,6 +158,13 @@ public enum BuiltInScenes {
             ),
             written("navbar-tabbar-blur"),
             written("control-center"),
+            rasterizing(
+                shadows, "cell", name: "photos-table-rasterized",
+                description:
+                    "Seed O2 and O5: the photos table with each cell rasterized (shouldRasterize), so its shadow is rendered offscreen once and the cell drawn from the cache while it stays in it; as the table scrolls, cells reused at the bottom have new content and miss. Run it over time: backdrop estimate --duration."
+            ),
+            written("rasterized-pages"),
+            written("static-spinner"),
         ]
     }()
 

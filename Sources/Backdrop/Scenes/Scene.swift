@@ -194,6 +194,9 @@ public struct SceneLayer: Sendable, Equatable {
     public var effect: EffectView?
     /// Redrawn every frame even in a static scene.
     public var animating = false
+    /// Moves up as the screen scrolls (`backdrop estimate --duration --scroll`); a repeated scrolling layer's copies
+    /// are reused at the bottom as they leave the top, as a table's cells are.
+    public var scrolls = false
     public var repeats: Repeat?
     public var sublayers: [SceneLayer] = []
 

@@ -51,6 +51,7 @@ public enum SceneJSON {
             fields.append("\"effect\": { " + effectFields.joined(separator: ", ") + " }")
         }
         if layer.animating { fields.append("\"animating\": true") }
+        if layer.scrolls { fields.append("\"scrolls\": true") }
         if let r = layer.repeats {
             fields.append("\"repeat\": { \"count\": \(r.count), \"dx\": \(number(r.dx)), \"dy\": \(number(r.dy)) }")
         }

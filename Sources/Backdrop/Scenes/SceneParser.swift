@@ -146,7 +146,7 @@ public enum SceneParser {
 
         static let layerKeys: Set<String> = [
             "name", "frame", "content", "color", "image", "opaque", "opacity", "cornerRadius", "masksToBounds",
-            "mask", "shadow", "rasterize", "effect", "animating", "repeat", "sublayers",
+            "mask", "shadow", "rasterize", "effect", "animating", "scrolls", "repeat", "sublayers",
         ]
 
         mutating func layer(_ value: Any, _ path: String, depth: Int, multiplier: Int) throws(BackdropError)
@@ -197,6 +197,7 @@ public enum SceneParser {
             if let value = dictionary["mask"] { layer.mask = try bool(value, path + ".mask") }
             if let value = dictionary["rasterize"] { layer.rasterize = try bool(value, path + ".rasterize") }
             if let value = dictionary["animating"] { layer.animating = try bool(value, path + ".animating") }
+            if let value = dictionary["scrolls"] { layer.scrolls = try bool(value, path + ".scrolls") }
             if let value = dictionary["shadow"] { layer.shadow = try shadow(value, path + ".shadow") }
             var copies = 1
             if let value = dictionary["repeat"] {

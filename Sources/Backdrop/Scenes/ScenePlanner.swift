@@ -48,11 +48,35 @@ public struct ScenePlanner {
         public var drawing: SceneDrawing?
     }
 
+    /// Whether a rasterized layer's texture is drawn from the cache this frame: asked once per visible rasterized
+    /// layer, in drawing order, with its identity and its texture's bytes (``SceneRun`` keeps the cache).
+    public typealias RasterCache = (_ key: RasterKey, _ bytes: Int) -> Bool
+
+    /// Which rasterized texture a layer draws: its place in the tree (names and copy numbers) and, for a copy of a
+    /// scrolling repeated layer, how many times the table has reused it (a reused cell's content is new).
+    public struct RasterKey: Hashable, Sendable, CustomStringConvertible {
+        public var path: String
+        public var reuse: Int
+        public init(path: String, reuse: Int = 0) {
+            self.path = path
+            self.reuse = reuse
+        }
+        public var description: String { reuse == 0 ? path : "\(path) (reused \(reuse)×)" }
+    }
+
     /// The passes of `scene`'s first frame (`steady` false), or of a frame after it (`steady` true): the same for
     /// a scrolling scene; for a static one, only what animates. With `drawing`, also what the picture of that
-    /// frame draws, decided in the same walk.
-    public func frame(of scene: Scene, steady: Bool, drawing: Bool = false) throws(BackdropError) -> Frame {
+    /// frame draws, decided in the same walk. `scrollOffset` (points) moves the layers that scroll up, copies of a
+    /// repeated scrolling layer that leave the top coming back at the bottom; `rasterCache` decides each
+    /// rasterized layer's hit or miss (without it: hits in a steady frame while they fit in the cache, misses in
+    /// a first frame).
+    public func frame(
+        of scene: Scene, steady: Bool, drawing: Bool = false, scrollOffset: Double = 0,
+        rasterCache: RasterCache? = nil
+    ) throws(BackdropError) -> Frame {
         var walk = Walk(planner: self, steady: steady, isStatic: scene.redraw == .static, folder: scene.folder)
+        walk.scrollOffset = scrollOffset
+        walk.rasterCache = rasterCache
         if drawing { walk.frame.drawing = SceneDrawing() }
         let screen = PointRect(x: 0, y: 0, width: device.screenPoints.width, height: device.screenPoints.height)
         let clip =
@@ -75,6 +99,13 @@ public struct ScenePlanner {
         var ownTextures: [Int] = []
         /// While a rasterized layer's cached picture is walked for the drawing only: no passes, no cache bytes.
         var drawingOnly = false
+        /// How far the scrolling layers have moved up, points.
+        var scrollOffset = 0.0
+        /// The caller's cache, when it keeps one.
+        var rasterCache: RasterCache?
+        /// The raster key of the layer being walked, innermost last.
+        var keyPath: [String] = []
+        var reuse = 0
         var drewOnScreen = false
         /// Shadow kernels by σ in pixels: a table repeats one shadow thousands of times, and a kernel of a wide σ
         /// has thousands of weights (a 1000 pt shadow radius repeated 10 000 times took 7.5 s without it).
@@ -127,7 +158,25 @@ public struct ScenePlanner {
                             "the scene's frame needs more than \(ScenePlanner.maximumPasses) passes (at layer '\(layer.name)')"
                         )
                     }
-                    let dx = Double(copy) * (layer.repeats?.dx ?? 0), dy = Double(copy) * (layer.repeats?.dy ?? 0)
+                    let dx = Double(copy) * (layer.repeats?.dx ?? 0)
+                    var dy = Double(copy) * (layer.repeats?.dy ?? 0)
+                    let outerReuse = reuse
+                    defer { reuse = outerReuse }
+                    if layer.scrolls {
+                        dy -= scrollOffset
+                        // A copy wholly above the top comes back below the last one, as a table reuses a cell.
+                        if let repeats = layer.repeats, repeats.dy > 0 {
+                            let span = Double(repeats.count) * repeats.dy
+                            let bottom = originY + layer.frame.y + dy + layer.frame.height
+                            if bottom <= 0 {
+                                let times = ((-bottom) / span).rounded(.down) + 1
+                                dy += times * span
+                                reuse += Int(min(times, 1e9))
+                            }
+                        }
+                    }
+                    keyPath.append("\(layer.name)#\(copy)")
+                    defer { keyPath.removeLast() }
                     let frame = layer.frame.offsetBy(originX + dx, originY + dy)
                     try add(layer, at: frame, clip: clip, target: target, animating: animating || layer.animating)
                 }
@@ -183,7 +232,9 @@ public struct ScenePlanner {
                 let mask = layer.isMasked ? shape(frame, radius: layer.cornerRadius) : nil
                 if layer.rasterize, !layer.isMasked, !drawingOnly {
                     self.frame.rasterCacheBytes += bytes
-                    let cached = steady && self.frame.rasterCacheBytes <= planner.rasterCacheLimitBytes
+                    let cached =
+                        rasterCache?(RasterKey(path: keyPath.joined(separator: "/"), reuse: reuse), bytes)
+                        ?? (steady && self.frame.rasterCacheBytes <= planner.rasterCacheLimitBytes)
                     if let entry { self.frame.drawing!.layers[entry].rasterCacheHit = cached }
                     if cached {
                         append(

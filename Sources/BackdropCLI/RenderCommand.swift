@@ -149,6 +149,13 @@ struct RenderCommand: ParsableCommand {
     )
     var steady = false
 
+    @Option(
+        name: .customLong("scroll-offset"),
+        help: ArgumentHelp(
+            "With --scene: move the layers that scroll up by this many points, as estimate --duration does.",
+            valueName: "points"))
+    var scrollOffset: Double?
+
     @OptionGroup var threadOptions: ThreadOptions
 
     @Option(
@@ -160,7 +167,9 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         if scene != nil { return try drawScene() }
-        if show != nil || steady { throw BackdropError(.badOption, "--show and --steady go with --scene") }
+        if show != nil || steady || scrollOffset != nil {
+            throw BackdropError(.badOption, "--show, --steady and --scroll-offset go with --scene")
+        }
         let job = try renderJob()
         guard let outputDir else {
             guard inputs.count == 1, let input = inputs.first, let output else {

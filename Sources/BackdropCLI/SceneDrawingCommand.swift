@@ -29,7 +29,11 @@ extension RenderCommand {
         defer { status.clear() }
         status.enter("drawing \(loaded.name) on \(target.id)")
         let drawer = ScenePicture(device: target, parallelism: parallelism, maxImagePixels: maxPixels)
-        let (result, drawing) = try drawer.draw(loaded, path: { _ in chosen }, steady: steady)
+        let offset = scrollOffset ?? 0
+        guard offset.isFinite, abs(offset) <= 1e6 else {
+            throw BackdropError(.badOption, "--scroll-offset \(offset) is out of range (±1000000 points)")
+        }
+        let (result, drawing) = try drawer.draw(loaded, path: { _ in chosen }, steady: steady, scrollOffset: offset)
         var picture =
             show.map {
                 $0.applied(to: result.image, drawing: drawing, imageSizes: result.imageSizes, parallelism: parallelism)

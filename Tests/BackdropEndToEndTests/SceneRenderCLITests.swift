@@ -57,6 +57,16 @@ struct SceneRenderCLITests {
         }
         // The masks are offscreen and blended: those two overlays change the picture.
         #expect(pictures[1] != pictures[0] && pictures[2] != pictures[0])
+        // Scrolled by half a cell, the table moves and the bar stays.
+        let scrolled = directory.appendingPathComponent("scrolled.png").path
+        let result = try runCLI([
+            "render", "--scene", "contacts-table-masks", "--device", "iphone-4s", "--scroll-offset", "30", "-o",
+            scrolled,
+        ])
+        try #require(result.status == 0, "\(result.standardError)")
+        let moved = try PNGDecoder().decodeFile(scrolled)
+        #expect(moved != pictures[0])
+        #expect(moved[320, 40] == pictures[0][320, 40], "the navigation bar does not scroll")
     }
 
     @Test(arguments: [
@@ -72,7 +82,11 @@ struct SceneRenderCLITests {
             ["--scene", "contacts-table-masks", "--device", "iphone-5", "--frame", "0,0,1,1", "-o", "x.png"],
             "leave out --frame"
         ),
-        (["in.png", "--show", "offscreen", "-o", "x.png"], "--show and --steady go with --scene"),
+        (["in.png", "--show", "offscreen", "-o", "x.png"], "--show, --steady and --scroll-offset go with --scene"),
+        (
+            ["--scene", "control-center", "--device", "iphone-5", "--scroll-offset", "1e9", "-o", "x.png"],
+            "out of range"
+        ),
     ])
     func badScenesAndOptionsAreOneLineErrors(_ arguments: [String], _ message: String) throws {
         let result = try runCLI(["render"] + arguments)

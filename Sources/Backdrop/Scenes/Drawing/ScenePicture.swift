@@ -231,13 +231,15 @@ public struct ScenePicture: Sendable {
 }
 
 extension ScenePicture {
-    /// `scene`'s first frame (or, `steady`, a frame after it) on this device: planned by ``ScenePlanner`` with each
-    /// effect view's path from `path`, as the cost model prices it, then drawn. Returns the picture and the
-    /// planner's drawing (for overlays).
-    public func draw(_ scene: Scene, path: @escaping @Sendable (BlurStyle) -> Effect.Path, steady: Bool = false)
-        throws(BackdropError) -> (result: Result, drawing: SceneDrawing)
-    {
-        let frame = try ScenePlanner(device: device, path: path).frame(of: scene, steady: steady, drawing: true)
+    /// `scene`'s first frame (or, `steady`, a frame after it) on this device, its scrolling layers moved up by
+    /// `scrollOffset` points: planned by ``ScenePlanner`` with each effect view's path from `path`, as the cost
+    /// model prices it, then drawn. Returns the picture and the planner's drawing (for overlays).
+    public func draw(
+        _ scene: Scene, path: @escaping @Sendable (BlurStyle) -> Effect.Path, steady: Bool = false,
+        scrollOffset: Double = 0
+    ) throws(BackdropError) -> (result: Result, drawing: SceneDrawing) {
+        let frame = try ScenePlanner(device: device, path: path).frame(
+            of: scene, steady: steady, drawing: true, scrollOffset: scrollOffset)
         let drawing = frame.drawing!
         return (try draw(drawing, folder: scene.folder), drawing)
     }

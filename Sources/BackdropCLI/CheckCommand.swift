@@ -20,6 +20,12 @@ struct CheckCommand: ParsableCommand {
             DIR/index.html, DIR/junit.xml and DIR/summary.json for people and CI systems. A warning names golden \
             files in the manifest's folders that no case uses.
 
+            --shard i/n runs the i-th of n shares of the cases (for a CI matrix), balanced by predicted cost \
+            (pixels × passes), every case in exactly one shard; 'backdrop merge-reports' joins the shards' --output \
+            folders into one report. --update-into DIR writes recorded goldens under DIR instead of over the \
+            golden tree. On a terminal a progress bar shows on standard error; -q prints only the cases that did \
+            not pass and the summary.
+
             Exit codes: 0 every case passed (or was recorded) · 1 a case was outside its tolerance · 2 a case \
             could not run (a missing input or golden, an unreadable picture), or usage, or a manifest that cannot \
             be read. --update creates the folders its goldens need.
@@ -29,6 +35,7 @@ struct CheckCommand: ParsableCommand {
               backdrop check goldens/manifest.json --output check-results --jobs 2
               backdrop check goldens/manifest.json --update missing
               backdrop check goldens/manifest.json --filter 'coffee-*'
+              backdrop check goldens/manifest.json --shard 2/3 --output shard-2
             """
     )
 
@@ -52,6 +59,21 @@ struct CheckCommand: ParsableCommand {
         help: ArgumentHelp(
             "Write the failures' pictures, index.html, junit.xml and summary.json into this folder.", valueName: "dir"))
     var output: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Run the i-th of n shares of the cases, e.g. --shard 2/3 (for a CI matrix).", valueName: "i/n"))
+    var shard: String?
+
+    @Option(
+        name: .customLong("update-into"),
+        help: ArgumentHelp(
+            "With --update: write the recorded goldens under this folder, at their paths in the manifest, not over them.",
+            valueName: "dir"))
+    var updateInto: String?
+
+    @Flag(name: .shortAndLong, help: "Print only the cases that did not pass, and the summary.")
+    var quiet = false
 
     @OptionGroup var threadOptions: ThreadOptions
 
@@ -78,39 +100,58 @@ struct CheckCommand: ParsableCommand {
             cases = cases.filter { fnmatch(filter, $0.displayName, 0) == 0 }
             guard !cases.isEmpty else { throw BackdropError(.badOption, "--filter '\(filter)' matches no case") }
         }
+        if updateInto != nil, update == nil { throw BackdropError(.badOption, "--update-into goes with --update") }
+        let digest = GoldenSummary.Suite.digest(
+            try InputFile.bytes(of: manifest, limit: GoldenManifest.maximumBytes, what: "the manifest"))
+        var suite = GoldenSummary.Suite(
+            manifest: manifest, manifestDigest: digest, caseCount: cases.count, shard: .init(index: 1, count: 1))
+        var indices = Array(cases.indices)
+        if let shard {
+            let (index, count) = try GoldenShards.parse(shard)
+            let assignment = GoldenShards.assign(cases, in: folder, shards: count)
+            indices = indices.filter { assignment[$0] == index - 1 }
+            cases = indices.map { cases[$0] }
+            suite.shard = .init(index: index, count: count)
+        }
         var parallelism = try threadOptions.resolve()
         if jobs > 1 { parallelism.threads = 1 }  // the cases share the cores
         let check = GoldenCheck(renderer: Renderer(parallelism: parallelism))
         let chosen = cases
-        let results = ResultSlots(count: chosen.count)
+        let results = ResultSlots(count: chosen.count, progress: !quiet && isatty(STDERR_FILENO) == 1)
+        let recordInto = updateInto
         DispatchQueue.concurrentPerform(iterations: jobs) { worker in
             for index in stride(from: worker, to: chosen.count, by: jobs) {
                 results.store(
-                    check.run(chosen[index], in: folder, defaultTolerance: parsed.tolerance, update: update), at: index)
+                    check.run(
+                        chosen[index], in: folder, defaultTolerance: parsed.tolerance, update: update,
+                        recordInto: recordInto), at: index)
             }
         }
+        results.finish()
         var counts = (passed: 0, failed: 0, errors: 0, recorded: 0)
         let finished = results.all
         for result in finished {
             switch result.outcome {
             case .passed(let comparison):
                 counts.passed += 1
-                print("ok        \(result.name): \(comparison.summary)")
+                if !quiet { print("ok        \(result.name): \(comparison.summary)") }
             case .failed(let comparison):
                 counts.failed += 1
                 print("FAIL      \(result.name): \(comparison.summary)")
             case .recorded(let path):
                 counts.recorded += 1
-                print("recorded  \(result.name): \(path)")
+                if !quiet { print("recorded  \(result.name): \(path)") }
             case .error(let message):
                 counts.errors += 1
                 print("ERROR     \(result.name): \(message)")
             }
         }
-        if let output { try writeArtifacts(finished, to: output) }
+        if let output { try writeArtifacts(finished, indices: indices, suite: suite, to: output) }
         warnAboutUnusedGoldens(parsed, folder: folder)
         var parts = [
-            "\(finished.count) cases", "\(counts.passed) passed", "\(counts.failed) failed",
+            suite.shard.count > 1
+                ? "\(finished.count) cases (shard \(suite.shard.index)/\(suite.shard.count) of \(suite.caseCount))"
+                : "\(finished.count) cases", "\(counts.passed) passed", "\(counts.failed) failed",
             "\(counts.errors) could not run",
         ]
         if counts.recorded > 0 || update != nil { parts.append("\(counts.recorded) recorded") }
@@ -122,8 +163,10 @@ struct CheckCommand: ParsableCommand {
     }
 
     /// The artifacts, each file written atomically, into `folder` (created if missing).
-    func writeArtifacts(_ results: [GoldenCheck.Result], to folder: String) throws {
-        let files = try GoldenArtifacts.files(for: results, manifest: manifest, outputFolder: folder)
+    func writeArtifacts(
+        _ results: [GoldenCheck.Result], indices: [Int], suite: GoldenSummary.Suite, to folder: String
+    ) throws {
+        let files = try GoldenArtifacts.files(for: results, indices: indices, suite: suite, outputFolder: folder)
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             for (path, _) in files where path.contains("/") {
@@ -135,7 +178,7 @@ struct CheckCommand: ParsableCommand {
             throw BackdropError(.output, "\(folder): cannot create the folder (\(error.localizedDescription))")
         }
         for (path, bytes) in files { try AtomicFile.write(bytes, to: folder + "/" + path) }
-        print("wrote \(folder)/index.html, junit.xml and summary.json")
+        print("wrote \(folder)/index.html, junit.xml, summary.json and summary.md")
     }
 
     /// A warning (standard error) naming the PNG files in the goldens' folders that no case of the manifest uses.
@@ -167,13 +210,26 @@ extension GoldenCheck.Update: ExpressibleByArgument {}
 final class ResultSlots: @unchecked Sendable {
     private var slots: [GoldenCheck.Result?]
     private let lock = NSLock()
+    /// Whether a progress bar is drawn on standard error as cases finish.
+    private let progress: Bool
+    private var done = 0
 
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    init(count: Int, progress: Bool = false) {
+        slots = Array(repeating: nil, count: count)
+        self.progress = progress
+    }
 
     func store(_ result: GoldenCheck.Result, at index: Int) {
         lock.lock()
         slots[index] = result
+        done += 1
+        if progress { Progress.draw(done: done, total: slots.count, label: "\(done)/\(slots.count) cases") }
         lock.unlock()
+    }
+
+    /// Clears the progress bar's line.
+    func finish() {
+        if progress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
     }
 
     var all: [GoldenCheck.Result] { slots.compactMap { $0 } }

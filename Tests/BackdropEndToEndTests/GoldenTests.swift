@@ -165,7 +165,7 @@ struct GoldenComparisonTests {
         #expect(
             files == [
                 "001-light", "001-light/actual.png", "001-light/diff.png", "001-light/three-up.png",
-                "index.html", "junit.xml", "summary.json",
+                "index.html", "junit.xml", "summary.json", "summary.md",
             ], "\(files)")
         let threeUp = try PNGDecoder().decodeFile(output.appendingPathComponent("001-light/three-up.png").path)
         #expect(threeUp.width == 3 * 600 + 2 * 8 && threeUp.height == 400)

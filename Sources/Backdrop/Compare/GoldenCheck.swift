@@ -55,9 +55,12 @@ public struct GoldenCheck: Sendable {
         self.renderer = renderer
     }
 
-    /// Runs one case; paths are relative to `folder`. `update` says which goldens to record instead of comparing.
+    /// Runs one case; paths are relative to `folder`. `update` says which goldens to record instead of comparing;
+    /// with `recordInto` they are written under that folder at the golden's path relative to the manifest's folder
+    /// (a CI job collects them as an artifact) instead of over the golden tree.
     public func run(
-        _ testCase: GoldenManifest.Case, in folder: String, defaultTolerance: Tolerance?, update: Update? = nil
+        _ testCase: GoldenManifest.Case, in folder: String, defaultTolerance: Tolerance?, update: Update? = nil,
+        recordInto: String? = nil
     ) -> Result {
         let start = ContinuousClock.now
         func resolved(_ path: String, _ field: String) throws(BackdropError) -> String {
@@ -76,10 +79,11 @@ public struct GoldenCheck: Sendable {
             let actual = try render(testCase, resolve: resolved)
             rendered = actual
             let goldenPath = try resolved(testCase.golden, "golden")
+            let recordPath = recordInto.map { $0 + "/" + goldenPath.dropFirst(folder.count + 1) } ?? goldenPath
             let exists = FileManager.default.fileExists(atPath: goldenPath)
             if update == .all || (!exists && update != nil) {
-                try Self.record(actual, at: goldenPath)
-                return result(.recorded(path: goldenPath), nil, actual)
+                try Self.record(actual, at: recordPath)
+                return result(.recorded(path: recordPath), nil, actual)
             }
             guard exists else {
                 return result(
@@ -90,8 +94,8 @@ public struct GoldenCheck: Sendable {
             let comparison = try GoldenComparison(expected: golden, actual: actual, tolerance: tolerance)
             if comparison.passed { return result(.passed(comparison), golden, actual) }
             if update == .failed {
-                try Self.record(actual, at: goldenPath)
-                return result(.recorded(path: goldenPath), golden, actual)
+                try Self.record(actual, at: recordPath)
+                return result(.recorded(path: recordPath), golden, actual)
             }
             return result(.failed(comparison), golden, actual)
         } catch {
@@ -120,6 +124,19 @@ public struct GoldenCheck: Sendable {
     ) throws(BackdropError) -> RGBAImage<UInt8> {
         try testCase.checkKind()
         if let scene = testCase.scene { return try draw(scene, testCase, resolve: resolve) }
+        let source = try PNGDecoder().decodeFile(try resolve(testCase.input ?? "", "input"))
+        let content = try testCase.vibrancy.map { file throws(BackdropError) in
+            try PNGDecoder().decodeFile(try resolve(file, "vibrancy"))
+        }
+        let effect = try Self.effect(of: testCase, imageSize: source.size, vibrantContentSize: content?.size)
+        return try renderer.render(source, effect: effect, vibrantContent: content)
+    }
+
+    /// The effect a picture case renders, from its options by `backdrop render`'s mapping (``StyleChoice``,
+    /// ``EffectOptions``).
+    static func effect(
+        of testCase: GoldenManifest.Case, imageSize: PixelSize, vibrantContentSize: PixelSize? = nil
+    ) throws(BackdropError) -> Effect {
         let style = try StyleChoice(
             name: testCase.style ?? "", sigma: testCase.sigma, saturation: testCase.saturation, tint: testCase.tint,
             tintAlpha: testCase.tintAlpha, fallbackAlpha: testCase.fallbackAlpha ?? 0.9,
@@ -130,15 +147,11 @@ public struct GoldenCheck: Sendable {
         let frame = try testCase.frame.map { text throws(BackdropError) in try PixelRect.parsed(text, as: "frame") }
         let quality = try Self.parse(testCase.quality, as: Effect.Quality.self, default: .fast, what: "quality")
         let path = try Self.parse(testCase.path, as: Estimator.PathChoice.self, default: .auto, what: "path")
-        let source = try PNGDecoder().decodeFile(try resolve(testCase.input ?? "", "input"))
-        let content = try testCase.vibrancy.map { file throws(BackdropError) in
-            try PNGDecoder().decodeFile(try resolve(file, "vibrancy"))
-        }
         let options = EffectOptions(
             style: style, frame: frame, scale: testCase.scale, device: device, quality: quality,
-            path: path, vibrantContentSize: content?.size, vibrancyCorner: testCase.at,
+            path: path, vibrantContentSize: vibrantContentSize, vibrancyCorner: testCase.at,
             cornerOptionName: "at")
-        return try renderer.render(source, effect: options.effect().effect, vibrantContent: content)
+        return try options.effect().effect
     }
 
     /// Draws a scene case as `backdrop render --scene` would: its effect views on the path `estimate --scene`

@@ -2,23 +2,27 @@ import Foundation
 
 /// What a golden check leaves for review, in a folder of its own (never inside the golden tree): for each failing
 /// case the actual picture, the diff picture and a three-up picture (expected | actual | diff); `index.html` with
-/// every failure's three pictures and figures; `junit.xml`, one `testcase` per case, which CI systems read; and
-/// `summary.json`. Deterministic but for the cases' times.
+/// every failure's three pictures and figures; `junit.xml`, one `testcase` per case, which CI systems read;
+/// `summary.json` (``GoldenSummary``: every case's result, the shard, the manifest) and `summary.md` (for a CI
+/// job's summary page). Deterministic but for the cases' times. `backdrop merge-reports` makes the same four files
+/// from the shards' `summary.json` (``merged(_:outputFolder:)``), so a merged report is made by the same code as
+/// one run's.
 public enum GoldenArtifacts {
-    /// The files for `results` of the manifest at `manifest`, as paths inside the folder and their bytes.
+    /// The files for `results`, the cases at `indices` (0-based positions in the suite) of the manifest described
+    /// by `suite`, as paths inside the folder and their bytes.
     ///
     /// `outputFolder` is where the files will be written, as the user named it: `junit.xml` names each failure's
     /// three-up picture under it as a `[[ATTACHMENT|path]]` line (GitLab and Jenkins show the picture with the
     /// failure; they resolve the path from the job's working folder).
     public static func files(
-        for results: [GoldenCheck.Result], manifest: String, outputFolder: String = "."
-    ) throws(BackdropError) -> [(
-        String, [UInt8]
-    )] {
+        for results: [GoldenCheck.Result], indices: [Int]? = nil, suite: GoldenSummary.Suite,
+        outputFolder: String = "."
+    ) throws(BackdropError) -> [(String, [UInt8])] {
         var files: [(String, [UInt8])] = []
-        var entries: [Entry] = []
-        for (index, result) in results.enumerated() {
-            var entry = Entry(result: result)
+        var cases: [GoldenSummary.Case] = []
+        for (position, result) in results.enumerated() {
+            let index = indices?[position] ?? position
+            var entry = GoldenSummary.Case(result, index: index)
             if case .failed(let comparison) = result.outcome, let actual = result.actual, let expected = result.expected
             {
                 let folder = String(format: "%03d-", index + 1) + safeName(result.name)
@@ -32,44 +36,89 @@ public enum GoldenArtifacts {
                 entry.threeUp = "\(folder)/three-up.png"
                 files.append((entry.threeUp!, try PNGEncoder().encode(threeUp(expected, actual, diff))))
             }
-            entries.append(entry)
+            cases.append(entry)
         }
-        files.append(("junit.xml", Array(junit(entries, manifest: manifest, outputFolder: outputFolder).utf8)))
-        files.append(("summary.json", Array(summary(entries, manifest: manifest).utf8)))
-        files.append(("index.html", Array(html(entries, manifest: manifest).utf8)))
-        return files
+        return files + reports(GoldenSummary(suite: suite, cases: cases), outputFolder: outputFolder)
     }
 
-    /// One case as the reports show it.
-    struct Entry {
-        let result: GoldenCheck.Result
-        var actual: String?
-        var diff: String?
-        var threeUp: String?
+    /// The four reports of `summary`.
+    static func reports(_ summary: GoldenSummary, outputFolder: String) -> [(String, [UInt8])] {
+        [
+            ("junit.xml", Array(junit(summary, outputFolder: outputFolder).utf8)),
+            ("summary.json", Array(summary.json().utf8)),
+            ("summary.md", Array(markdown(summary).utf8)),
+            ("index.html", Array(html(summary).utf8)),
+        ]
+    }
 
-        var status: String {
-            switch result.outcome {
-            case .passed: return "passed"
-            case .failed: return "failed"
-            case .recorded: return "recorded"
-            case .error: return "error"
+    /// One report from the shards' summaries (`backdrop merge-reports`): the four reports, and the pictures to copy
+    /// from each shard's folder (source path inside the shard's folder, destination inside the merged one). Refuses
+    /// summaries of another format version or of different manifests, shards of different counts, a shard missing
+    /// or given twice, and a case in two shards.
+    public static func merged(_ shards: [(folder: String, summary: GoldenSummary)], outputFolder: String)
+        throws(BackdropError) -> (files: [(String, [UInt8])], copies: [(from: String, to: String)])
+    {
+        guard let first = shards.first else { throw BackdropError(.badOption, "give the shards' folders to merge") }
+        for (folder, summary) in shards {
+            guard summary.formatVersion == GoldenSummary.formatVersion else {
+                throw BackdropError(
+                    .badOption,
+                    "\(folder)/summary.json: format version \(summary.formatVersion), this backdrop reads \(GoldenSummary.formatVersion)"
+                )
+            }
+            guard summary.suite.manifestDigest == first.summary.suite.manifestDigest,
+                summary.suite.caseCount == first.summary.suite.caseCount
+            else {
+                throw BackdropError(
+                    .badOption,
+                    "\(folder): a run of another manifest (\(summary.suite.manifest)) than \(first.folder)'s (\(first.summary.suite.manifest))"
+                )
+            }
+            guard summary.suite.shard.count == first.summary.suite.shard.count else {
+                throw BackdropError(
+                    .badOption,
+                    "\(folder): shard \(summary.suite.shard.index)/\(summary.suite.shard.count), but \(first.folder) is one of \(first.summary.suite.shard.count)"
+                )
             }
         }
-
-        var message: String {
-            switch result.outcome {
-            case .passed(let comparison), .failed(let comparison): return comparison.summary
-            case .recorded(let path): return "recorded \(path)"
-            case .error(let message): return message
+        let count = first.summary.suite.shard.count
+        var seen: [Int: String] = [:]
+        for (folder, summary) in shards {
+            if let other = seen[summary.suite.shard.index] {
+                throw BackdropError(
+                    .badOption, "\(folder) and \(other) are both shard \(summary.suite.shard.index)/\(count)")
+            }
+            seen[summary.suite.shard.index] = folder
+        }
+        if let missing = (1...count).first(where: { seen[$0] == nil }) {
+            throw BackdropError(.badOption, "shard \(missing)/\(count) is missing")
+        }
+        var cases: [Int: GoldenSummary.Case] = [:]
+        var copies: [(from: String, to: String)] = []
+        for (folder, summary) in shards {
+            for entry in summary.cases {
+                if cases[entry.index] != nil {
+                    throw BackdropError(
+                        .badOption, "\(folder): case \(entry.index + 1) ('\(entry.name)') is in two shards")
+                }
+                cases[entry.index] = entry
+                for picture in [entry.actual, entry.diff, entry.threeUp].compactMap({ $0 }) {
+                    guard !picture.hasPrefix("/"), !picture.split(separator: "/").contains("..") else {
+                        throw BackdropError(
+                            .badOption, "\(folder)/summary.json: picture path '\(picture)' leaves its folder")
+                    }
+                    copies.append((folder + "/" + picture, picture))
+                }
             }
         }
-
-        var comparison: GoldenComparison? {
-            switch result.outcome {
-            case .passed(let comparison), .failed(let comparison): return comparison
-            default: return nil
-            }
+        guard cases.count == first.summary.suite.caseCount else {
+            throw BackdropError(
+                .badOption, "the shards hold \(cases.count) of the manifest's \(first.summary.suite.caseCount) cases")
         }
+        var suite = first.summary.suite
+        suite.shard = GoldenSummary.Shard(index: 1, count: 1)
+        let summary = GoldenSummary(suite: suite, cases: cases.keys.sorted().map { cases[$0]! })
+        return (reports(summary, outputFolder: outputFolder), copies)
     }
 
     /// Expected, actual and diff side by side with 8-pixel gaps, on white; the diff is left out when the sizes
@@ -104,18 +153,18 @@ public enum GoldenArtifacts {
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
 
-    static func junit(_ entries: [Entry], manifest: String, outputFolder: String) -> String {
-        let failures = entries.filter { $0.status == "failed" }.count,
-            errors = entries.filter { $0.status == "error" }.count
-        let total = entries.reduce(0.0) { $0 + $1.result.seconds }
+    static func junit(_ summary: GoldenSummary, outputFolder: String) -> String {
+        let cases = summary.cases
+        let total = cases.reduce(0.0) { $0 + $1.seconds }
+        let manifest = summary.suite.manifest
         var lines = [
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
-            "<testsuites name=\"backdrop check\" tests=\"\(entries.count)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\(String(format: "\"%.3f\"", total))>",
-            "  <testsuite name=\"\(xml(manifest))\" tests=\"\(entries.count)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\(String(format: "\"%.3f\"", total))>",
+            "<testsuites name=\"backdrop check\" tests=\"\(cases.count)\" failures=\"\(summary.failed)\" errors=\"\(summary.errors)\" time=\(String(format: "\"%.3f\"", total))>",
+            "  <testsuite name=\"\(xml(manifest))\" tests=\"\(cases.count)\" failures=\"\(summary.failed)\" errors=\"\(summary.errors)\" time=\(String(format: "\"%.3f\"", total))>",
         ]
-        for entry in entries {
+        for entry in cases {
             let open =
-                "    <testcase classname=\"backdrop.check\" name=\"\(xml(entry.result.name))\" time=\(String(format: "\"%.3f\"", entry.result.seconds))"
+                "    <testcase classname=\"backdrop.check\" name=\"\(xml(entry.name))\" time=\(String(format: "\"%.3f\"", entry.seconds))"
             switch entry.status {
             case "failed":
                 lines.append(open + ">")
@@ -139,49 +188,31 @@ public enum GoldenArtifacts {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// summary.json's shape.
-    struct Summary: Encodable {
-        struct Case: Encodable {
-            let name: String
-            let status: String
-            let message: String
-            let psnr: Double?
-            let maxDifference: Int?
-            let differingPixels: Int?
-            let pixelCount: Int?
-            let ssim: Double?
-            let actual: String?
-            let diff: String?
-            let threeUp: String?
+    /// A CI job's summary page (GitHub's `$GITHUB_STEP_SUMMARY`, GitLab's and Buildkite's annotations): the counts,
+    /// then every case that did not pass with its figures.
+    static func markdown(_ summary: GoldenSummary) -> String {
+        var lines = [
+            "## Golden check: \(summary.suite.manifest)", "",
+            "\(summary.cases.count) cases: \(summary.passed) passed, \(summary.failed) failed, \(summary.errors) could not run, \(summary.recorded) recorded.",
+            "",
+        ]
+        let notPassed = summary.cases.filter { $0.status != "passed" }
+        if notPassed.isEmpty {
+            lines.append("Every case passed.")
+        } else {
+            lines += ["| case | status | figures |", "|---|---|---|"]
+            for entry in notPassed {
+                let cells = [entry.name, entry.status, entry.message].map {
+                    $0.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+                }
+                lines.append("| " + cells.joined(separator: " | ") + " |")
+            }
         }
-        let manifest: String
-        let passed: Int
-        let failed: Int
-        let errors: Int
-        let recorded: Int
-        let cases: [Case]
+        return lines.joined(separator: "\n") + "\n"
     }
 
-    static func summary(_ entries: [Entry], manifest: String) -> String {
-        func count(_ status: String) -> Int { entries.filter { $0.status == status }.count }
-        let summary = Summary(
-            manifest: manifest, passed: count("passed"), failed: count("failed"), errors: count("error"),
-            recorded: count("recorded"),
-            cases: entries.map { entry in
-                let difference = entry.comparison?.difference
-                return Summary.Case(
-                    name: entry.result.name, status: entry.status, message: entry.message,
-                    psnr: difference.flatMap { $0.psnr.isFinite ? $0.psnr : nil },
-                    maxDifference: difference?.maxDifference,
-                    differingPixels: difference?.differingPixels, pixelCount: difference?.pixelCount,
-                    ssim: entry.comparison?.ssim, actual: entry.actual, diff: entry.diff, threeUp: entry.threeUp)
-            })
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: (try? encoder.encode(summary)) ?? Data(), as: UTF8.self) + "\n"
-    }
-
-    static func html(_ entries: [Entry], manifest: String) -> String {
+    static func html(_ summary: GoldenSummary) -> String {
+        let entries = summary.cases, manifest = summary.suite.manifest
         let failing = entries.filter { $0.status == "failed" || $0.status == "error" }
         var body = [
             "<h1>Golden check: \(xml(manifest))</h1>",
@@ -192,11 +223,11 @@ public enum GoldenArtifacts {
         if failing.isEmpty { body.append("<p class=\"ok\">Every case passed.</p>") }
         for entry in failing {
             body.append(
-                "<section class=\"\(entry.status)\"><h2>\(xml(entry.result.name)) — \(entry.status)</h2><p>\(xml(entry.message))</p>"
+                "<section class=\"\(entry.status)\"><h2>\(xml(entry.name)) — \(entry.status)</h2><p>\(xml(entry.message))</p>"
             )
             if let threeUp = entry.threeUp {
                 body.append(
-                    "<figure><img src=\"\(xml(threeUp))\" alt=\"expected, actual and diff of \(xml(entry.result.name))\"><figcaption>expected | actual | diff (red: differing pixels)</figcaption></figure>"
+                    "<figure><img src=\"\(xml(threeUp))\" alt=\"expected, actual and diff of \(xml(entry.name))\"><figcaption>expected | actual | diff (red: differing pixels)</figcaption></figure>"
                 )
             }
             body.append("</section>")
@@ -204,7 +235,7 @@ public enum GoldenArtifacts {
         body.append("<table><thead><tr><th>case</th><th>status</th><th>figures</th></tr></thead><tbody>")
         for entry in entries {
             body.append(
-                "<tr class=\"\(entry.status)\"><td>\(xml(entry.result.name))</td><td>\(entry.status)</td><td>\(xml(entry.message))</td></tr>"
+                "<tr class=\"\(entry.status)\"><td>\(xml(entry.name))</td><td>\(entry.status)</td><td>\(xml(entry.message))</td></tr>"
             )
         }
         body.append("</tbody></table>")

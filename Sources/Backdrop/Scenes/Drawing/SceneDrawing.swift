@@ -92,6 +92,6 @@ public struct SceneDrawing: Sendable {
 extension SceneDrawing {
     /// A placeholder's seed from a layer's name (FNV-1a of its UTF-8): the same name, the same picture.
     public static func seed(_ name: String) -> UInt64 {
-        name.utf8.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+        FNV1a.hash(name.utf8)
     }
 }

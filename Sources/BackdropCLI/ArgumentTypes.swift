@@ -8,6 +8,13 @@ extension VibrancyBlend: ExpressibleByArgument {}
 extension Estimator.PathChoice: ExpressibleByArgument {}
 extension PNGEncoder.Compression: ExpressibleByArgument {}
 
+/// Which blur `backdrop render` draws: the system's (UIBlurEffect's look, the renderer's plans) or Apple's
+/// `UIImage+ImageEffects` sample category (``ImageEffectsPlan``).
+enum RenderAlgorithm: String, CaseIterable, ExpressibleByArgument {
+    case system
+    case imageEffects = "image-effects"
+}
+
 /// How a command prints what it found.
 enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
     /// Tables for a terminal.

@@ -11,6 +11,9 @@ struct RenderJob: Sendable {
     let renderer: Renderer
     /// Why the path was chosen, when a device chose it.
     let note: String
+    /// `--algorithm image-effects`: the sample category's style, instead of `effect`'s renderer, and its mask.
+    var imageEffects: ImageEffectsStyle? = nil
+    var mask: RGBAImage<UInt8>? = nil
 
     /// Renders `input` into `output` (atomically) and returns the line to report; `status` shows each stage.
     func render(
@@ -18,6 +21,18 @@ struct RenderJob: Sendable {
     ) throws(BackdropError) -> String {
         let renderer = renderer ?? self.renderer
         defer { status?.clear() }
+        if let style = imageEffects {
+            status?.enter("decoding \(input)")
+            let source = try decoder.decodeFile(input)
+            let plan = try ImageEffectsPlan(
+                style: style, scale: effect.scale, frame: effect.frame, imageSize: source.size)
+            status?.enter("rendering \(source.width)×\(source.height), image-effects")
+            var picture = try renderer.render(source, imageEffects: plan, mask: mask)
+            status?.enter("encoding \(output)")
+            try encoder.write(destroying: &picture, to: output)
+            return
+                "wrote \(output) (\(source.width)×\(source.height), \(style.name), image-effects, frame \(plan.frame), box \(plan.boxWidth.map { "\($0)×3" } ?? "none")\(note))"
+        }
         // The input is released before the output is encoded: for a 100-megapixel picture the encoder's buffers
         // would otherwise come on top of both pictures.
         let plan =
@@ -54,10 +69,15 @@ struct RenderJob: Sendable {
     func timing(of input: String, runs: Int) throws(BackdropError) -> String {
         let source = try decoder.decodeFile(input)
         let plan = try RenderPlan(effect: effect, imageSize: source.size)
+        let effectsPlan = try imageEffects.map { style throws(BackdropError) in
+            try ImageEffectsPlan(style: style, scale: effect.scale, frame: effect.frame, imageSize: source.size)
+        }
         var seconds: [Double] = []
         for _ in 0..<runs {
             let start = ContinuousClock.now
-            if depth == 16 {
+            if let effectsPlan {
+                _ = try renderer.render(source, imageEffects: effectsPlan, mask: mask)
+            } else if depth == 16 {
                 _ = renderer.render(source, plan: plan, vibrantContent: vibrantContent, as: UInt16.self)
             } else {
                 _ = renderer.render(source, plan: plan, vibrantContent: vibrantContent, as: UInt8.self)

@@ -17,6 +17,10 @@ struct RenderCommand: ParsableCommand {
             frame: light styles darken it into the backdrop (plus-darker), dark lightens it (plus-lighter). Content \
             wholly outside the frame is an error.
 
+            --algorithm image-effects draws Apple's UIImage+ImageEffects sample category instead (three box blurs, an \
+            integer saturation matrix, 8-bit premultiplied; --style light, extraLight, dark, tint with --tint, or \
+            custom; --mask PNG); see docs/image-effects.md.
+
             --device ID renders what that device would show: its scale (unless --scale is given) and its path as \
             Apple's iOS 7 shipped it (tint-only on the iPhone 4, iPad 2 and iPad 3), or the cost model's decision \
             for a device that never ran iOS 7 (see 'backdrop estimate'). --path blur or --path tint-only overrides it.
@@ -98,6 +102,18 @@ struct RenderCommand: ParsableCommand {
 
     @Flag(help: "Run the full-resolution Gaussian instead of the fast GPU-style pipeline (slower; ≥ 50 dB).")
     var exact = false
+
+    @Option(
+        help: ArgumentHelp(
+            "system (UIBlurEffect's look, the default) or image-effects (Apple's UIImage+ImageEffects sample).",
+            valueName: "name"))
+    var algorithm: RenderAlgorithm = .system
+
+    @Option(
+        help: ArgumentHelp(
+            "With --algorithm image-effects: a PNG of the frame's size whose luminance × alpha is where the blur shows.",
+            valueName: "mask.png"))
+    var mask: String?
 
     @Flag(
         name: .customLong("tint-only"),
@@ -208,7 +224,8 @@ struct RenderCommand: ParsableCommand {
         guard !inputs.isEmpty else {
             throw BackdropError(.badOption, "give the PNG to render (see 'backdrop render --help')")
         }
-        let style = try styleOptions.resolve()
+        // The system algorithm's style; image-effects reads the same options its own way (tint is its style).
+        let style = algorithm == .imageEffects ? BlurStyle.light : try styleOptions.resolve()
         let parallelism = try threadOptions.resolve()
         if at != nil, vibrancy == nil { throw BackdropError(.badOption, "--at goes with --vibrancy") }
         let targetDevice = try device.map { id throws(BackdropError) in try Device.lookup(id) }
@@ -220,8 +237,22 @@ struct RenderCommand: ParsableCommand {
             quality: exact ? .exact : .fast, path: tintOnly ? .tintOnly : path,
             vibrantContentSize: content?.size, vibrancyCorner: at)
         let (effect, deviceNote) = try options.effect()
-        return RenderJob(
+        var job = RenderJob(
             effect: effect, vibrantContent: content, decoder: decoder, encoder: PNGEncoder(compression: compression),
             depth: depth, renderer: Renderer(parallelism: parallelism), note: deviceNote)
+        if algorithm == .imageEffects {
+            let conflicting: [(String, Bool)] = [
+                ("--exact", exact), ("--vibrancy", vibrancy != nil), ("--tint-only", tintOnly),
+                ("--path", path != .auto), ("--depth 16", depth != 8),
+            ]
+            if let (name, _) = conflicting.first(where: \.1) {
+                throw BackdropError(.badOption, "\(name) is for the system algorithm, not image-effects")
+            }
+            job.imageEffects = try ImageEffectsStyle.resolve(styleOptions.choice)
+            job.mask = try mask.map { path throws(BackdropError) in try decoder.decodeFile(path) }
+        } else if mask != nil {
+            throw BackdropError(.badOption, "--mask goes with --algorithm image-effects")
+        }
+        return job
     }
 }

@@ -42,6 +42,7 @@ enum PreviewPage {
         <body><div id="stage"><img id="out" alt="the picture"><canvas id="view"></canvas><div id="frame" class="box"><div class="corner"></div></div>
         <div id="content" class="box"></div></div>
         <div id="side"><h2>Backdrop preview</h2><p><a href="/scenes">whole screens: scenes</a></p>
+        <label>algorithm <select id="algorithm"><option value="system">system (UIBlurEffect)</option><option value="image-effects">image-effects (UIImage+ImageEffects)</option></select></label>
         <label>style <select id="style"></select></label>
         <div id="custom"><label>σ (points) <input id="sigma" type="number" step="1" min="0"></label>
         <label>saturation <input id="saturation" type="number" step="0.1"></label>
@@ -62,30 +63,32 @@ enum PreviewPage {
         addEventListener('error',e=>document.body.dataset.error=String(e.message));
         addEventListener('unhandledrejection',e=>document.body.dataset.error=String(e.reason));
         // The state, named as the API names it; defaults are left out of the URL.
-        const DEFAULTS={style:'light',frame:'',scale:'1',device:'',path:'auto',exact:'',sigma:'20','saturation':'1.8',tint:'1,1,1','tint-alpha':'0.3',at:''};
+        const DEFAULTS={algorithm:'system',style:'light',frame:'',scale:'1',device:'',path:'auto',exact:'',sigma:'20','saturation':'1.8',tint:'1,1,1','tint-alpha':'0.3',at:''};
         const state=Object.assign({},DEFAULTS);
         let picture=null, content=null, token='', inputName='INPUT.png', contentName='CONTENT.png';
         let busy=false, pending=false, firstChange=null, lastFrame=null;
         window.previewTimings=[];
-        CONFIG.styles.concat(['custom']).forEach(s=>$('style').add(new Option(s,s)));
+        CONFIG.styles.concat(['custom','tint']).forEach(s=>$('style').add(new Option(s,s)));
         CONFIG.devices.forEach(d=>$('device').add(new Option(d.name+' ('+d.id+')',d.id)));
         const numbers=s=>s.split(',').map(Number);
         function readURL(){const q=new URLSearchParams(location.search);for(const k in state)if(q.has(k))state[k]=q.get(k);}
         function query(){const q=new URLSearchParams();
-          for(const k in state){if(state[k]==='')continue;
-            if(['sigma','saturation','tint','tint-alpha'].includes(k)&&state.style!=='custom')continue;
+          for(const k in state){if(state[k]===''||state[k]===DEFAULTS[k]&&k==='algorithm')continue;
+            if(['sigma','saturation','tint','tint-alpha'].includes(k)&&state.style!=='custom'&&!(k==='tint'&&state.style==='tint'))continue;
+            if(state.algorithm==='image-effects'&&['path','exact','at'].includes(k))continue;
             if(k==='at'&&!content)continue;q.set(k,state[k]);}
           return q.toString();}
-        function controls(){for(const k of ['style','device','scale','path','sigma','saturation','tint','tint-alpha'])$(k).value=state[k];
-          $('exact').checked=state.exact==='1';$('custom').style.display=state.style==='custom'?'':'none';}
+        function controls(){for(const k of ['algorithm','style','device','scale','path','sigma','saturation','tint','tint-alpha'])$(k).value=state[k];
+          $('exact').checked=state.exact==='1';$('custom').style.display=state.style==='custom'||state.style==='tint'?'':'none';}
         function place(box,rect){if(!picture)return;const k=stage.clientWidth/picture[0];
           Object.assign(box.style,{left:rect[0]*k+'px',top:rect[1]*k+'px',width:rect[2]*k+'px',height:rect[3]*k+'px'});}
         function placeBoxes(){place(frameBox,numbers(state.frame));if(lastFrame)place($('view'),lastFrame);
           contentBox.style.display=content?'block':'none';if(content){const a=state.at?numbers(state.at):numbers(state.frame).slice(0,2);place(contentBox,[a[0],a[1],content[0],content[1]]);}}
         function changed(){if(firstChange===null)firstChange=performance.now();history.replaceState(null,'','?'+query());
           placeBoxes();command();render();}
-        function command(){let c='backdrop render '+inputName+' -o out.png --style '+state.style;
+        function command(){let c='backdrop render '+inputName+' -o out.png'+(state.algorithm==='image-effects'?' --algorithm image-effects':'')+' --style '+state.style;
           if(state.style==='custom')c+=' --sigma '+state.sigma+' --saturation '+state.saturation+' --tint '+state.tint+' --tint-alpha '+state['tint-alpha'];
+          if(state.style==='tint')c+=' --tint '+state.tint;
           c+=' --frame '+state.frame;if(state.device)c+=' --device '+state.device;c+=' --scale '+state.scale;
           if(state.path!=='auto')c+=' --path '+state.path;if(state.exact==='1')c+=' --exact';
           if(content)c+=' --vibrancy '+contentName+(state.at?' --at '+state.at:'');
@@ -105,7 +108,8 @@ enum PreviewPage {
               $('timing').textContent='updated in '+ms.toFixed(0)+' ms';}
           }finally{busy=false;}
           if(pending)render();else{delete document.body.dataset.busy;estimate();}}
-        async function estimate(){const q=query().replace(/(^|&)device=[^&]*/,''), id=state.device||'ipad-air';
+        async function estimate(){if(state.algorithm==='image-effects'){$('estimate').textContent='the cost model prices the system blur';$('all').innerHTML='';document.body.dataset.estimated=(+(document.body.dataset.estimated||0)+1).toString();return;}
+          const q=query().replace(/(^|&)device=[^&]*/,''), id=state.device||'ipad-air';
           const one=await fetch('/estimate.json?'+q+'&device='+id);if(!one.ok){$('estimate').textContent=await failure(one);return;}
           const e=await one.json(), verdict=r=>`<span class="${r.verdict.split(' ')[0]}">${r.verdict}</span>`;
           $('estimate').innerHTML=`<b>${e.deviceName}</b>${state.device?'':' (pick a device)'}: ${e.totalMs.toFixed(2)} ms, ${e.fps.toFixed(0)} fps, ${verdict(e)}, ${e.path}`;
@@ -125,7 +129,7 @@ enum PreviewPage {
           addEventListener('pointermove',move);addEventListener('pointerup',up);}
         frameBox.addEventListener('pointerdown',e=>drag(e,'frame'));frameBox.firstElementChild.addEventListener('pointerdown',e=>drag(e,'corner'));
         contentBox.addEventListener('pointerdown',e=>drag(e,'content'));
-        for(const k of ['style','device','scale','path','sigma','saturation','tint','tint-alpha'])
+        for(const k of ['algorithm','style','device','scale','path','sigma','saturation','tint','tint-alpha'])
           $(k).addEventListener('change',()=>{state[k]=$(k).value;
             if(k==='device'&&state.device){state.scale=String(CONFIG.devices.find(d=>d.id===state.device).scale);state.path='auto';}
             controls();changed();});

@@ -12,10 +12,13 @@ public struct PreviewRequest: Sendable {
     public var deviceID: String?
     /// `/render.rgba` only: the width in pixels the page shows the frame at (``FrameView``).
     public var displayWidth: Int?
+    /// `algorithm=image-effects`: Apple's `UIImage+ImageEffects` with this style (`style` may then be `tint`);
+    /// nil for the system blur.
+    public var imageEffects: ImageEffectsStyle?
 
     static let names: Set<String> = [
         "style", "sigma", "saturation", "tint", "tint-alpha", "fallback-alpha", "vibrancy-blend", "frame", "scale",
-        "device", "path", "exact", "at", "display-width",
+        "device", "path", "exact", "at", "display-width", "algorithm",
     ]
 
     /// Reads `query` (name → value).
@@ -35,11 +38,18 @@ public struct PreviewRequest: Sendable {
             guard let value = T(rawValue: text) else { throw BackdropError(.badOption, "unknown \(name) '\(text)'") }
             return value
         }
-        let style = try StyleChoice(
-            name: query["style"] ?? "light", sigma: number("sigma"), saturation: number("saturation"),
-            tint: query["tint"], tintAlpha: number("tint-alpha"), fallbackAlpha: number("fallback-alpha") ?? 0.9,
-            vibrancyBlend: choice("vibrancy-blend", VibrancyBlend.self) ?? .plusDarker
-        ).resolve(optionPrefix: "")
+        let styleChoice = StyleChoice(
+            name: query["style"] ?? "light", sigma: try number("sigma"), saturation: try number("saturation"),
+            tint: query["tint"], tintAlpha: try number("tint-alpha"),
+            fallbackAlpha: try number("fallback-alpha") ?? 0.9,
+            vibrancyBlend: try choice("vibrancy-blend", VibrancyBlend.self) ?? .plusDarker)
+        switch query["algorithm"] ?? "system" {
+        case "system": imageEffects = nil
+        case "image-effects": imageEffects = try ImageEffectsStyle.resolve(styleChoice, optionPrefix: "")
+        case let other: throw BackdropError(.badOption, "unknown algorithm '\(other)' (known: system, image-effects)")
+        }
+        // The system blur's style; image-effects reads the same names its own way.
+        let style = imageEffects == nil ? try styleChoice.resolve(optionPrefix: "") : BlurStyle.light
         let frame = try query["frame"].map { text throws(BackdropError) in try PixelRect.parsed(text, as: "frame") }
         deviceID = query["device"]
         let device = try deviceID.flatMap { id throws(BackdropError) in id == "all" ? nil : try Device.lookup(id) }

@@ -175,6 +175,23 @@ struct PreviewRoutes: HTTPHandler {
     ) throws(BackdropError) -> HTTPResponse {
         let request = try PreviewRequest(query: query)
         var options = request.options
+        if let style = request.imageEffects {
+            // Apple's UIImage+ImageEffects: the picture with the frame's crop replaced; no vibrant content.
+            let plan = try ImageEffectsPlan(
+                style: style, scale: options.scale ?? options.device?.scale ?? 1, frame: options.frame,
+                imageSize: input.size)
+            let output = try Renderer().render(input, imageEffects: plan)
+            if asPNG {
+                return HTTPResponse(contentType: "image/png", body: try PNGEncoder(compression: .fast).encode(output))
+            }
+            let view = FrameView.pixels(of: output, in: plan.frame, width: request.displayWidth)
+            return HTTPResponse(
+                contentType: "application/octet-stream", body: [UInt8](view.data),
+                headers: [
+                    ("Backdrop-Frame", "\(plan.frame.x),\(plan.frame.y),\(plan.frame.width),\(plan.frame.height)"),
+                    ("Backdrop-Size", "\(view.size.width),\(view.size.height)"),
+                ])
+        }
         options.vibrantContentSize = vibrancy?.size
         let effect = try options.effect().effect
         if asPNG {
@@ -199,6 +216,10 @@ struct PreviewRoutes: HTTPHandler {
     func estimates(_ query: [String: String]) throws(BackdropError) -> [Estimate] {
         let preview = try PreviewRequest(query: query)
         guard let id = preview.deviceID else { throw BackdropError(.badOption, "give device=ID or device=all") }
+        if preview.imageEffects != nil {
+            throw BackdropError(
+                .badOption, "the cost model prices the system blur: leave out algorithm=image-effects to estimate")
+        }
         let (input, _, vibrancy) = state.snapshot()
         let frame = try RenderPlan.frame(preview.options.frame, in: input.size)
         let devices = id == "all" ? Device.all : [try Device.lookup(id)]

@@ -125,6 +125,27 @@ public struct GoldenCheck: Sendable {
         try testCase.checkKind()
         if let scene = testCase.scene { return try draw(scene, testCase, resolve: resolve) }
         let source = try PNGDecoder().decodeFile(try resolve(testCase.input ?? "", "input"))
+        switch testCase.algorithm ?? "system" {
+        case "system":
+            if testCase.mask != nil {
+                throw BackdropError(.badOption, "'mask' goes with \"algorithm\": \"image-effects\"")
+            }
+        case "image-effects":
+            let style = try ImageEffectsStyle.resolve(
+                StyleChoice(
+                    name: testCase.style ?? "", sigma: testCase.sigma, saturation: testCase.saturation,
+                    tint: testCase.tint, tintAlpha: testCase.tintAlpha), optionPrefix: "")
+            let device = try testCase.device.map { id throws(BackdropError) in try Device.lookup(id) }
+            let frame = try testCase.frame.map { text throws(BackdropError) in try PixelRect.parsed(text, as: "frame") }
+            let plan = try ImageEffectsPlan(
+                style: style, scale: testCase.scale ?? device?.scale ?? 1, frame: frame, imageSize: source.size)
+            let mask = try testCase.mask.map { file throws(BackdropError) in
+                try PNGDecoder().decodeFile(try resolve(file, "mask"))
+            }
+            return try renderer.render(source, imageEffects: plan, mask: mask)
+        case let other:
+            throw BackdropError(.badOption, "unknown algorithm '\(other)' (known: system, image-effects)")
+        }
         let content = try testCase.vibrancy.map { file throws(BackdropError) in
             try PNGDecoder().decodeFile(try resolve(file, "vibrancy"))
         }

@@ -48,6 +48,10 @@ public struct GoldenManifest: Codable, Sendable {
         public var path: String?
         /// Render as this device would (its scale and blur decision).
         public var device: String?
+        /// "system" (default) or "image-effects" (Apple's `UIImage+ImageEffects`, ``ImageEffectsPlan``), with its
+        /// `mask` (a PNG of the frame's size).
+        public var algorithm: String?
+        public var mask: String?
         /// Vibrant content to draw over the effect, and where ("x,y"; default: the frame's corner).
         public var vibrancy: String?
         public var at: String?
@@ -60,7 +64,7 @@ public struct GoldenManifest: Codable, Sendable {
         /// The JSON keys: the CLI's option names without their dashes.
         enum CodingKeys: String, CodingKey, CaseIterable {
             case name, input, scene, show, steady, golden, style, sigma, saturation, tint, frame, scale, quality, path
-            case device, vibrancy, at
+            case device, vibrancy, at, algorithm, mask
             case tolerance
             case tintAlpha = "tint-alpha"
             case fallbackAlpha = "fallback-alpha"
@@ -149,6 +153,9 @@ public struct GoldenManifest: Codable, Sendable {
                 _ = try testCase.input.map { file throws(BackdropError) in
                     try Self.path(file, in: folder, field: "input")
                 }
+                _ = try testCase.mask.map { file throws(BackdropError) in
+                    try Self.path(file, in: folder, field: "mask")
+                }
                 _ = try testCase.sceneFile.map { file throws(BackdropError) in
                     try Self.path(file, in: folder, field: "scene")
                 }
@@ -214,7 +221,7 @@ extension GoldenManifest.Case {
                 ("quality", quality != nil), ("vibrancy", vibrancy != nil), ("at", at != nil),
                 ("sigma", sigma != nil), ("saturation", saturation != nil), ("tint", tint != nil),
                 ("tint-alpha", tintAlpha != nil), ("fallback-alpha", fallbackAlpha != nil),
-                ("vibrancy-blend", vibrancyBlend != nil),
+                ("vibrancy-blend", vibrancyBlend != nil), ("algorithm", algorithm != nil), ("mask", mask != nil),
             ]
             if let (key, _) = pictureOnly.first(where: \.1) {
                 throw BackdropError(.badOption, "'\(key)' is for a picture, not a scene (the scene has its own)")

@@ -51,14 +51,22 @@ public struct StyleChoice: Sendable {
         guard let sigma, let saturation, let tint, let tintAlpha else {
             throw BackdropError(.badOption, "\(prefix)style custom needs \(Self.list(customNames))")
         }
-        let parts = tint.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard parts.count == 3 else {
-            throw BackdropError(.badOption, "\(prefix)tint '\(tint)' is not r,g,b (three numbers in 0…1)")
-        }
         return BlurStyle(
             name: "custom", sigmaPoints: sigma, saturation: saturation,
-            tintColor: SIMD3(parts[0], parts[1], parts[2]), tintAlpha: tintAlpha,
+            tintColor: try Self.colour(tint, as: prefix + "tint", checkingRange: false), tintAlpha: tintAlpha,
             fallbackAlpha: fallbackAlpha, vibrancyBlend: vibrancyBlend)
+    }
+
+    /// The colour `text` spells as r,g,b (three numbers in 0…1); `what` names the option in the error. The range is
+    /// checked here unless the caller checks it where the effect is planned.
+    public static func colour(_ text: String, as what: String, checkingRange: Bool = true) throws(BackdropError)
+        -> SIMD3<Double>
+    {
+        let parts = text.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 3, !checkingRange || parts.allSatisfy({ (0...1).contains($0) }) else {
+            throw BackdropError(.badOption, "\(what) '\(text)' is not r,g,b (three numbers in 0…1)")
+        }
+        return SIMD3(parts[0], parts[1], parts[2])
     }
 
     /// "a, b, c and d".

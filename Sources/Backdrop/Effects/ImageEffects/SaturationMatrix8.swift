@@ -1,0 +1,42 @@
+/// `UIImage+ImageEffects`' saturation step: `vImageMatrixMultiply_ARGB8888` with an integer matrix and divisor
+/// 256, on 8-bit premultiplied RGBA, in place; alpha unchanged.
+///
+/// Contract: the sample's matrix (rows the input B, G, R of its BGRA buffer, columns the output B, G, R; Apple's
+/// 0.7873, not 0.7874), each entry `(int16_t)roundf(m × 256)`; each output channel ⌊(Σ input × entry + 128) / 256⌋
+/// (rounded half up: vImage does not document its rounding), clamped to 0…255. Integer arithmetic: the same bytes
+/// on every CPU.
+struct SaturationMatrix8: Sendable, Equatable {
+    /// `entries[input][output]`, inputs and outputs in the order R, G, B.
+    let entries: [[Int32]]
+
+    init(saturation s: Double) {
+        // The sample's rows, for inputs B, G, R; columns for outputs B, G, R.
+        let bgr: [[Double]] = [
+            [0.0722 + 0.9278 * s, 0.0722 - 0.0722 * s, 0.0722 - 0.0722 * s],
+            [0.7152 - 0.7152 * s, 0.7152 + 0.2848 * s, 0.7152 - 0.7152 * s],
+            [0.2126 - 0.2126 * s, 0.2126 - 0.2126 * s, 0.2126 + 0.7873 * s],
+        ]
+        let quantised = bgr.map { $0.map { Int32(Int16(Float($0 * 256).rounded())) } }
+        // Reordered to R, G, B inputs and outputs.
+        entries = [2, 1, 0].map { input in [2, 1, 0].map { output in quantised[input][output] } }
+    }
+
+    func apply(_ samples: inout [UInt8], parallelism: Parallelism) {
+        let pixels = samples.count / 4
+        let m = entries
+        samples.withUnsafeMutableBufferPointer { buffer in
+            let base = SendablePointer(buffer.baseAddress!)
+            parallelism.forEachBand(of: pixels, minimumBandSize: 4096) { range in
+                for pixel in range {
+                    let p = base.pointer + 4 * pixel
+                    let r = Int32(p[0]), g = Int32(p[1]), b = Int32(p[2])
+                    for output in 0..<3 {
+                        let sum = r * m[0][output] + g * m[1][output] + b * m[2][output]
+                        let value = (sum + 128) >> 8  // ⌊(sum + 128) / 256⌋, also for negative sums
+                        p[output] = UInt8(min(max(value, 0), 255))
+                    }
+                }
+            }
+        }
+    }
+}

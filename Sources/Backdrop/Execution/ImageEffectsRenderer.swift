@@ -1,0 +1,109 @@
+/// Runs an ``ImageEffectsPlan`` on the CPU: the steps its comment states, in integers on 8-bit premultiplied RGBA.
+/// The same bytes for any thread count: every step computes each value from the same inputs, rows spread over
+/// threads.
+extension Renderer {
+    /// `plan` over `source` (straight RGBA8); `mask` (the frame's size, its luminance × alpha the coverage) limits
+    /// where the effect shows, as `maskImage` does. Throws `.badOption` for a mask of another size.
+    public func render(
+        _ source: RGBAImage<UInt8>, imageEffects plan: ImageEffectsPlan, mask: RGBAImage<UInt8>? = nil
+    ) throws(BackdropError) -> RGBAImage<UInt8> {
+        let frame = plan.frame
+        if let mask, mask.size != frame.size {
+            throw BackdropError(
+                .badOption, "the mask is \(mask.size), the frame \(frame.size): give a mask of the frame's size")
+        }
+        let width = frame.width, height = frame.height, sourceWidth = source.width
+        // 1. The crop, premultiplied.
+        var crop = [UInt8](repeating: 0, count: 4 * width * height)
+        source.samples.withUnsafeBufferPointer { input in
+            crop.withUnsafeMutableBufferPointer { output in
+                let from = SendableConstPointer(input.baseAddress!), to = SendablePointer(output.baseAddress!)
+                parallelism.forEachBand(of: height, minimumBandSize: 16) { rows in
+                    for y in rows {
+                        let s = from.pointer + 4 * ((frame.y + y) * sourceWidth + frame.x),
+                            t = to.pointer + 4 * width * y
+                        for x in 0..<width {
+                            let a = UInt32(s[4 * x + 3])
+                            for c in 0..<3 { t[4 * x + c] = UInt8((UInt32(s[4 * x + c]) * a + 127) / 255) }
+                            t[4 * x + 3] = UInt8(a)
+                        }
+                    }
+                }
+            }
+        }
+        // 2–3. The effect; 4. the crop, the effect over it through the mask, the tint over all.
+        var effect = crop
+        if let box = plan.boxWidth {
+            var rowSums = [UInt32](repeating: 0, count: effect.count)
+            for _ in 0..<3 {
+                BoxBlur8.apply(
+                    &effect, width: width, height: height, box: box, rowSums: &rowSums, parallelism: parallelism)
+            }
+            plan.saturationMatrix?.apply(&effect, parallelism: parallelism)
+        }
+        let blurred = plan.boxWidth != nil
+        let alpha = min(max(plan.style.tintAlpha, 0), 1)
+        let tint = SIMD4(
+            min(max(plan.style.tint.x, 0), 1) * alpha * 255, min(max(plan.style.tint.y, 0), 1) * alpha * 255,
+            min(max(plan.style.tint.z, 0), 1) * alpha * 255, alpha * 255)
+        let empty: [UInt8] = []
+        let maskSamples = mask?.samples ?? empty
+        var result = source
+        effect.withUnsafeBufferPointer { effectBuffer in
+            crop.withUnsafeBufferPointer { cropBuffer in
+                maskSamples.withUnsafeBufferPointer { maskBuffer in
+                    result.samples.withUnsafeMutableBufferPointer { resultBuffer in
+                        let e = SendableConstPointer(effectBuffer.baseAddress!)
+                        let c = SendableConstPointer(cropBuffer.baseAddress!)
+                        let m = mask == nil ? nil : maskBuffer.baseAddress.map(SendableConstPointer.init)
+                        let out = SendablePointer(resultBuffer.baseAddress!)
+                        parallelism.forEachBand(of: height, minimumBandSize: 16) { rows in
+                            for y in rows {
+                                for x in 0..<width {
+                                    let i = 4 * (y * width + x)
+                                    var pixel = SIMD4<UInt32>(
+                                        UInt32(c.pointer[i]), UInt32(c.pointer[i + 1]), UInt32(c.pointer[i + 2]),
+                                        UInt32(c.pointer[i + 3]))
+                                    if blurred {
+                                        var coverage: UInt32 = 255
+                                        if let m {
+                                            let p = m.pointer + i
+                                            let luminance =
+                                                (54 * UInt32(p[0]) + 183 * UInt32(p[1]) + 19 * UInt32(p[2]) + 128) >> 8
+                                            coverage = Self.dividedBy255(luminance * UInt32(p[3]) + 127)
+                                        }
+                                        let source = Self.dividedBy255(
+                                            SIMD4<UInt32>(
+                                                UInt32(e.pointer[i]), UInt32(e.pointer[i + 1]),
+                                                UInt32(e.pointer[i + 2]),
+                                                UInt32(e.pointer[i + 3])) &* coverage &+ 127)
+                                        pixel = source &+ Self.dividedBy255(pixel &* (255 &- source[3]) &+ 127)
+                                        pixel.replace(with: SIMD4(repeating: 255), where: pixel .> 255)
+                                    }
+                                    // The tint over it: exact, rounded half up (the values are positive: the
+                                    // conversion's truncation is the floor).
+                                    let exact = tint + SIMD4<Double>(pixel) * (1 - alpha) + 0.5
+                                    var tinted = SIMD4<UInt32>(
+                                        UInt32(exact[0]), UInt32(exact[1]), UInt32(exact[2]), UInt32(exact[3]))
+                                    tinted.replace(with: SIMD4(repeating: 255), where: tinted .> 255)
+                                    // 5. Unpremultiplied, into the frame.
+                                    let t = out.pointer + 4 * ((frame.y + y) * sourceWidth + frame.x + x)
+                                    let a = tinted[3]
+                                    for lane in 0..<3 {
+                                        t[lane] = a == 0 ? 0 : UInt8(min(255, (tinted[lane] * 255 + a / 2) / a))
+                                    }
+                                    t[3] = UInt8(a)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return result
+    }
+
+    /// ⌊y / 255⌋ for 0 ≤ y ≤ 65 152 (every value these steps divide), without a division.
+    @inline(__always) static func dividedBy255(_ y: UInt32) -> UInt32 { (y &+ 1 &+ (y >> 8)) >> 8 }
+    @inline(__always) static func dividedBy255(_ y: SIMD4<UInt32>) -> SIMD4<UInt32> { (y &+ 1 &+ (y &>> 8)) &>> 8 }
+}

@@ -1,0 +1,166 @@
+import Backdrop
+import BackdropTestSupport
+import Foundation
+import Testing
+
+/// `UIImage+ImageEffects` (``ImageEffectsPlan``) against an independent implementation written here from the
+/// sample's description and the rounding the plan states: direct d × d box averages over clamped coordinates (no
+/// running sums, no separable passes), the saturation matrix quantised here from the sample's floats, each step
+/// stored as 8 bits as the sample's buffers are. Within one level on almost every sample and two at most.
+@Suite("UIImage+ImageEffects")
+struct ImageEffectsTests {
+    /// The reference: straight RGBA8 in, straight RGBA8 out.
+    static func reference(
+        _ image: RGBAImage<UInt8>, style: ImageEffectsStyle, scale: Double, frame: PixelRect, mask: RGBAImage<UInt8>?
+    ) -> RGBAImage<UInt8> {
+        let w = frame.width, h = frame.height
+        func at(_ x: Int, _ y: Int) -> [Double] {
+            let p = image[frame.x + x, frame.y + y]
+            let a = Double(p.w)
+            return [Double(p.x), Double(p.y), Double(p.z)].map { (($0 * a + 127) / 255).rounded(.down) } + [a]
+        }
+        var crop = (0..<h).map { y in (0..<w).map { x in at(x, y) } }
+        let s = style.radiusPoints * scale
+        var effect = crop
+        let blurred = s > 0
+        if blurred {
+            var d = Int(floor(s * 3 * (2 * Double.pi).squareRoot() / 4 + 0.5))
+            if d % 2 == 0 { d += 1 }
+            for _ in 0..<3 {
+                let previous = effect
+                for y in 0..<h {
+                    for x in 0..<w {
+                        var sum = [0.0, 0, 0, 0]
+                        for dy in -(d / 2)...(d / 2) {
+                            for dx in -(d / 2)...(d / 2) {
+                                let p = previous[min(max(y + dy, 0), h - 1)][min(max(x + dx, 0), w - 1)]
+                                for c in 0..<4 { sum[c] += p[c] }
+                            }
+                        }
+                        let area = Double(d * d)
+                        effect[y][x] = sum.map { (($0 + (area / 2).rounded(.down)) / area).rounded(.down) }
+                    }
+                }
+            }
+            let t = style.saturation
+            if abs(t - 1) > 1e-7 {
+                // Outputs R, G, B from inputs R, G, B (the sample's rows are inputs B, G, R; columns outputs B, G, R).
+                let m: [[Double]] = [
+                    [0.2126 + 0.7873 * t, 0.2126 - 0.2126 * t, 0.2126 - 0.2126 * t],
+                    [0.7152 - 0.7152 * t, 0.7152 + 0.2848 * t, 0.7152 - 0.7152 * t],
+                    [0.0722 - 0.0722 * t, 0.0722 - 0.0722 * t, 0.0722 + 0.9278 * t],
+                ]
+                let q = m.map { $0.map { Double(Float($0 * 256).rounded()) } }  // (int16_t)roundf(m × 256)
+                for y in 0..<h {
+                    for x in 0..<w {
+                        let p = effect[y][x]
+                        for out in 0..<3 {
+                            let v = p[0] * q[0][out] + p[1] * q[1][out] + p[2] * q[2][out]
+                            effect[y][x][out] = min(max(((v + 128) / 256).rounded(.down), 0), 255)
+                        }
+                    }
+                }
+            }
+        }
+        var result = image
+        for y in 0..<h {
+            for x in 0..<w {
+                var p = crop[y][x]
+                if blurred {
+                    var coverage = 255.0
+                    if let mask {
+                        let q = mask[x, y]
+                        let luminance = ((54 * Double(q.x) + 183 * Double(q.y) + 19 * Double(q.z) + 128) / 256)
+                            .rounded(.down)
+                        coverage = ((luminance * Double(q.w) + 127) / 255).rounded(.down)
+                    }
+                    let e = effect[y][x].map { (($0 * coverage + 127) / 255).rounded(.down) }
+                    p = (0..<4).map { min(255, e[$0] + ((p[$0] * (255 - e[3]) + 127) / 255).rounded(.down)) }
+                }
+                let a = style.tintAlpha
+                let tint = [style.tint.x, style.tint.y, style.tint.z, 1].map { $0 * a * 255 }
+                p = (0..<4).map { min(255, (tint[$0] + p[$0] * (1 - a) + 0.5).rounded(.down)) }
+                let alpha = p[3]
+                let straight = (0..<3).map {
+                    alpha == 0 ? 0 : min(255, ((p[$0] * 255 + (alpha / 2).rounded(.down)) / alpha).rounded(.down))
+                }
+                crop[y][x] = p
+                let index = 4 * ((frame.y + y) * image.width + frame.x + x)
+                for c in 0..<3 { result.samples[index + c] = UInt8(straight[c]) }
+                result.samples[index + 3] = UInt8(alpha)
+            }
+        }
+        return result
+    }
+
+    /// The largest difference and the share of samples that differ by more than one level.
+    static func agreement(_ a: RGBAImage<UInt8>, _ b: RGBAImage<UInt8>) -> (max: Int, overOne: Double) {
+        let differences = zip(a.samples, b.samples).map { abs(Int($0) - Int($1)) }
+        return (differences.max() ?? 0, Double(differences.filter { $0 > 1 }.count) / Double(differences.count))
+    }
+
+    static let styles: [ImageEffectsStyle] = [
+        .light, .extraLight, .dark, .tint(SIMD3(0.1, 0.5, 0.9)),
+        ImageEffectsStyle(name: "custom", radiusPoints: 6, tint: SIMD3(1, 0.5, 0), tintAlpha: 0.2, saturation: -0.7),
+    ]
+
+    @Test(arguments: 0..<5)
+    func theStylesAgreeWithTheIndependentImplementation(_ styleIndex: Int) throws {
+        let style = Self.styles[styleIndex]
+        for (alpha, scale, frame, masked) in [
+            (false, 1.0, nil as PixelRect?, false), (true, 0.5, nil, false),
+            (false, 1.0, PixelRect(x: 7, y: 5, width: 29, height: 19), true),
+            (true, 0.25, PixelRect(x: 0, y: 3, width: 40, height: 20), false),
+        ] {
+            let image = noiseImage(width: 48, height: 32, seed: UInt64(styleIndex + 1), alpha: alpha)
+            let plan = try ImageEffectsPlan(style: style, scale: scale, frame: frame, imageSize: image.size)
+            let mask =
+                masked ? noiseImage(width: plan.frame.width, height: plan.frame.height, seed: 7, alpha: true) : nil
+            let ours = try Renderer(parallelism: .serial).render(image, imageEffects: plan, mask: mask)
+            let theirs = Self.reference(image, style: style, scale: scale, frame: plan.frame, mask: mask)
+            let (worst, overOne) = Self.agreement(ours, theirs)
+            #expect(
+                worst <= 2 && overOne < 0.01,
+                "\(style.name), scale \(scale), frame \(plan.frame), mask \(masked): max \(worst), \(overOne * 100) % over one"
+            )
+            // Outside the frame the picture is untouched.
+            if let frame {
+                #expect(ours[frame.maxX, frame.y] == image[frame.maxX, frame.y] || frame.maxX >= image.width)
+                #expect(ours[0, 0] == image[0, 0] || (frame.x == 0 && frame.y == 0))
+            }
+        }
+    }
+
+    /// Edges extend: a picture whose left half is black and right half white keeps pure black at the far left and
+    /// pure white at the far right after the box passes (a zero border would darken the right edge).
+    @Test func edgesExtendAtThePicturesAndTheCropsBorder() throws {
+        var samples: [UInt8] = []
+        for _ in 0..<20 { for x in 0..<60 { samples += x < 30 ? [0, 0, 0, 255] : [255, 255, 255, 255] } }
+        let image = RGBAImage(width: 60, height: 20, samples: samples)
+        let style = ImageEffectsStyle(name: "custom", radiusPoints: 3, tint: .zero, tintAlpha: 0, saturation: 1)
+        let whole = try Renderer().render(
+            image, imageEffects: ImageEffectsPlan(style: style, scale: 1, frame: nil, imageSize: image.size))
+        #expect(whole[0, 10] == SIMD4(0, 0, 0, 255) && whole[59, 10] == SIMD4(255, 255, 255, 255))
+        // A crop of the white half only: no black reaches it from outside the crop.
+        let crop = try Renderer().render(
+            image,
+            imageEffects: ImageEffectsPlan(
+                style: style, scale: 1, frame: PixelRect(x: 30, y: 0, width: 30, height: 20), imageSize: image.size))
+        #expect(crop[30, 10] == SIMD4(255, 255, 255, 255))
+    }
+
+    @Test func theBoxWidthIsTheSamples() throws {
+        // s = 30 × 2 = 60 → ⌊60 · 3√(2π)/4 + ½⌋ = 113 (odd); s = 20 → 38 → 39.
+        let size = PixelSize(width: 8, height: 8)
+        #expect(try ImageEffectsPlan(style: .light, scale: 2, frame: nil, imageSize: size).boxWidth == 113)
+        #expect(try ImageEffectsPlan(style: .dark, scale: 1, frame: nil, imageSize: size).boxWidth == 39)
+    }
+
+    @Test func theOutputIsTheSameOnOneThreadAndOnSeveral() throws {
+        let image = noiseImage(width: 301, height: 177, seed: 3, alpha: true)
+        let plan = try ImageEffectsPlan(style: .light, scale: 2, frame: nil, imageSize: image.size)
+        #expect(
+            try Renderer(parallelism: .serial).render(image, imageEffects: plan)
+                == Renderer(parallelism: Parallelism(threads: 3)).render(image, imageEffects: plan))
+    }
+}

@@ -42,57 +42,68 @@ extension Renderer {
             plan.saturationMatrix?.apply(&effect, parallelism: parallelism)
         }
         let blurred = plan.boxWidth != nil
+        // The tint over a premultiplied value v of each lane, exact and rounded half up (the values are positive: the
+        // conversion's truncation is the floor), tabulated: 256 values a lane.
         let alpha = min(max(plan.style.tintAlpha, 0), 1)
         let tint = SIMD4(
             min(max(plan.style.tint.x, 0), 1) * alpha * 255, min(max(plan.style.tint.y, 0), 1) * alpha * 255,
             min(max(plan.style.tint.z, 0), 1) * alpha * 255, alpha * 255)
+        let tinted: [UInt8] = (0..<4).flatMap { lane in
+            (0..<256).map { value in UInt8(min(255, UInt32(tint[lane] + Double(value) * (1 - alpha) + 0.5))) }
+        }
         let empty: [UInt8] = []
         let maskSamples = mask?.samples ?? empty
         var result = source
-        effect.withUnsafeBufferPointer { effectBuffer in
-            crop.withUnsafeBufferPointer { cropBuffer in
-                maskSamples.withUnsafeBufferPointer { maskBuffer in
-                    result.samples.withUnsafeMutableBufferPointer { resultBuffer in
-                        let e = SendableConstPointer(effectBuffer.baseAddress!)
-                        let c = SendableConstPointer(cropBuffer.baseAddress!)
-                        let m = mask == nil ? nil : maskBuffer.baseAddress.map(SendableConstPointer.init)
-                        let out = SendablePointer(resultBuffer.baseAddress!)
-                        parallelism.forEachBand(of: height, minimumBandSize: 16) { rows in
-                            for y in rows {
-                                for x in 0..<width {
-                                    let i = 4 * (y * width + x)
-                                    var pixel = SIMD4<UInt32>(
-                                        UInt32(c.pointer[i]), UInt32(c.pointer[i + 1]), UInt32(c.pointer[i + 2]),
-                                        UInt32(c.pointer[i + 3]))
-                                    if blurred {
-                                        var coverage: UInt32 = 255
-                                        if let m {
-                                            let p = m.pointer + i
-                                            let luminance =
-                                                (54 * UInt32(p[0]) + 183 * UInt32(p[1]) + 19 * UInt32(p[2]) + 128) >> 8
-                                            coverage = Self.dividedBy255(luminance * UInt32(p[3]) + 127)
+        tinted.withUnsafeBufferPointer { tintedBuffer in
+            effect.withUnsafeBufferPointer { effectBuffer in
+                crop.withUnsafeBufferPointer { cropBuffer in
+                    maskSamples.withUnsafeBufferPointer { maskBuffer in
+                        result.samples.withUnsafeMutableBufferPointer { resultBuffer in
+                            let e = SendableConstPointer(effectBuffer.baseAddress!)
+                            let c = SendableConstPointer(cropBuffer.baseAddress!)
+                            let m = mask == nil ? nil : maskBuffer.baseAddress.map(SendableConstPointer.init)
+                            let out = SendablePointer(resultBuffer.baseAddress!)
+                            let table = SendableConstPointer(tintedBuffer.baseAddress!)
+                            parallelism.forEachBand(of: height, minimumBandSize: 16) { rows in
+                                for y in rows {
+                                    for x in 0..<width {
+                                        let i = 4 * (y * width + x)
+                                        var pixel = SIMD4<UInt32>(
+                                            UInt32(c.pointer[i]), UInt32(c.pointer[i + 1]), UInt32(c.pointer[i + 2]),
+                                            UInt32(c.pointer[i + 3]))
+                                        if blurred {
+                                            var coverage: UInt32 = 255
+                                            if let m {
+                                                let p = m.pointer + i
+                                                let luminance =
+                                                    (54 * UInt32(p[0]) + 183 * UInt32(p[1]) + 19 * UInt32(p[2]) + 128)
+                                                    >> 8
+                                                coverage = Self.dividedBy255(luminance * UInt32(p[3]) + 127)
+                                            }
+                                            let source = Self.dividedBy255(
+                                                SIMD4<UInt32>(
+                                                    UInt32(e.pointer[i]), UInt32(e.pointer[i + 1]),
+                                                    UInt32(e.pointer[i + 2]),
+                                                    UInt32(e.pointer[i + 3])) &* coverage &+ 127)
+                                            pixel = source &+ Self.dividedBy255(pixel &* (255 &- source[3]) &+ 127)
+                                            pixel.replace(with: SIMD4(repeating: 255), where: pixel .> 255)
                                         }
-                                        let source = Self.dividedBy255(
-                                            SIMD4<UInt32>(
-                                                UInt32(e.pointer[i]), UInt32(e.pointer[i + 1]),
-                                                UInt32(e.pointer[i + 2]),
-                                                UInt32(e.pointer[i + 3])) &* coverage &+ 127)
-                                        pixel = source &+ Self.dividedBy255(pixel &* (255 &- source[3]) &+ 127)
-                                        pixel.replace(with: SIMD4(repeating: 255), where: pixel .> 255)
+                                        let final = SIMD4<UInt32>(
+                                            UInt32(table.pointer[Int(pixel[0])]),
+                                            UInt32(table.pointer[256 + Int(pixel[1])]),
+                                            UInt32(table.pointer[512 + Int(pixel[2])]),
+                                            UInt32(table.pointer[768 + Int(pixel[3])]))
+                                        // 5. Unpremultiplied, into the frame.
+                                        let t = out.pointer + 4 * ((frame.y + y) * sourceWidth + frame.x + x)
+                                        let a = final[3]
+                                        for lane in 0..<3 {
+                                            t[lane] =
+                                                a == 255
+                                                ? UInt8(final[lane])
+                                                : a == 0 ? 0 : UInt8(min(255, (final[lane] * 255 + a / 2) / a))
+                                        }
+                                        t[3] = UInt8(a)
                                     }
-                                    // The tint over it: exact, rounded half up (the values are positive: the
-                                    // conversion's truncation is the floor).
-                                    let exact = tint + SIMD4<Double>(pixel) * (1 - alpha) + 0.5
-                                    var tinted = SIMD4<UInt32>(
-                                        UInt32(exact[0]), UInt32(exact[1]), UInt32(exact[2]), UInt32(exact[3]))
-                                    tinted.replace(with: SIMD4(repeating: 255), where: tinted .> 255)
-                                    // 5. Unpremultiplied, into the frame.
-                                    let t = out.pointer + 4 * ((frame.y + y) * sourceWidth + frame.x + x)
-                                    let a = tinted[3]
-                                    for lane in 0..<3 {
-                                        t[lane] = a == 0 ? 0 : UInt8(min(255, (tinted[lane] * 255 + a / 2) / a))
-                                    }
-                                    t[3] = UInt8(a)
                                 }
                             }
                         }

@@ -139,7 +139,7 @@ struct EstimateCommand: ParsableCommand {
         if let duration {
             if explain { throw BackdropError(.badOption, "--explain prices one frame: leave out --duration") }
             let runs = try devices.map { device throws(BackdropError) in
-                let path = choice == .auto ? estimator.decision(for: device).path : estimator.path(choice, on: device)
+                let path = estimator.path(choice, on: device)
                 return try SceneRun(
                     scene: scene, device: device, durationSeconds: duration, scrollPointsPerSecond: scroll ?? 0,
                     path: path, model: estimator.model)

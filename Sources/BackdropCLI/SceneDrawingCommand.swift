@@ -24,7 +24,7 @@ extension RenderCommand {
         let loaded = try BuiltInScenes.load(scene)
         let parallelism = try threadOptions.resolve()
         let estimator = Estimator()
-        let chosen = path == .auto ? estimator.decision(for: target).path : estimator.path(path, on: target)
+        let chosen = estimator.path(path, on: target)
         let status = StageStatus.forStandardError()
         defer { status.clear() }
         status.enter("drawing \(loaded.name) on \(target.id)")

@@ -91,7 +91,7 @@ struct PreviewRoutes: HTTPHandler {
             let request = try SceneRequest(query: request.query)
             let scene = try scene(request)
             let device = try request.devices(allowingAll: false)[0]
-            let path = Self.path(request.path, on: device)
+            let path = Estimator().path(request.path, on: device)
             return renders.run(limit: renderSeconds, clientHasGone: clientHasGone) { _ throws(BackdropError) in
                 let (picture, drawing) = try ScenePicture(device: device).draw(
                     scene, path: { _ in path }, steady: request.steady)
@@ -156,12 +156,6 @@ struct PreviewRoutes: HTTPHandler {
             throw BackdropError(.badOption, "no scene uploaded yet: POST one to /scene")
         }
         return uploaded
-    }
-
-    /// The path effect views take on `device`: the one `estimate --scene` prices, unless the request gives one.
-    static func path(_ choice: Estimator.PathChoice, on device: Device) -> Effect.Path {
-        let estimator = Estimator()
-        return choice == .auto ? estimator.decision(for: device).path : estimator.path(choice, on: device)
     }
 
     private func json(_ text: String) -> HTTPResponse {

@@ -123,7 +123,7 @@ public struct GoldenCheck: Sendable {
         _ testCase: GoldenManifest.Case, resolve: (String, String) throws(BackdropError) -> String
     ) throws(BackdropError) -> RGBAImage<UInt8> {
         try testCase.checkKind()
-        if let scene = testCase.scene { return try draw(scene, testCase, resolve: resolve) }
+        if testCase.scene != nil { return try draw(testCase, resolve: resolve) }
         let source = try PNGDecoder().decodeFile(try resolve(testCase.input ?? "", "input"))
         switch testCase.algorithm ?? "system" {
         case "system":
@@ -178,21 +178,16 @@ public struct GoldenCheck: Sendable {
     /// Draws a scene case as `backdrop render --scene` would: its effect views on the path `estimate --scene`
     /// prices (or the case's `path`), with its overlay.
     func draw(
-        _ scene: String, _ testCase: GoldenManifest.Case, resolve: (String, String) throws(BackdropError) -> String
+        _ testCase: GoldenManifest.Case, resolve: (String, String) throws(BackdropError) -> String
     ) throws(BackdropError) -> RGBAImage<UInt8> {
         let device = try Device.lookup(testCase.device ?? "")
-        let loaded: Scene
-        if let builtIn = BuiltInScenes.named(scene) {
-            loaded = builtIn
-        } else {
-            loaded = try SceneParser.parse(fileAt: try resolve(scene, "scene"))
-        }
+        let loaded = try testCase.loadScene(resolve: resolve)
         let choice = try Self.parse(testCase.path, as: Estimator.PathChoice.self, default: .auto, what: "path")
         let overlay = try testCase.show.map { name throws(BackdropError) in
             try Self.parse(name, as: SceneOverlay.self, default: .offscreen, what: "show")
         }
         let estimator = Estimator()
-        let path = choice == .auto ? estimator.decision(for: device).path : estimator.path(choice, on: device)
+        let path = estimator.path(choice, on: device)
         let (picture, drawing) = try ScenePicture(device: device, parallelism: renderer.parallelism).draw(
             loaded, path: { _ in path }, steady: testCase.steady ?? false)
         return overlay?.applied(

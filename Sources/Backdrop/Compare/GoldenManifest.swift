@@ -200,6 +200,18 @@ public struct GoldenManifest: Codable, Sendable {
 }
 
 extension GoldenManifest.Case {
+    /// The scene the case names: a built-in one, or its file inside the manifest's `folder`.
+    func loadScene(in folder: String) throws(BackdropError) -> Scene {
+        try loadScene { path, field throws(BackdropError) in try GoldenManifest.path(path, in: folder, field: field) }
+    }
+
+    /// The scene the case names, its file's path given by `resolve` (path, field name).
+    func loadScene(resolve: (String, String) throws(BackdropError) -> String) throws(BackdropError) -> Scene {
+        guard let scene else { throw BackdropError(.badOption, "the case names no scene") }
+        if let builtIn = BuiltInScenes.named(scene) { return builtIn }
+        return try SceneParser.parse(fileAt: try resolve(scene, "scene"))
+    }
+
     /// The scene file the case names, when `scene` is not a built-in scene's name.
     public var sceneFile: String? {
         scene.flatMap { BuiltInScenes.named($0) == nil ? $0 : nil }

@@ -38,25 +38,18 @@ public enum GoldenShards {
     /// A case's predicted cost: pixels × passes, or 1 when it cannot be told.
     public static func cost(of testCase: GoldenManifest.Case, in folder: String) -> Double {
         do throws(BackdropError) {
-            if let scene = testCase.scene {
+            if testCase.scene != nil {
                 let device = try Device.lookup(testCase.device ?? "")
-                let loaded: Scene
-                if let builtIn = BuiltInScenes.named(scene) {
-                    loaded = builtIn
-                } else {
-                    loaded = try SceneParser.parse(fileAt: try GoldenManifest.path(scene, in: folder, field: "scene"))
-                }
+                let loaded = try testCase.loadScene(in: folder)
                 let passes = try ScenePlanner(device: device, path: { _ in .blur }).frame(of: loaded, steady: false)
                     .passes.count
                 return Double(device.screen.area) * Double(max(1, passes))
             }
             let input = try GoldenManifest.path(testCase.input ?? "", in: folder, field: "input")
             guard let header = FileHandle(forReadingAtPath: input)?.readData(ofLength: PNGDecoder.declaredSizeBytes),
-                header.count == PNGDecoder.declaredSizeBytes
+                let (width, height) = PNGDecoder.declaredSize([UInt8](header)[...])
             else { return 1 }
-            let bytes = [UInt8](header)
-            let number = { (offset: Int) in bytes[offset..<(offset + 4)].reduce(0) { $0 << 8 | Int($1) } }
-            let size = PixelSize(width: number(16), height: number(20))
+            let size = PixelSize(width: width, height: height)
             guard size.width > 0, size.height > 0, size.width < 1 << 20, size.height < 1 << 20 else { return 1 }
             let passes =
                 (try? GoldenCheck.effect(of: testCase, imageSize: size)).map {

@@ -101,3 +101,12 @@ public struct PixelRect: Hashable, Sendable, Codable, CustomStringConvertible {
     /// "x,y,w,h", the form `init(parsing:)` reads.
     public var description: String { "\(x),\(y),\(width),\(height)" }
 }
+
+extension PixelRect {
+    /// The part inside `other`; zero size when they do not overlap.
+    func intersection(_ other: PixelRect) -> PixelRect {
+        let x0 = max(x, other.x), y0 = max(y, other.y)
+        return PixelRect(
+            x: x0, y: y0, width: max(0, min(maxX, other.maxX) - x0), height: max(0, min(maxY, other.maxY) - y0))
+    }
+}

@@ -61,15 +61,21 @@ public struct PNGDecoder: Sendable {
     /// what a reader of a stream (an upload) can check before the rest arrives. Whether it is a PNG at all is
     /// ``decode(_:name:as:)``'s to say; a prefix that is not a PNG's passes.
     public func checkDeclaredSize(_ prefix: ArraySlice<UInt8>, name: String) throws(BackdropError) {
-        guard prefix.count >= Self.declaredSizeBytes,
+        guard let (width, height) = Self.declaredSize(prefix) else { return }
+        if pixelCount(width, height) == nil { throw Self.overLimit(name, width, height, maxPixels) }
+    }
+
+    /// The width and height a PNG's IHDR declares, from its first ``declaredSizeBytes`` bytes; nil when they are
+    /// not a PNG's. Unchecked: a header may declare anything up to 2³² − 1.
+    public static func declaredSize(_ prefix: ArraySlice<UInt8>) -> (width: Int, height: Int)? {
+        guard prefix.count >= declaredSizeBytes,
             prefix.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
-        else { return }
+        else { return nil }
         let start = prefix.startIndex
         let bigEndian = { (offset: Int) in
             prefix[(start + offset)..<(start + offset + 4)].reduce(0) { $0 << 8 | Int($1) }
         }
-        let (width, height) = (bigEndian(16), bigEndian(20))
-        if pixelCount(width, height) == nil { throw Self.overLimit(name, width, height, maxPixels) }
+        return (bigEndian(16), bigEndian(20))
     }
 
     /// The fast path's decode, or nil when the file is not its case.

@@ -183,18 +183,3 @@ extension SceneDrawing.Shape {
         return SceneDrawing.Shape(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
     }
 }
-
-/// A read-only pointer handed to worker threads (each reads; none writes).
-struct SendableConstPointer<T>: @unchecked Sendable {
-    let pointer: UnsafePointer<T>
-    init(_ pointer: UnsafePointer<T>) { self.pointer = pointer }
-}
-
-extension PixelRect {
-    /// The part inside `other`; zero size when they do not overlap.
-    func intersection(_ other: PixelRect) -> PixelRect {
-        let x0 = max(x, other.x), y0 = max(y, other.y)
-        return PixelRect(
-            x: x0, y: y0, width: max(0, min(maxX, other.maxX) - x0), height: max(0, min(maxY, other.maxY) - y0))
-    }
-}

@@ -23,6 +23,25 @@ struct CostModelTests {
         #expect(seed.accepted.contains(predicted), "\(seed.id) \(seed.deviceID) \(seed.style.name): \(predicted) ms")
     }
 
+    /// `CostModel.fitted` is stored, not fitted at start-up: it must be what the fit gives now (to 10⁻⁹: the
+    /// last digits of exp and log may differ between C libraries).
+    @Test func theStoredCoefficientsAreTheFit() {
+        let fit = CostModel.refit(), stored = CostModel.fitted
+        let pairs: [(String, Double, Double)] = [
+            ("β", fit.blendedPixelFillCost, stored.blendedPixelFillCost),
+            ("c", fit.colorOpsPerPixel, stored.colorOpsPerPixel),
+            ("v", fit.vibrancyFilterOpsPerPixel, stored.vibrancyFilterOpsPerPixel),
+            ("d", fit.clocksPerDraw, stored.clocksPerDraw), ("k", fit.tilerClocksPerDraw, stored.tilerClocksPerDraw),
+            ("w", fit.dependencyWaitMs, stored.dependencyWaitMs),
+            ("e", fit.bandwidthEfficiency, stored.bandwidthEfficiency),
+        ]
+        for (name, fitted, kept) in pairs {
+            #expect(
+                abs(fitted - kept) <= 1e-9 * abs(fitted),
+                "\(name): the fit gives \(fitted), CostModel.fitted keeps \(kept)")
+        }
+    }
+
     @Test func theFitDependsOnItsFiguresAndIsALocalMinimum() {
         // Fitting without the case studies moves the coefficients: the fit reads its figures.
         let withoutCases = CostModel.fit(

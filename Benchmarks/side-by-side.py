@@ -13,6 +13,9 @@ What it times (wallpaper-2048x1536.png from ../shared, scale 2, the whole pictur
   that its PSNR can be measured).
 - A plain memory copy of the input into an output of the same size (numpy): the bandwidth limit of any effect
   that reads the picture once and writes it once.
+- `UIImage+ImageEffects` (`--algorithm image-effects`, issue 29): in process and as whole processes beside the
+  default algorithm's, and its three box passes as Pillow's `BoxBlur` and OpenCV's `blur` (edges replicated) run
+  them, three times each (the blur alone is timed).
 PSNR of each against ../shared/reference, with Backdrop's own `backdrop compare`. Medians throughout.
 Not part of CI (it installs OpenCV and Pillow from PyPI and takes a minute or two).
 """
@@ -210,6 +213,31 @@ def main():
         vibrancy_ms, _ = backdrop_render(folder / "vibrancy.png", runs, "--style", "extraLight", "--vibrancy", content)
         rows.append(("Backdrop fast path + fullscreen vibrancy", "extraLight", vibrancy_ms, None, "no reference for this content"))
 
+        # UIImage+ImageEffects: the three named effects, each three d × d box passes (d from the radius in points).
+        image_effects = []  # (style, d, backdrop ms, Pillow ms, OpenCV ms, whole ms, default whole ms)
+        picture = Image.fromarray(source, "RGBA")
+        for name, radius_points in (("light", 30), ("extraLight", 20), ("dark", 20)):
+            d = int(radius_points * SCALE * 3 * (2 * 3.141592653589793) ** 0.5 / 4 + 0.5)
+            d += 1 - d % 2
+            backdrop_ms, _ = backdrop_render(folder / f"{name}-image-effects.png", runs, "--algorithm", "image-effects",
+                                             "--style", name)
+            def pillow_boxes():
+                blurred = picture
+                for _ in range(3):
+                    blurred = blurred.filter(ImageFilter.BoxBlur(d // 2))
+            def opencv_boxes():
+                blurred = source
+                for _ in range(3):
+                    blurred = cv2.blur(blurred, (d, d), borderType=cv2.BORDER_REPLICATE)
+            pillow_boxes_ms = timed(pillow_boxes, max(3, runs // 10))
+            opencv_boxes_ms = timed(opencv_boxes, max(3, runs // 5))
+            ie_whole_ms = timed(lambda: run(BACKDROP, "render", PICTURE, "-o", folder / "ie-whole.png", "--scale", SCALE,
+                                            "--force", "--algorithm", "image-effects", "--style", name), max(11, runs))
+            default_whole_ms = timed(lambda: run(BACKDROP, "render", PICTURE, "-o", folder / "default-whole.png",
+                                                 "--scale", SCALE, "--force", "--style", name), max(11, runs))
+            image_effects.append((name, d, backdrop_ms, pillow_boxes_ms, opencv_boxes_ms, ie_whole_ms,
+                                  default_whole_ms))
+
         estimate_ms = {}
         for name in STYLES:
             for vibrancy in ([], ["--vibrancy"]):
@@ -315,6 +343,16 @@ def main():
               f"| its output ≤ 1.05 × 1,069,456 bytes | {default_size:,} bytes | {'yes' if default_size <= 1.05 * 1069456 else 'no'} |",
               f"| 6 wallpapers and 6 coffees into a folder ≤ 800 ms | {batch_ms:.0f} ms | {'yes' if batch_ms <= 800 else 'no'} |",
               f"| a 10000×10000 render ≤ 3 s | {big_ms / 1000:.2f} s, peak {big_peak_mb:.0f} MiB | {'yes' if big_ms <= 3000 else 'no'} |"]
+    lines += ["", "## UIImage+ImageEffects (issue 29)", "",
+              "`backdrop render --algorithm image-effects` (the crop premultiplied, three d × d box passes, the saturation "
+              "matrix, the composite), in process and as a whole process beside the default algorithm's; the peers run "
+              "only the three box passes, on the same RGBA picture (edges replicated).", "",
+              "| style | box d | Backdrop in process (ms) | Pillow BoxBlur × 3 (ms) | OpenCV blur × 3 (ms) | "
+              "whole process (ms) | default algorithm, whole process (ms) | × default |",
+              "|---|---:|---:|---:|---:|---:|---:|---:|"]
+    for name, d, backdrop_ms, pillow_boxes_ms, opencv_boxes_ms, ie_whole_ms, default_whole_ms in image_effects:
+        lines.append(f"| {name} | {d} | {backdrop_ms:.2f} | {pillow_boxes_ms:.1f} | {opencv_boxes_ms:.1f} | "
+                     f"{ie_whole_ms:.1f} | {default_whole_ms:.1f} | {ie_whole_ms / default_whole_ms:.2f} |")
     lines += ["", "Estimate, whole process (median ms): " +
               ", ".join(f"{n}{' + vibrancy' if v else ''} {ms:.1f}" for (n, v), ms in estimate_ms.items()), ""]
     (ROOT / "Reports/performance.md").write_text("\n".join(lines))

@@ -13,9 +13,12 @@ struct StyleOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Custom style: Gaussian σ in points, e.g. --sigma 25.", valueName: "points"))
     var sigma: Double?
 
+    // Unconditional: a negative factor (`--saturation -1`, the tint effect's) is a value, not an option.
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
-            "Custom style: saturation factor (1 = unchanged), e.g. --saturation 1.8.", valueName: "factor"))
+            "Custom style: saturation factor (1 = unchanged), e.g. --saturation 1.8 or --saturation -1.",
+            valueName: "factor"))
     var saturation: Double?
 
     @Option(help: ArgumentHelp("Custom style: tint colour as r,g,b in 0…1, e.g. --tint 1,0.8,0.6.", valueName: "r,g,b"))

@@ -7,7 +7,8 @@ import Testing
 /// the same command gives the same bytes with the kernels and with BACKDROP_VECTOR_KERNELS=off, over the cases that
 /// reach every kernel and its edges (odd frame widths and heights for the blur's and the tint's last pixels, k = 4,
 /// 6, 8 and 12 for the upscale's runs, pictures with and without transparency for the capture's strips, vibrant
-/// content, 16-bit output, the tint-only path and exact mode).
+/// content, 16-bit output, the tint-only path and exact mode; and the ImageEffects plan's box, colour and composite
+/// kernels).
 @Suite("Vector kernels")
 struct VectorKernelTests {
     /// Whether /proc/cpuinfo lists AVX2 and FMA: where the kernels must run.
@@ -48,13 +49,37 @@ struct VectorKernelTests {
             [photo, "--style", "light", "--scale", "2", "--depth", "16"],
             [photo, "--style", "dark", "--path", "tint-only"],
             [photo, "--style", "light", "--exact", "--frame", "5,5,203,117"],
+            // UIImage+ImageEffects: the box rows' three stretches (a 113-wide box), translucent pixels (the blend and
+            // the unpremultiplication) and the last pixels of odd rows, a mask and a negative saturation, a frame
+            // narrower and shorter than the box (every index clamped), one pixel wide, and no blur at all.
+            [photo, "--algorithm", "image-effects", "--style", "light", "--scale", "2"],
+            [transparent, "--algorithm", "image-effects", "--style", "dark", "--frame", "3,5,487,491"],
+            [
+                photo, "--algorithm", "image-effects", "--style", "tint", "--tint", "0.2,0.4,0.9", "--frame",
+                "13,7,301,199", "--mask", maskMarker,
+            ],
+            [
+                transparent, "--algorithm", "image-effects", "--style", "custom", "--sigma", "40", "--saturation",
+                "-2.5", "--tint", "0.9,0.1,0.3", "--tint-alpha", "0.45", "--frame", "100,200,37,5",
+            ],
+            [photo, "--algorithm", "image-effects", "--style", "extraLight", "--frame", "10,10,1,300"],
+            [
+                transparent, "--algorithm", "image-effects", "--style", "custom", "--sigma", "0", "--saturation", "1",
+                "--tint", "0.5,0.5,0.5", "--tint-alpha", "0.25",
+            ],
         ]
     }()
+
+    /// Stands for a mask of the frame's size (301 × 199, translucent noise) the test writes.
+    static let maskMarker = "<mask 301x199>"
 
     @Test(arguments: cases)
     func theKernelsAndThePortableLoopsWriteTheSameBytes(_ arguments: [String]) throws {
         let directory = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
+        let mask = directory.appendingPathComponent("mask.png").path
+        try PNGEncoder().write(noiseImage(width: 301, height: 199, seed: 11, alpha: true), to: mask)
+        let arguments = arguments.map { $0 == Self.maskMarker ? mask : $0 }
         var outputs: [Data] = []
         for (name, environment) in [("kernels", [:]), ("portable", ["BACKDROP_VECTOR_KERNELS": "off"])] {
             let output = directory.appendingPathComponent("\(name).png").path

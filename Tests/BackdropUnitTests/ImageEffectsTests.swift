@@ -156,6 +156,31 @@ struct ImageEffectsTests {
         #expect(try ImageEffectsPlan(style: .dark, scale: 1, frame: nil, imageSize: size).boxWidth == 39)
     }
 
+    /// The widest box the 32-bit sums hold (2895: a radius of 1540 pixels) still agrees with the independent
+    /// implementation, on a picture far narrower than the box; one pixel more of radius is refused by name.
+    @Test func theWidestBoxAgreesAndAWiderOneIsRefused() throws {
+        let image = noiseImage(width: 5, height: 3, seed: 9, alpha: true)
+        let style = ImageEffectsStyle(
+            name: "custom", radiusPoints: 770, tint: SIMD3(0.2, 0.3, 0.4), tintAlpha: 0.1,
+            saturation: 1.4)
+        let plan = try ImageEffectsPlan(style: style, scale: 2, frame: nil, imageSize: image.size)
+        #expect(plan.boxWidth == 2895)
+        let ours = try Renderer().render(image, imageEffects: plan)
+        let (worst, _) = Self.agreement(
+            ours, Self.reference(image, style: style, scale: 2, frame: plan.frame, mask: nil))
+        #expect(worst == 0)
+        var wider = style
+        wider.radiusPoints = 770.5
+        #expect(throws: BackdropError.self) {
+            try ImageEffectsPlan(style: wider, scale: 2, frame: nil, imageSize: image.size)
+        }
+        do {
+            _ = try ImageEffectsPlan(style: wider, scale: 2, frame: nil, imageSize: image.size)
+        } catch {
+            #expect(error.kind == .badOption && "\(error)".contains("2897 pixels wide"))
+        }
+    }
+
     @Test func theOutputIsTheSameOnOneThreadAndOnSeveral() throws {
         let image = noiseImage(width: 301, height: 177, seed: 3, alpha: true)
         let plan = try ImageEffectsPlan(style: .light, scale: 2, frame: nil, imageSize: image.size)

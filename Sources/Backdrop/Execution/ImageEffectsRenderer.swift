@@ -1,6 +1,9 @@
+import CVectorKernels
+
 /// Runs an ``ImageEffectsPlan`` on the CPU: the steps its comment states, in integers on 8-bit premultiplied RGBA.
 /// The same bytes for any thread count: every step computes each value from the same inputs, rows spread over
-/// threads.
+/// threads; and with or without the vector kernels (`bd_premultiply_row_v3`, `bd_image_effects_composite_row_v3`),
+/// which compute the same integers.
 extension Renderer {
     /// `plan` over `source` (straight RGBA8); `mask` (the frame's size, its luminance × alpha the coverage) limits
     /// where the effect shows, as `maskImage` does. Throws `.badOption` for a mask of another size.
@@ -14,7 +17,7 @@ extension Renderer {
         }
         let width = frame.width, height = frame.height, sourceWidth = source.width
         // 1. The crop, premultiplied.
-        var crop = [UInt8](repeating: 0, count: 4 * width * height)
+        var crop = Self.unfilled(4 * width * height)
         source.samples.withUnsafeBufferPointer { input in
             crop.withUnsafeMutableBufferPointer { output in
                 let from = SendableConstPointer(input.baseAddress!), to = SendablePointer(output.baseAddress!)
@@ -22,6 +25,10 @@ extension Renderer {
                     for y in rows {
                         let s = from.pointer + 4 * ((frame.y + y) * sourceWidth + frame.x),
                             t = to.pointer + 4 * width * y
+                        if VectorKernels.available {
+                            bd_premultiply_row_v3(s, width, t)
+                            continue
+                        }
                         for x in 0..<width {
                             let a = UInt32(s[4 * x + 3])
                             for c in 0..<3 { t[4 * x + c] = UInt8((UInt32(s[4 * x + c]) * a + 127) / 255) }
@@ -32,13 +39,13 @@ extension Renderer {
             }
         }
         // 2–3. The effect; 4. the crop, the effect over it through the mask, the tint over all.
-        var effect = crop
+        var effect = plan.boxWidth == nil ? crop : Self.unfilled(crop.count)
         if let box = plan.boxWidth {
-            var rowSums = [UInt32](repeating: 0, count: effect.count)
-            for _ in 0..<3 {
-                BoxBlur8.apply(
-                    &effect, width: width, height: height, box: box, rowSums: &rowSums, parallelism: parallelism)
-            }
+            // Three passes, crop → effect → scratch → effect.
+            var scratch = Self.unfilled(crop.count)
+            BoxBlur8.apply(crop, into: &effect, width: width, height: height, box: box, parallelism: parallelism)
+            BoxBlur8.apply(effect, into: &scratch, width: width, height: height, box: box, parallelism: parallelism)
+            BoxBlur8.apply(scratch, into: &effect, width: width, height: height, box: box, parallelism: parallelism)
             plan.saturationMatrix?.apply(&effect, parallelism: parallelism)
         }
         let blurred = plan.boxWidth != nil
@@ -48,8 +55,9 @@ extension Renderer {
         let tint = SIMD4(
             min(max(plan.style.tint.x, 0), 1) * alpha * 255, min(max(plan.style.tint.y, 0), 1) * alpha * 255,
             min(max(plan.style.tint.z, 0), 1) * alpha * 255, alpha * 255)
-        let tinted: [UInt8] = (0..<4).flatMap { lane in
-            (0..<256).map { value in UInt8(min(255, UInt32(tint[lane] + Double(value) * (1 - alpha) + 0.5))) }
+        let keep = 1 - alpha, tintLanes = [tint[0], tint[1], tint[2], tint[3]]
+        let tinted: [UInt32] = (0..<4).flatMap { lane in
+            (0..<256).map { value in min(255, UInt32(tint[lane] + Double(value) * keep + 0.5)) }
         }
         let empty: [UInt8] = []
         let maskSamples = mask?.samples ?? empty
@@ -66,6 +74,14 @@ extension Renderer {
                             let table = SendableConstPointer(tintedBuffer.baseAddress!)
                             parallelism.forEachBand(of: height, minimumBandSize: 16) { rows in
                                 for y in rows {
+                                    if VectorKernels.available {
+                                        let row = 4 * y * width
+                                        bd_image_effects_composite_row_v3(
+                                            c.pointer + row, blurred ? e.pointer + row : nil,
+                                            m.map { $0.pointer + row }, tintLanes, keep, width,
+                                            out.pointer + 4 * ((frame.y + y) * sourceWidth + frame.x))
+                                        continue
+                                    }
                                     for x in 0..<width {
                                         let i = 4 * (y * width + x)
                                         var pixel = SIMD4<UInt32>(
@@ -89,10 +105,8 @@ extension Renderer {
                                             pixel.replace(with: SIMD4(repeating: 255), where: pixel .> 255)
                                         }
                                         let final = SIMD4<UInt32>(
-                                            UInt32(table.pointer[Int(pixel[0])]),
-                                            UInt32(table.pointer[256 + Int(pixel[1])]),
-                                            UInt32(table.pointer[512 + Int(pixel[2])]),
-                                            UInt32(table.pointer[768 + Int(pixel[3])]))
+                                            table.pointer[Int(pixel[0])], table.pointer[256 + Int(pixel[1])],
+                                            table.pointer[512 + Int(pixel[2])], table.pointer[768 + Int(pixel[3])])
                                         // 5. Unpremultiplied, into the frame.
                                         let t = out.pointer + 4 * ((frame.y + y) * sourceWidth + frame.x + x)
                                         let a = final[3]
@@ -112,6 +126,12 @@ extension Renderer {
             }
         }
         return result
+    }
+
+    /// A buffer of `count` samples each step writes in full before any reads it: filling it first would cost a
+    /// pass over it for nothing.
+    static func unfilled(_ count: Int) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
     }
 
     /// ⌊y / 255⌋ for 0 ≤ y ≤ 65 152 (every value these steps divide), without a division.

@@ -87,6 +87,34 @@ void bd_recursive_columns_v3(
 /// The most columns `bd_recursive_columns_v3` takes at once (its states live on its stack).
 #define BD_RECURSIVE_COLUMNS_MAX 64
 
+/// `BoxBlur8.slideColumns`: sums[i] += entering[i] − leaving[i] for i < `count` (`leaving` NULL: += entering[i]),
+/// wrapping 32-bit sums. Only where `bd_vector_kernels_available()`.
+void bd_box_slide_columns_v3(uint32_t *sums, const uint8_t *entering, const uint8_t *leaving, ptrdiff_t count);
+
+/// `BoxBlur8.slideColumns` (unless `entering` is NULL) then `BoxBlur8.writeRow`: along one row of `width` pixels of
+/// column sums (four lanes each), the sums of the windows of 2·`half` + 1 pixels (edges extended) into `windows`
+/// (4·`width` lanes of scratch), then each as ⌊(sum + ⌊area/2⌋) / area⌋ into `out`; every sum + ⌊area/2⌋ below 2³¹
+/// and 256·area below 2³¹. Only where `bd_vector_kernels_available()`.
+void bd_box_write_row_v3(
+    uint32_t *columns, const uint8_t *entering, const uint8_t *leaving, ptrdiff_t width, ptrdiff_t half,
+    uint32_t area, uint32_t *windows, uint8_t *out);
+
+/// The premultiplication of `ImageEffectsPlan` (`Renderer.render(_:imageEffects:mask:)`): `count` straight RGBA8
+/// pixels, each colour ⌊(c · a + 127) / 255⌋, into `out`. Only where `bd_vector_kernels_available()`.
+void bd_premultiply_row_v3(const uint8_t *in, ptrdiff_t count, uint8_t *out);
+
+/// `SaturationMatrix8.apply` on `count` RGBA8 pixels in place; `entries` the nine entries, input-major in the order
+/// R, G, B (entries[3·input + output]), each within the 16-bit range. Only where `bd_vector_kernels_available()`.
+void bd_saturation_matrix_v3(uint8_t *pixels, ptrdiff_t count, const int32_t *entries);
+
+/// One row of `ImageEffectsPlan`'s composite (`Renderer.render(_:imageEffects:mask:)`): `width` premultiplied pixels
+/// of the crop, the effect over them (`effect` NULL: no blur) through the coverage of `mask` (NULL: full), the tint
+/// over each lane v as min(255, ⌊(tint[lane] + v · keep) + ½⌋) in doubles, then unpremultiplied into `out`
+/// (straight RGBA8). Only where `bd_vector_kernels_available()`.
+void bd_image_effects_composite_row_v3(
+    const uint8_t *crop, const uint8_t *effect, const uint8_t *mask, const double *tint, double keep,
+    ptrdiff_t width, uint8_t *out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,78 +1,102 @@
-/// One `vImageBoxConvolve_ARGB8888` pass of `UIImage+ImageEffects`: a `width` × `width` box average (width odd) of
-/// 8-bit premultiplied RGBA, in place.
+import CVectorKernels
+
+/// One `vImageBoxConvolve_ARGB8888` pass of `UIImage+ImageEffects`: a `box` × `box` average (`box` odd) of 8-bit
+/// premultiplied RGBA.
 ///
-/// Contract: out = ⌊(Σ over the box + ⌊width²/2⌋) / width²⌋ per channel (the sum rounded half up: vImage does not
+/// Contract: out = ⌊(Σ over the box + ⌊box²/2⌋) / box²⌋ per channel (the sum rounded half up: vImage does not
 /// document its rounding; this is what the tests hold us to), with the edge pixels extended
-/// (`kvImageEdgeExtend`): a coordinate outside the picture reads the nearest edge pixel. Exact integer sums: the
-/// rows are summed into a 32-bit buffer with a running sum (each window adds its new pixel and drops its old one),
-/// then the columns the same way, so the cost does not depend on the width. Rows, then column bands, are spread
-/// over threads; every value is the same for any thread count.
+/// (`kvImageEdgeExtend`): a coordinate outside the picture reads the nearest edge pixel. Exact integer sums, so the
+/// cost does not depend on the width: down the picture, a running sum per column and channel (each row adds the
+/// row entering the box and drops the one leaving it); along each row, a running sum of those column sums, then
+/// the division. Bands of rows are spread over threads, each starting its column sums afresh; every value is the
+/// same for any thread count and with or without the vector kernels (`bd_box_slide_columns_v3`,
+/// `bd_box_write_row_v3`). The sums stay below 2³¹ for boxes up to `maximumWidth`.
 enum BoxBlur8 {
-    /// One pass over `samples`; `rowSums` is scratch of `samples.count` values (kept by the caller across the three
-    /// passes: a fresh one each time costs its pages again).
+    /// The widest box the 32-bit sums hold: 256 · box² < 2³¹ (a box of 8-bit values and its quotient's check).
+    static let maximumWidth = 2895
+
+    /// One pass from `input` into `output` (both 4 · `width` · `height` samples; not the same buffer).
     static func apply(
-        _ samples: inout [UInt8], width: Int, height: Int, box: Int, rowSums: inout [UInt32], parallelism: Parallelism
+        _ input: [UInt8], into output: inout [UInt8], width: Int, height: Int, box: Int, parallelism: Parallelism
     ) {
-        guard width > 0, height > 0, box > 1 else { return }
-        precondition(rowSums.count == samples.count, "BoxBlur8: the scratch must be the picture's size")
+        precondition(box % 2 == 1 && box <= maximumWidth, "BoxBlur8: an odd box up to \(maximumWidth) wide")
+        precondition(input.count == 4 * width * height && output.count == input.count, "BoxBlur8: the picture's size")
+        guard width > 0, height > 0 else { return }
         let half = box / 2, lanes = 4 * width
-        // Along each row: the window's sum, moved one pixel at a time.
-        samples.withUnsafeBufferPointer { input in
-            rowSums.withUnsafeMutableBufferPointer { sums in
-                let source = SendableConstPointer(input.baseAddress!), target = SendablePointer(sums.baseAddress!)
-                parallelism.forEachBand(of: height, minimumBandSize: 8) { rows in
-                    for y in rows {
-                        let row = source.pointer + lanes * y, out = target.pointer + lanes * y
-                        var sum = SIMD4<UInt32>.zero
-                        @inline(__always) func pixel(_ x: Int) -> SIMD4<UInt32> {
-                            let p = row + 4 * min(max(x, 0), width - 1)
-                            return SIMD4(UInt32(p[0]), UInt32(p[1]), UInt32(p[2]), UInt32(p[3]))
-                        }
-                        for x in -half...half { sum &+= pixel(x) }
-                        for x in 0..<width {
-                            if x > 0 { sum = sum &+ pixel(x + half) &- pixel(x - half - 1) }
-                            let o = out + 4 * x
-                            o[0] = sum[0]
-                            o[1] = sum[1]
-                            o[2] = sum[2]
-                            o[3] = sum[3]
+        input.withUnsafeBufferPointer { inputBuffer in
+            output.withUnsafeMutableBufferPointer { outputBuffer in
+                let source = SendableConstPointer(inputBuffer.baseAddress!)
+                let target = SendablePointer(outputBuffer.baseAddress!)
+                // A band's start costs box rows of column sums: bands at least half a box tall keep that below
+                // the band's own work.
+                parallelism.forEachBand(of: height, minimumBandSize: max(16, half)) { rows in
+                    var columns = [UInt32](repeating: 0, count: lanes)
+                    var windows = [UInt32](repeating: 0, count: lanes)
+                    columns.withUnsafeMutableBufferPointer { columns in
+                        windows.withUnsafeMutableBufferPointer { windows in
+                            @inline(__always) func row(_ y: Int) -> UnsafePointer<UInt8> {
+                                source.pointer + lanes * min(max(y, 0), height - 1)
+                            }
+                            for y in (rows.lowerBound - half)...(rows.lowerBound + half) {
+                                slideColumns(columns, entering: row(y), leaving: nil)
+                            }
+                            for y in rows {
+                                let slide = y > rows.lowerBound ? (row(y + half), row(y - half - 1)) : nil
+                                let out = target.pointer + lanes * y
+                                if VectorKernels.available {
+                                    // The kernel slides each column as it reaches it.
+                                    bd_box_write_row_v3(
+                                        columns.baseAddress!, slide?.0, slide?.1, width, half, UInt32(box * box),
+                                        windows.baseAddress!, out)
+                                    continue
+                                }
+                                if let slide { slideColumns(columns, entering: slide.0, leaving: slide.1) }
+                                writeRow(columns, width: width, half: half, into: out)
+                            }
                         }
                     }
                 }
             }
         }
-        // Down the columns, a row at a time: a running sum per lane, each band of lanes on one thread.
+    }
+
+    /// sums[i] += entering[i] − leaving[i] (`leaving` nil: += entering[i]).
+    @inline(__always)
+    static func slideColumns(
+        _ sums: UnsafeMutableBufferPointer<UInt32>, entering: UnsafePointer<UInt8>, leaving: UnsafePointer<UInt8>?
+    ) {
+        if VectorKernels.available {
+            bd_box_slide_columns_v3(sums.baseAddress!, entering, leaving, sums.count)
+        } else if let leaving {
+            for i in 0..<sums.count { sums[i] = sums[i] &+ UInt32(entering[i]) &- UInt32(leaving[i]) }
+        } else {
+            for i in 0..<sums.count { sums[i] &+= UInt32(entering[i]) }
+        }
+    }
+
+    /// Along a row of column sums: each pixel's window of 2 · `half` + 1 columns (edges extended), divided by its
+    /// area and rounded half up, into `out`.
+    @inline(__always)
+    static func writeRow(
+        _ columns: UnsafeMutableBufferPointer<UInt32>, width: Int, half: Int, into out: UnsafeMutablePointer<UInt8>
+    ) {
+        let box = 2 * half + 1
         // ⌊(sum + rounding) / area⌋ as a multiply and a shift: exact for every 32-bit dividend with the reciprocal
-        // rounded up and a shift of 32 + ⌈log₂ area⌉ (Granlund and Montgomery), and a division costs ten times more.
+        // rounded up and a shift of 32 + ⌈log₂ area⌉ (Granlund and Montgomery); a division costs ten times more.
         let area = UInt64(box * box), rounding = UInt32(area / 2)
         let shift = UInt64(32 + (64 - (area - 1).leadingZeroBitCount))
         let reciprocal = ((1 as UInt64) << shift + area - 1) / area
-        rowSums.withUnsafeBufferPointer { input in
-            samples.withUnsafeMutableBufferPointer { output in
-                let source = SendableConstPointer(input.baseAddress!), target = SendablePointer(output.baseAddress!)
-                parallelism.forEachBand(of: lanes, minimumBandSize: 256) { band in
-                    var sums = [UInt32](repeating: 0, count: band.count)
-                    sums.withUnsafeMutableBufferPointer { running in
-                        @inline(__always) func row(_ y: Int) -> UnsafePointer<UInt32> {
-                            source.pointer + lanes * min(max(y, 0), height - 1) + band.lowerBound
-                        }
-                        for y in -half...half {
-                            let r = row(y)
-                            for i in 0..<band.count { running[i] &+= r[i] }
-                        }
-                        for y in 0..<height {
-                            if y > 0 {
-                                let entering = row(y + half), leaving = row(y - half - 1)
-                                for i in 0..<band.count { running[i] = running[i] &+ entering[i] &- leaving[i] }
-                            }
-                            let out = target.pointer + lanes * y + band.lowerBound
-                            for i in 0..<band.count {
-                                out[i] = UInt8(
-                                    truncatingIfNeeded: (UInt64(running[i] &+ rounding) &* reciprocal) >> shift)
-                            }
-                        }
-                    }
-                }
+        @inline(__always) func column(_ x: Int) -> SIMD4<UInt32> {
+            let p = columns.baseAddress! + 4 * min(max(x, 0), width - 1)
+            return SIMD4(p[0], p[1], p[2], p[3])
+        }
+        var sum = column(0) &* UInt32(half + 1)
+        for k in stride(from: 1, through: half, by: 1) { sum &+= column(k) }
+        for x in 0..<width {
+            if x > 0 { sum = sum &+ column(x + half) &- column(x - half - 1) }
+            for lane in 0..<4 {
+                out[4 * x + lane] = UInt8(
+                    truncatingIfNeeded: (UInt64(sum[lane] &+ rounding) &* reciprocal) >> shift)
             }
         }
     }

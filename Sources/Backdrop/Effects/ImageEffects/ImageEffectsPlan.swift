@@ -32,6 +32,12 @@ public struct ImageEffectsPlan: Sendable, Equatable {
         self.frame = frame
         let radius = style.radiusPoints * scale
         boxWidth = radius > Double(Float.ulpOfOne) ? BoxBlur8.width(radiusPixels: radius) : nil
+        if let boxWidth, boxWidth > BoxBlur8.maximumWidth {
+            throw BackdropError(
+                .badOption,
+                "a radius of \(style.radiusPoints) pt at scale \(scale) needs a box \(boxWidth) pixels wide; the sums hold \(BoxBlur8.maximumWidth) (radius × scale up to 1540)"
+            )
+        }
         saturationMatrix =
             abs(style.saturation - 1) > Double(Float.ulpOfOne) ? SaturationMatrix8(saturation: style.saturation) : nil
     }

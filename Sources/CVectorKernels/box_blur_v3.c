@@ -1,0 +1,144 @@
+// box_blur_v3.c — BoxBlur8's two loops for x86-64-v3 (see backdrop_vector_kernels.h).
+//
+// Contract: BoxBlur8.slideColumns's and BoxBlur8.writeRow's, bit for bit: exact integer sums, so any order of the
+// additions gives the same values. The column update runs eight lanes at a time; the row kernel also slides the
+// columns itself, each just before it first reads it, which saves a pass over them. The row's window sums are a
+// chain (each the previous plus the entering pixel minus the leaving one, four lanes in one register); the divisions,
+// ⌊(sum + ⌊area/2⌋) / area⌋, run eight at a time as a float estimate corrected by one either way with exact
+// integer products, so they are exact for every sum below 2³¹ (BoxBlur8.maximumWidth keeps them there).
+#include "backdrop_vector_kernels.h"
+
+#include <string.h>
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+__attribute__((target("avx2"))) void bd_box_slide_columns_v3(
+    uint32_t *sums, const uint8_t *entering, const uint8_t *leaving, ptrdiff_t count) {
+    ptrdiff_t i = 0;
+    if (leaving != NULL) {
+        for (; i + 8 <= count; i += 8) {
+            __m256i in = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(entering + i)));
+            __m256i out = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(leaving + i)));
+            __m256i s = _mm256_loadu_si256((const __m256i *)(sums + i));
+            _mm256_storeu_si256((__m256i *)(sums + i), _mm256_sub_epi32(_mm256_add_epi32(s, in), out));
+        }
+        for (; i < count; i++) sums[i] = sums[i] + entering[i] - leaving[i];
+    } else {
+        for (; i + 8 <= count; i += 8) {
+            __m256i in = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(entering + i)));
+            __m256i s = _mm256_loadu_si256((const __m256i *)(sums + i));
+            _mm256_storeu_si256((__m256i *)(sums + i), _mm256_add_epi32(s, in));
+        }
+        for (; i < count; i++) sums[i] = sums[i] + entering[i];
+    }
+}
+
+// Eight quotients ⌊(v + rounding) / area⌋ for v + rounding < 2³¹: the float estimate is within one of the
+// quotient (its relative error is below 2⁻²², the quotient at most 255), then one step down or up where the
+// exact products say so.
+__attribute__((target("avx2"))) static inline __m256i bd_box_quotients(
+    __m256i v, __m256i rounding, __m256i area, __m256 reciprocal) {
+    __m256i dividend = _mm256_add_epi32(v, rounding);
+    __m256i q = _mm256_cvttps_epi32(_mm256_mul_ps(_mm256_cvtepi32_ps(dividend), reciprocal));
+    __m256i product = _mm256_mullo_epi32(q, area);
+    q = _mm256_add_epi32(q, _mm256_cmpgt_epi32(product, dividend));  // q − 1 where q · area > dividend
+    product = _mm256_mullo_epi32(q, area);
+    __m256i next = _mm256_add_epi32(product, area);
+    // q + 1 where (q + 1) · area ≤ dividend, that is, not (q + 1) · area > dividend.
+    return _mm256_sub_epi32(q, _mm256_andnot_si256(_mm256_cmpgt_epi32(next, dividend), _mm256_set1_epi32(-1)));
+}
+
+// Column j's sums += the entering row's pixel j − the leaving row's; returns them.
+__attribute__((target("avx2"), always_inline)) static inline __m128i bd_box_slide_column(
+    uint32_t *columns, ptrdiff_t j, const uint8_t *entering, const uint8_t *leaving) {
+    int32_t in, out;
+    memcpy(&in, entering + 4 * j, 4);
+    memcpy(&out, leaving + 4 * j, 4);
+    __m128i *column = (__m128i *)(columns + 4 * j);
+    __m128i sums = _mm_sub_epi32(
+        _mm_add_epi32(_mm_loadu_si128(column), _mm_cvtepu8_epi32(_mm_cvtsi32_si128(in))),
+        _mm_cvtepu8_epi32(_mm_cvtsi32_si128(out)));
+    _mm_storeu_si128(column, sums);
+    return sums;
+}
+
+__attribute__((target("avx2"))) void bd_box_write_row_v3(
+    uint32_t *columns, const uint8_t *entering, const uint8_t *leaving, ptrdiff_t width, ptrdiff_t half,
+    uint32_t area, uint32_t *windows, uint8_t *out) {
+    // Each column is slid just before the window sums first read it: columns 0 … half now, column x + half at x.
+    const int sliding = entering != NULL;
+    if (sliding)
+        for (ptrdiff_t j = 0; j <= half && j < width; j++) bd_box_slide_column(columns, j, entering, leaving);
+    // The window sums along the row, edges extended: the first window holds column 0 half + 1 times.
+    const __m128i *column = (const __m128i *)columns;
+    const __m128i first = _mm_loadu_si128(column);
+    __m128i sum = _mm_mullo_epi32(first, _mm_set1_epi32((int)(half + 1)));
+    for (ptrdiff_t k = 1; k <= half; k++)
+        sum = _mm_add_epi32(sum, _mm_loadu_si128(column + (k < width ? k : width - 1)));
+    __m128i *window = (__m128i *)windows;
+    _mm_storeu_si128(window, sum);
+    // Three stretches: where the leaving pixel is clamped to 0, where neither index is clamped (no comparisons
+    // in the loop the time goes to), and where the entering one is clamped to width − 1.
+    const ptrdiff_t middleStart = half + 1 < width ? half + 1 : width;
+    const ptrdiff_t middleEnd = width - half > middleStart ? width - half : middleStart;
+    ptrdiff_t x = 1;
+    for (; x < middleStart; x++) {
+        __m128i entered;
+        if (x + half < width)
+            entered = sliding ? bd_box_slide_column(columns, x + half, entering, leaving)
+                              : _mm_loadu_si128(column + x + half);
+        else
+            entered = _mm_loadu_si128(column + width - 1);
+        sum = _mm_add_epi32(sum, _mm_sub_epi32(entered, first));
+        _mm_storeu_si128(window + x, sum);
+    }
+    if (sliding) {
+        for (; x < middleEnd; x++) {
+            __m128i entered = bd_box_slide_column(columns, x + half, entering, leaving);
+            sum = _mm_add_epi32(sum, _mm_sub_epi32(entered, _mm_loadu_si128(column + x - half - 1)));
+            _mm_storeu_si128(window + x, sum);
+        }
+    } else {
+        for (; x < middleEnd; x++) {
+            sum = _mm_add_epi32(
+                sum, _mm_sub_epi32(_mm_loadu_si128(column + x + half), _mm_loadu_si128(column + x - half - 1)));
+            _mm_storeu_si128(window + x, sum);
+        }
+    }
+    const __m128i last = _mm_loadu_si128(column + width - 1);
+    for (; x < width; x++) {
+        ptrdiff_t leavingColumn = x - half - 1 > 0 ? x - half - 1 : 0;
+        sum = _mm_add_epi32(sum, _mm_sub_epi32(last, _mm_loadu_si128(column + leavingColumn)));
+        _mm_storeu_si128(window + x, sum);
+    }
+    // The quotients, 32 lanes at a time packed to bytes (the packs interleave 128-bit halves; the permutation
+    // puts them back in order).
+    const __m256i rounding = _mm256_set1_epi32((int)(area / 2)), divisor = _mm256_set1_epi32((int)area);
+    const __m256 reciprocal = _mm256_set1_ps(1.0f / (float)area);
+    const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+    const ptrdiff_t lanes = 4 * width;
+    ptrdiff_t i = 0;
+    for (; i + 32 <= lanes; i += 32) {
+        const __m256i *w = (const __m256i *)(windows + i);
+        __m256i q0 = bd_box_quotients(_mm256_loadu_si256(w), rounding, divisor, reciprocal);
+        __m256i q1 = bd_box_quotients(_mm256_loadu_si256(w + 1), rounding, divisor, reciprocal);
+        __m256i q2 = bd_box_quotients(_mm256_loadu_si256(w + 2), rounding, divisor, reciprocal);
+        __m256i q3 = bd_box_quotients(_mm256_loadu_si256(w + 3), rounding, divisor, reciprocal);
+        __m256i bytes = _mm256_packus_epi16(_mm256_packus_epi32(q0, q1), _mm256_packus_epi32(q2, q3));
+        _mm256_storeu_si256((__m256i *)(out + i), _mm256_permutevar8x32_epi32(bytes, order));
+    }
+    for (; i < lanes; i++) out[i] = (uint8_t)((windows[i] + area / 2) / area);
+}
+#else
+void bd_box_slide_columns_v3(uint32_t *sums, const uint8_t *entering, const uint8_t *leaving, ptrdiff_t count) {
+    (void)sums; (void)entering; (void)leaving; (void)count;
+    __builtin_trap();  // never called: bd_vector_kernels_available() is 0 here
+}
+void bd_box_write_row_v3(
+    uint32_t *columns, const uint8_t *entering, const uint8_t *leaving, ptrdiff_t width, ptrdiff_t half,
+    uint32_t area, uint32_t *windows, uint8_t *out) {
+    (void)columns; (void)entering; (void)leaving; (void)width; (void)half; (void)area; (void)windows; (void)out;
+    __builtin_trap();  // never called: bd_vector_kernels_available() is 0 here
+}
+#endif

@@ -34,15 +34,18 @@ void bd_fixed_point_interpolate_v3(
     }
 }
 
+/// The vibrancy filter's shift, lower and upper bounds (sixteen lanes each), held in registers: read once per run,
+/// not after every store (a store through a byte pointer may alias them, so the compiler would reload them).
+typedef struct {
+    bd_i16x16 shift, lower, upper;
+} bd_vibrancy_lanes;
+
 /// `VibrancyFilterPass.composite` in 8.7 fixed point: four content pixels (straight RGBA8) over four values q.
 static inline __attribute__((always_inline)) bd_i16x16 bd_vibrant16(
-    const uint8_t *content, bd_i16x16 q, const int16_t *constants) {
+    const uint8_t *content, bd_i16x16 q, bd_vibrancy_lanes constants) {
     bd_u8x16 bytes;
-    bd_i16x16 shift, lower, upper;
     __builtin_memcpy(&bytes, content, sizeof bytes);
-    __builtin_memcpy(&shift, constants, sizeof shift);
-    __builtin_memcpy(&lower, constants + 16, sizeof lower);
-    __builtin_memcpy(&upper, constants + 32, sizeof upper);
+    bd_i16x16 shift = constants.shift, lower = constants.lower, upper = constants.upper;
     bd_i16x16 c = (bd_i16x16)bd_words16(bytes);
     bd_i16x16 difference = bd_limited16((c << 7) + shift, lower - q, upper - q);
     bd_u16x16 alphas = (bd_u16x16)bd_alphas16(c);
@@ -73,7 +76,7 @@ static inline __attribute__((always_inline)) bd_i16x16 bd_group(
 /// Output groups g and g + 1 (their vibrant content blended first, where there is content), one 32-byte store.
 static inline __attribute__((always_inline)) void bd_store_pair(
     bd_i16x16 first, bd_i16x16 second, ptrdiff_t g, uint8_t *out, const uint8_t *content,
-    const int16_t *constants) {
+    bd_vibrancy_lanes constants) {
     if (content) {
         first = bd_vibrant16(content + 16 * g, first, constants);
         second = bd_vibrant16(content + 16 * g + 16, second, constants);
@@ -82,14 +85,14 @@ static inline __attribute__((always_inline)) void bd_store_pair(
     __builtin_memcpy(out + 16 * g, &bytes, sizeof bytes);
 }
 
-void bd_fixed_point_upscale_run_v3(
-    const int16_t *input, ptrdiff_t segments, ptrdiff_t factor, const int16_t *weights, uint8_t *out,
-    const uint8_t *content, const int16_t *constants) {
-    // Stores bound this loop: every pair of groups (eight pixels) goes out in one 32-byte store, and the loops
-    // follow the segments so that no group asks which segment it is in. With an odd number of groups a
-    // segment, segments go in pairs, the pair's middle store holding the first's last group and the second's
-    // first.
-    ptrdiff_t groups = factor / 4, s = 0;
+// Stores bound this loop: every pair of groups (eight pixels) goes out in one 32-byte store, and the loops follow
+// the segments so that no group asks which segment it is in. With an odd number of groups a segment, segments go
+// in pairs, the pair's middle store holding the first's last group and the second's first. Inlined into the
+// kernel once per common `groups` (1, 2, 3: k = 4, 8, 12), so that its inner loops unroll away.
+static inline __attribute__((always_inline)) void bd_upscale_run(
+    const int16_t *input, ptrdiff_t segments, const ptrdiff_t groups, const int16_t *weights, uint8_t *out,
+    const uint8_t *content, bd_vibrancy_lanes constants) {
+    ptrdiff_t s = 0;
     bd_i16x16 left, delta, nextLeft, nextDelta;
     if (groups % 2 == 0) {
         for (; s < segments; s++) {
@@ -133,6 +136,26 @@ void bd_fixed_point_upscale_run_v3(
         if (content) last = bd_vibrant16(content + 16 * (g + j), last, constants);
         bd_u8x16 bytes = bd_fixed_point_bytes16(last);
         __builtin_memcpy(out + 16 * (g + j), &bytes, sizeof bytes);
+    }
+}
+
+void bd_fixed_point_upscale_run_v3(
+    const int16_t *input, ptrdiff_t segments, ptrdiff_t factor, const int16_t *weights, uint8_t *out,
+    const uint8_t *content, const int16_t *constants) {
+    bd_vibrancy_lanes lanes = {0};
+    if (content) {
+        __builtin_memcpy(&lanes.shift, constants, sizeof lanes.shift);
+        __builtin_memcpy(&lanes.lower, constants + 16, sizeof lanes.lower);
+        __builtin_memcpy(&lanes.upper, constants + 32, sizeof lanes.upper);
+    }
+    // The common factors' weights in registers (a local array the stores cannot alias); others read them in place.
+    int16_t local[3 * 16];
+    if (factor / 4 <= 3) __builtin_memcpy(local, weights, (size_t)factor * 4 * sizeof(int16_t));
+    switch (factor / 4) {
+    case 1: bd_upscale_run(input, segments, 1, local, out, content, lanes); break;
+    case 2: bd_upscale_run(input, segments, 2, local, out, content, lanes); break;
+    case 3: bd_upscale_run(input, segments, 3, local, out, content, lanes); break;
+    default: bd_upscale_run(input, segments, factor / 4, weights, out, content, lanes); break;
     }
 }
 

@@ -61,7 +61,26 @@ extension Renderer {
         }
         let empty: [UInt8] = []
         let maskSamples = mask?.samples ?? empty
-        var result = source
+        // The output: the source outside the frame, copied here, and the composite inside it, written below (a
+        // copy of the whole source would write the frame's pixels once for nothing).
+        var result = RGBAImage(width: source.width, height: source.height, samples: Self.unfilled(source.samples.count))
+        source.samples.withUnsafeBufferPointer { input in
+            result.samples.withUnsafeMutableBufferPointer { output in
+                let from = SendableConstPointer(input.baseAddress!), to = SendablePointer(output.baseAddress!)
+                parallelism.forEachBand(of: source.height, minimumBandSize: 64) { rows in
+                    for y in rows {
+                        let row = 4 * y * sourceWidth
+                        let spans =
+                            y < frame.y || y >= frame.maxY
+                            ? [0..<sourceWidth] : [0..<frame.x, frame.maxX..<sourceWidth]
+                        for span in spans where !span.isEmpty {
+                            (to.pointer + row + 4 * span.lowerBound).update(
+                                from: from.pointer + row + 4 * span.lowerBound, count: 4 * span.count)
+                        }
+                    }
+                }
+            }
+        }
         tinted.withUnsafeBufferPointer { tintedBuffer in
             effect.withUnsafeBufferPointer { effectBuffer in
                 crop.withUnsafeBufferPointer { cropBuffer in

@@ -3,7 +3,8 @@
 // Contract: BoxBlur8.slideColumns's and BoxBlur8.writeRow's, bit for bit: exact integer sums, so any order of the
 // additions gives the same values. The column update runs eight lanes at a time; the row kernel also slides the
 // columns itself, each just before it first reads it, which saves a pass over them. The row's window sums are a
-// chain (each the previous plus the entering pixel minus the leaving one, four lanes in one register); the divisions,
+// chain (each the previous plus the entering pixel minus the leaving one, four lanes in one register; the two-row
+// kernel carries two rows' chains in one 256-bit register, half the steps for the same sums); the divisions,
 // ⌊(sum + ⌊area/2⌋) / area⌋, run eight at a time as a float estimate corrected by one either way with exact
 // integer products, so they are exact for every sum below 2³¹ (BoxBlur8.maximumWidth keeps them there).
 #include "backdrop_vector_kernels.h"
@@ -130,6 +131,91 @@ __attribute__((target("avx2"))) void bd_box_write_row_v3(
     }
     for (; i < lanes; i++) out[i] = (uint8_t)((windows[i] + area / 2) / area);
 }
+
+// Column j slid by two rows: its sums after the first (low half) and after the second (high half); the column keeps
+// the second.
+typedef struct {
+    const uint8_t *entering1, *leaving1, *entering2, *leaving2;
+} bd_box_two_rows;
+
+__attribute__((target("avx2"), always_inline)) static inline __m256i bd_box_slide_column_twice(
+    uint32_t *columns, ptrdiff_t j, bd_box_two_rows rows) {
+    int32_t in1, out1, in2, out2;
+    memcpy(&in1, rows.entering1 + 4 * j, 4);
+    memcpy(&out1, rows.leaving1 + 4 * j, 4);
+    memcpy(&in2, rows.entering2 + 4 * j, 4);
+    memcpy(&out2, rows.leaving2 + 4 * j, 4);
+    __m128i *column = (__m128i *)(columns + 4 * j);
+    __m128i first = _mm_sub_epi32(
+        _mm_add_epi32(_mm_loadu_si128(column), _mm_cvtepu8_epi32(_mm_cvtsi32_si128(in1))),
+        _mm_cvtepu8_epi32(_mm_cvtsi32_si128(out1)));
+    __m128i second = _mm_sub_epi32(
+        _mm_add_epi32(first, _mm_cvtepu8_epi32(_mm_cvtsi32_si128(in2))), _mm_cvtepu8_epi32(_mm_cvtsi32_si128(out2)));
+    _mm_storeu_si128(column, second);
+    return _mm256_set_m128i(second, first);
+}
+
+__attribute__((target("avx2"))) void bd_box_write_two_rows_v3(
+    uint32_t *columns, const uint8_t *const *inputRows, ptrdiff_t width, ptrdiff_t half, uint32_t area,
+    uint32_t *pairs, uint32_t *windows, uint8_t *first, uint8_t *second) {
+    // The row pointers in registers: a store through the sums may alias the array that holds them.
+    const bd_box_two_rows rows = {inputRows[0], inputRows[1], inputRows[2], inputRows[3]};
+    // The same walk as bd_box_write_row_v3 on both rows at once: each column slid twice just before the window sums
+    // first read it, its two sums side by side in `pairs`, the two rows' window sums in one register.
+    __m256i *pair = (__m256i *)pairs;
+    for (ptrdiff_t j = 0; j <= half && j < width; j++)
+        _mm256_storeu_si256(pair + j, bd_box_slide_column_twice(columns, j, rows));
+    const __m256i leftmost = _mm256_loadu_si256(pair);
+    __m256i sum = _mm256_mullo_epi32(leftmost, _mm256_set1_epi32((int)(half + 1)));
+    for (ptrdiff_t k = 1; k <= half; k++) sum = _mm256_add_epi32(sum, _mm256_loadu_si256(pair + (k < width ? k : width - 1)));
+    __m256i *window = (__m256i *)windows;
+    _mm256_storeu_si256(window, sum);
+    const ptrdiff_t middleStart = half + 1 < width ? half + 1 : width;
+    const ptrdiff_t middleEnd = width - half > middleStart ? width - half : middleStart;
+    ptrdiff_t x = 1;
+    for (; x < middleStart; x++) {
+        __m256i entered;
+        if (x + half < width) {
+            entered = bd_box_slide_column_twice(columns, x + half, rows);
+            _mm256_storeu_si256(pair + x + half, entered);
+        } else {
+            entered = _mm256_loadu_si256(pair + width - 1);
+        }
+        sum = _mm256_add_epi32(sum, _mm256_sub_epi32(entered, leftmost));
+        _mm256_storeu_si256(window + x, sum);
+    }
+    for (; x < middleEnd; x++) {
+        __m256i entered = bd_box_slide_column_twice(columns, x + half, rows);
+        _mm256_storeu_si256(pair + x + half, entered);
+        sum = _mm256_add_epi32(sum, _mm256_sub_epi32(entered, _mm256_loadu_si256(pair + x - half - 1)));
+        _mm256_storeu_si256(window + x, sum);
+    }
+    const __m256i rightmost = _mm256_loadu_si256(pair + width - 1);
+    for (; x < width; x++) {
+        ptrdiff_t leavingColumn = x - half - 1 > 0 ? x - half - 1 : 0;
+        sum = _mm256_add_epi32(sum, _mm256_sub_epi32(rightmost, _mm256_loadu_si256(pair + leavingColumn)));
+        _mm256_storeu_si256(window + x, sum);
+    }
+    // The quotients, four pixels of both rows at a time: the packs leave the first row's sixteen bytes in the low
+    // half and the second's in the high half.
+    const __m256i rounding = _mm256_set1_epi32((int)(area / 2)), divisor = _mm256_set1_epi32((int)area);
+    const __m256 reciprocal = _mm256_set1_ps(1.0f / (float)area);
+    x = 0;
+    for (; x + 4 <= width; x += 4) {
+        __m256i q0 = bd_box_quotients(_mm256_loadu_si256(window + x), rounding, divisor, reciprocal);
+        __m256i q1 = bd_box_quotients(_mm256_loadu_si256(window + x + 1), rounding, divisor, reciprocal);
+        __m256i q2 = bd_box_quotients(_mm256_loadu_si256(window + x + 2), rounding, divisor, reciprocal);
+        __m256i q3 = bd_box_quotients(_mm256_loadu_si256(window + x + 3), rounding, divisor, reciprocal);
+        __m256i bytes = _mm256_packus_epi16(_mm256_packus_epi32(q0, q1), _mm256_packus_epi32(q2, q3));
+        _mm_storeu_si128((__m128i *)(first + 4 * x), _mm256_castsi256_si128(bytes));
+        _mm_storeu_si128((__m128i *)(second + 4 * x), _mm256_extracti128_si256(bytes, 1));
+    }
+    for (; x < width; x++)
+        for (int lane = 0; lane < 4; lane++) {
+            first[4 * x + lane] = (uint8_t)((windows[8 * x + lane] + area / 2) / area);
+            second[4 * x + lane] = (uint8_t)((windows[8 * x + 4 + lane] + area / 2) / area);
+        }
+}
 #else
 void bd_box_slide_columns_v3(uint32_t *sums, const uint8_t *entering, const uint8_t *leaving, ptrdiff_t count) {
     (void)sums; (void)entering; (void)leaving; (void)count;
@@ -139,6 +225,13 @@ void bd_box_write_row_v3(
     uint32_t *columns, const uint8_t *entering, const uint8_t *leaving, ptrdiff_t width, ptrdiff_t half,
     uint32_t area, uint32_t *windows, uint8_t *out) {
     (void)columns; (void)entering; (void)leaving; (void)width; (void)half; (void)area; (void)windows; (void)out;
+    __builtin_trap();  // never called: bd_vector_kernels_available() is 0 here
+}
+void bd_box_write_two_rows_v3(
+    uint32_t *columns, const uint8_t *const *rows, ptrdiff_t width, ptrdiff_t half, uint32_t area, uint32_t *pairs,
+    uint32_t *windows, uint8_t *first, uint8_t *second) {
+    (void)columns; (void)rows; (void)width; (void)half; (void)area; (void)pairs; (void)windows; (void)first;
+    (void)second;
     __builtin_trap();  // never called: bd_vector_kernels_available() is 0 here
 }
 #endif

@@ -99,6 +99,13 @@ void bd_box_write_row_v3(
     uint32_t *columns, const uint8_t *entering, const uint8_t *leaving, ptrdiff_t width, ptrdiff_t half,
     uint32_t area, uint32_t *windows, uint8_t *out);
 
+/// `bd_box_write_row_v3` for two consecutive rows, both sliding: `rows` holds the first row's entering and leaving
+/// input rows, then the second's; `pairs` and `windows` are scratch of 8·`width` lanes each; the rows go to `first`
+/// and `second`. The same bytes as two calls of `bd_box_write_row_v3`. Only where `bd_vector_kernels_available()`.
+void bd_box_write_two_rows_v3(
+    uint32_t *columns, const uint8_t *const *rows, ptrdiff_t width, ptrdiff_t half, uint32_t area, uint32_t *pairs,
+    uint32_t *windows, uint8_t *first, uint8_t *second);
+
 /// The premultiplication of `ImageEffectsPlan` (`Renderer.render(_:imageEffects:mask:)`): `count` straight RGBA8
 /// pixels, each colour ⌊(c · a + 127) / 255⌋, into `out`. Only where `bd_vector_kernels_available()`.
 void bd_premultiply_row_v3(const uint8_t *in, ptrdiff_t count, uint8_t *out);

@@ -10,7 +10,7 @@ import CVectorKernels
 /// row entering the box and drops the one leaving it); along each row, a running sum of those column sums, then
 /// the division. Bands of rows are spread over threads, each starting its column sums afresh; every value is the
 /// same for any thread count and with or without the vector kernels (`bd_box_slide_columns_v3`,
-/// `bd_box_write_row_v3`). The sums stay below 2³¹ for boxes up to `maximumWidth`.
+/// `bd_box_write_row_v3`, `bd_box_write_two_rows_v3`). The sums stay below 2³¹ for boxes up to `maximumWidth`.
 enum BoxBlur8 {
     /// The widest box the 32-bit sums hold: 256 · box² < 2³¹ (a box of 8-bit values and its quotient's check).
     static let maximumWidth = 2895
@@ -31,27 +31,47 @@ enum BoxBlur8 {
                 // the band's own work.
                 parallelism.forEachBand(of: height, minimumBandSize: max(16, half)) { rows in
                     var columns = [UInt32](repeating: 0, count: lanes)
-                    var windows = [UInt32](repeating: 0, count: lanes)
+                    // The kernels' scratch: two rows' column sums side by side, and two rows' window sums.
+                    var scratch = [UInt32](repeating: 0, count: VectorKernels.available ? 4 * lanes : 0)
                     columns.withUnsafeMutableBufferPointer { columns in
-                        windows.withUnsafeMutableBufferPointer { windows in
+                        scratch.withUnsafeMutableBufferPointer { scratch in
                             @inline(__always) func row(_ y: Int) -> UnsafePointer<UInt8> {
                                 source.pointer + lanes * min(max(y, 0), height - 1)
                             }
                             for y in (rows.lowerBound - half)...(rows.lowerBound + half) {
                                 slideColumns(columns, entering: row(y), leaving: nil)
                             }
-                            for y in rows {
+                            var y = rows.lowerBound
+                            while y < rows.upperBound {
                                 let slide = y > rows.lowerBound ? (row(y + half), row(y - half - 1)) : nil
                                 let out = target.pointer + lanes * y
-                                if VectorKernels.available {
-                                    // The kernel slides each column as it reaches it.
-                                    bd_box_write_row_v3(
-                                        columns.baseAddress!, slide?.0, slide?.1, width, half, UInt32(box * box),
-                                        windows.baseAddress!, out)
+                                guard VectorKernels.available else {
+                                    if let slide { slideColumns(columns, entering: slide.0, leaving: slide.1) }
+                                    writeRow(columns, width: width, half: half, into: out)
+                                    y += 1
                                     continue
                                 }
-                                if let slide { slideColumns(columns, entering: slide.0, leaving: slide.1) }
-                                writeRow(columns, width: width, half: half, into: out)
+                                // The kernels slide each column as they reach it; two rows at a time where both
+                                // slide (the chain of window sums then carries both in one register).
+                                if slide != nil && y + 1 < rows.upperBound {
+                                    withUnsafeTemporaryAllocation(of: UnsafePointer<UInt8>?.self, capacity: 4) {
+                                        inputs in
+                                        inputs.initializeElement(at: 0, to: row(y + half))
+                                        inputs.initializeElement(at: 1, to: row(y - half - 1))
+                                        inputs.initializeElement(at: 2, to: row(y + 1 + half))
+                                        inputs.initializeElement(at: 3, to: row(y - half))
+                                        bd_box_write_two_rows_v3(
+                                            columns.baseAddress!, inputs.baseAddress!, width, half,
+                                            UInt32(box * box), scratch.baseAddress!,
+                                            scratch.baseAddress! + 2 * lanes, out, out + lanes)
+                                    }
+                                    y += 2
+                                } else {
+                                    bd_box_write_row_v3(
+                                        columns.baseAddress!, slide?.0, slide?.1, width, half, UInt32(box * box),
+                                        scratch.baseAddress!, out)
+                                    y += 1
+                                }
                             }
                         }
                     }

@@ -132,65 +132,59 @@ __attribute__((target("avx2"))) void bd_box_write_row_v3(
     for (; i < lanes; i++) out[i] = (uint8_t)((windows[i] + area / 2) / area);
 }
 
-// Column j slid by two rows: its sums after the first (low half) and after the second (high half); the column keeps
-// the second.
-typedef struct {
-    const uint8_t *entering1, *leaving1, *entering2, *leaving2;
-} bd_box_two_rows;
-
-__attribute__((target("avx2"), always_inline)) static inline __m256i bd_box_slide_column_twice(
-    uint32_t *columns, ptrdiff_t j, bd_box_two_rows rows) {
-    int32_t in1, out1, in2, out2;
-    memcpy(&in1, rows.entering1 + 4 * j, 4);
-    memcpy(&out1, rows.leaving1 + 4 * j, 4);
-    memcpy(&in2, rows.entering2 + 4 * j, 4);
-    memcpy(&out2, rows.leaving2 + 4 * j, 4);
-    __m128i *column = (__m128i *)(columns + 4 * j);
-    __m128i first = _mm_sub_epi32(
-        _mm_add_epi32(_mm_loadu_si128(column), _mm_cvtepu8_epi32(_mm_cvtsi32_si128(in1))),
-        _mm_cvtepu8_epi32(_mm_cvtsi32_si128(out1)));
-    __m128i second = _mm_sub_epi32(
-        _mm_add_epi32(first, _mm_cvtepu8_epi32(_mm_cvtsi32_si128(in2))), _mm_cvtepu8_epi32(_mm_cvtsi32_si128(out2)));
-    _mm_storeu_si128(column, second);
-    return _mm256_set_m128i(second, first);
-}
-
 __attribute__((target("avx2"))) void bd_box_write_two_rows_v3(
     uint32_t *columns, const uint8_t *const *inputRows, ptrdiff_t width, ptrdiff_t half, uint32_t area,
     uint32_t *pairs, uint32_t *windows, uint8_t *first, uint8_t *second) {
-    // The row pointers in registers: a store through the sums may alias the array that holds them.
-    const bd_box_two_rows rows = {inputRows[0], inputRows[1], inputRows[2], inputRows[3]};
-    // The same walk as bd_box_write_row_v3 on both rows at once: each column slid twice just before the window sums
-    // first read it, its two sums side by side in `pairs`, the two rows' window sums in one register.
-    __m256i *pair = (__m256i *)pairs;
-    for (ptrdiff_t j = 0; j <= half && j < width; j++)
-        _mm256_storeu_si256(pair + j, bd_box_slide_column_twice(columns, j, rows));
-    const __m256i leftmost = _mm256_loadu_si256(pair);
+    // First every column slid twice, eight lanes (two pixels) at a time: the column keeps the second row's sums,
+    // `pairs` gets both rows' sums of each pixel side by side. The row pointers are copied to locals: a store
+    // through the sums may alias the array that holds them.
+    const uint8_t *entering1 = inputRows[0], *leaving1 = inputRows[1];
+    const uint8_t *entering2 = inputRows[2], *leaving2 = inputRows[3];
+    const ptrdiff_t lanes = 4 * width;
+    ptrdiff_t i = 0;
+    for (; i + 8 <= lanes; i += 8) {
+        __m256i sums = _mm256_loadu_si256((const __m256i *)(columns + i));
+        __m256i firstSums = _mm256_sub_epi32(
+            _mm256_add_epi32(sums, _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(entering1 + i)))),
+            _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(leaving1 + i))));
+        __m256i secondSums = _mm256_sub_epi32(
+            _mm256_add_epi32(firstSums, _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(entering2 + i)))),
+            _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(leaving2 + i))));
+        _mm256_storeu_si256((__m256i *)(columns + i), secondSums);
+        _mm256_storeu_si256((__m256i *)(pairs + 2 * i), _mm256_permute2x128_si256(firstSums, secondSums, 0x20));
+        _mm256_storeu_si256((__m256i *)(pairs + 2 * i + 8), _mm256_permute2x128_si256(firstSums, secondSums, 0x31));
+    }
+    for (; i < lanes; i += 4) {  // an odd last pixel
+        for (int lane = 0; lane < 4; lane++) {
+            uint32_t once = columns[i + lane] + entering1[i + lane] - leaving1[i + lane];
+            uint32_t twice = once + entering2[i + lane] - leaving2[i + lane];
+            columns[i + lane] = twice;
+            pairs[2 * i + lane] = once;
+            pairs[2 * i + 4 + lane] = twice;
+        }
+    }
+    // Then the window sums of both rows in one register, edges extended, in the same three stretches as
+    // bd_box_write_row_v3.
+    const __m256i *pair = (const __m256i *)pairs;
+    const __m256i leftmost = _mm256_loadu_si256(pair), rightmost = _mm256_loadu_si256(pair + width - 1);
     __m256i sum = _mm256_mullo_epi32(leftmost, _mm256_set1_epi32((int)(half + 1)));
-    for (ptrdiff_t k = 1; k <= half; k++) sum = _mm256_add_epi32(sum, _mm256_loadu_si256(pair + (k < width ? k : width - 1)));
+    for (ptrdiff_t k = 1; k <= half; k++)
+        sum = _mm256_add_epi32(sum, _mm256_loadu_si256(pair + (k < width ? k : width - 1)));
     __m256i *window = (__m256i *)windows;
     _mm256_storeu_si256(window, sum);
     const ptrdiff_t middleStart = half + 1 < width ? half + 1 : width;
     const ptrdiff_t middleEnd = width - half > middleStart ? width - half : middleStart;
     ptrdiff_t x = 1;
     for (; x < middleStart; x++) {
-        __m256i entered;
-        if (x + half < width) {
-            entered = bd_box_slide_column_twice(columns, x + half, rows);
-            _mm256_storeu_si256(pair + x + half, entered);
-        } else {
-            entered = _mm256_loadu_si256(pair + width - 1);
-        }
+        __m256i entered = x + half < width ? _mm256_loadu_si256(pair + x + half) : rightmost;
         sum = _mm256_add_epi32(sum, _mm256_sub_epi32(entered, leftmost));
         _mm256_storeu_si256(window + x, sum);
     }
     for (; x < middleEnd; x++) {
-        __m256i entered = bd_box_slide_column_twice(columns, x + half, rows);
-        _mm256_storeu_si256(pair + x + half, entered);
-        sum = _mm256_add_epi32(sum, _mm256_sub_epi32(entered, _mm256_loadu_si256(pair + x - half - 1)));
+        __m256i change = _mm256_sub_epi32(_mm256_loadu_si256(pair + x + half), _mm256_loadu_si256(pair + x - half - 1));
+        sum = _mm256_add_epi32(sum, change);
         _mm256_storeu_si256(window + x, sum);
     }
-    const __m256i rightmost = _mm256_loadu_si256(pair + width - 1);
     for (; x < width; x++) {
         ptrdiff_t leavingColumn = x - half - 1 > 0 ? x - half - 1 : 0;
         sum = _mm256_add_epi32(sum, _mm256_sub_epi32(rightmost, _mm256_loadu_si256(pair + leavingColumn)));

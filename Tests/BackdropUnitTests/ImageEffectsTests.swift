@@ -111,6 +111,8 @@ struct ImageEffectsTests {
             (false, 1.0, nil as PixelRect?, false), (true, 0.5, nil, false),
             (false, 1.0, PixelRect(x: 7, y: 5, width: 29, height: 19), true),
             (true, 0.25, PixelRect(x: 0, y: 3, width: 40, height: 20), false),
+            // Scale 2: boxes of 39 to 113 pixels, wider than the picture, so every window reaches both edges.
+            (false, 2.0, nil, false), (true, 2.0, PixelRect(x: 5, y: 2, width: 31, height: 27), true),
         ] {
             let image = noiseImage(width: 48, height: 32, seed: UInt64(styleIndex + 1), alpha: alpha)
             let plan = try ImageEffectsPlan(style: style, scale: scale, frame: frame, imageSize: image.size)

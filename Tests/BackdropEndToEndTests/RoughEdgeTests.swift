@@ -96,4 +96,22 @@ struct RoughEdgeTests {
         let check = try runCLI(["check", manifest.path])
         #expect(check.status == 2 && check.standardError.contains("line 2, column 20"), "\(check.standardError)")
     }
+
+    /// A static scene at rest redraws nothing, so its steady frame is all zeros; its table rows show its first frame
+    /// instead (the JSON keeps both: the steady frame's figures and `firstFrameMs`).
+    @Test func aStaticScenesTableRowsShowItsFirstFrame() throws {
+        let text = try runCLI(["estimate", "--scene", "control-center", "--all-devices"])
+        try #require(text.status == 0, "\(text.standardError)")
+        let json = try runCLI(["estimate", "--scene", "control-center", "--all-devices", "--format", "json"])
+        let rows = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]])
+        #expect(rows.count == Device.all.count)
+        for row in rows {
+            let device = try #require(row["device"] as? String), first = try #require(row["firstFrameMs"] as? Double)
+            #expect(row["redraw"] as? String == "static" && first > 0, "\(device)")
+            // The text row's total ms is the first frame's, to two decimals.
+            let line = try #require(text.standardOutput.split(separator: "\n").first { $0.hasPrefix(device + " ") })
+            #expect(line.contains(String(format: " %.2f ", first)), "\(device): \(line) lacks \(first)")
+        }
+    }
 }

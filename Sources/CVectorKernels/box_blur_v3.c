@@ -1,12 +1,12 @@
 // box_blur_v3.c — BoxBlur8's two loops for x86-64-v3 (see backdrop_vector_kernels.h).
 //
 // Contract: BoxBlur8.slideColumns's and BoxBlur8.writeRow's, bit for bit: exact integer sums, so any order of the
-// additions gives the same values. The column update runs eight lanes at a time; the row kernel also slides the
-// columns itself, each just before it first reads it, which saves a pass over them. The row's window sums are a
-// chain (each the previous plus the entering pixel minus the leaving one, four lanes in one register; the two-row
-// kernel carries two rows' chains in one 256-bit register, half the steps for the same sums); the divisions,
-// ⌊(sum + ⌊area/2⌋) / area⌋, run eight at a time as a float estimate corrected by one either way with exact
-// integer products, so they are exact for every sum below 2³¹ (BoxBlur8.maximumWidth keeps them there).
+// additions gives the same values. The column update runs eight lanes at a time; the one-row kernel slides the
+// columns itself, each just before it first reads it, the two-row kernel slides them all twice first. The window
+// sums along a row are a chain (each the previous plus the entering pixel minus the leaving one: four lanes in one
+// register, or two rows' eight in a 256-bit one, half the steps for the same sums); the divisions,
+// ⌊(sum + ⌊area/2⌋) / area⌋, run eight at a time as a multiply by a 32-bit reciprocal and a shift, exact for every
+// dividend below 2³¹ (BoxBlur8.maximumWidth keeps them there).
 #include "backdrop_vector_kernels.h"
 
 #include <string.h>
@@ -35,19 +35,31 @@ __attribute__((target("avx2"))) void bd_box_slide_columns_v3(
     }
 }
 
-// Eight quotients ⌊(v + rounding) / area⌋ for v + rounding < 2³¹: the float estimate is within one of the
-// quotient (its relative error is below 2⁻²², the quotient at most 255), then one step down or up where the
-// exact products say so.
-__attribute__((target("avx2"))) static inline __m256i bd_box_quotients(
-    __m256i v, __m256i rounding, __m256i area, __m256 reciprocal) {
-    __m256i dividend = _mm256_add_epi32(v, rounding);
-    __m256i q = _mm256_cvttps_epi32(_mm256_mul_ps(_mm256_cvtepi32_ps(dividend), reciprocal));
-    __m256i product = _mm256_mullo_epi32(q, area);
-    q = _mm256_add_epi32(q, _mm256_cmpgt_epi32(product, dividend));  // q − 1 where q · area > dividend
-    product = _mm256_mullo_epi32(q, area);
-    __m256i next = _mm256_add_epi32(product, area);
-    // q + 1 where (q + 1) · area ≤ dividend, that is, not (q + 1) · area > dividend.
-    return _mm256_sub_epi32(q, _mm256_andnot_si256(_mm256_cmpgt_epi32(next, dividend), _mm256_set1_epi32(-1)));
+// ⌊n / area⌋ for every n < 2³¹ as ⌊n · m / 2^(31 + ℓ)⌋, with ℓ = ⌈log₂ area⌉ and m = ⌈2^(31 + ℓ) / area⌉ < 2³²
+// (Granlund and Montgomery, "Division by invariant integers using multiplication", theorem 4.2): exact, and two
+// 32 × 32 → 64-bit multiplies for eight lanes.
+typedef struct {
+    __m256i rounding, magic;
+    __m128i shift;
+} bd_box_divisor;
+
+__attribute__((target("avx2"))) static inline bd_box_divisor bd_box_divisor_of(uint32_t area) {
+    int l = 0;
+    while (((uint64_t)1 << l) < area) l++;
+    uint64_t magic = (((uint64_t)1 << (31 + l)) + area - 1) / area;
+    bd_box_divisor divisor = {
+        _mm256_set1_epi32((int)(area / 2)), _mm256_set1_epi32((int)(uint32_t)magic), _mm_cvtsi32_si128(31 + l)};
+    return divisor;
+}
+
+// Eight quotients ⌊(v + ⌊area/2⌋) / area⌋, every dividend below 2³¹ (BoxBlur8.maximumWidth keeps them there): the
+// even lanes' products, then the odd lanes' moved into the high halves.
+__attribute__((target("avx2"), always_inline)) static inline __m256i bd_box_quotients(
+    __m256i v, bd_box_divisor divisor) {
+    __m256i n = _mm256_add_epi32(v, divisor.rounding);
+    __m256i even = _mm256_srl_epi64(_mm256_mul_epu32(n, divisor.magic), divisor.shift);
+    __m256i odd = _mm256_srl_epi64(_mm256_mul_epu32(_mm256_srli_epi64(n, 32), divisor.magic), divisor.shift);
+    return _mm256_or_si256(even, _mm256_slli_epi64(odd, 32));
 }
 
 // Column j's sums += the entering row's pixel j − the leaving row's; returns them.
@@ -115,17 +127,16 @@ __attribute__((target("avx2"))) void bd_box_write_row_v3(
     }
     // The quotients, 32 lanes at a time packed to bytes (the packs interleave 128-bit halves; the permutation
     // puts them back in order).
-    const __m256i rounding = _mm256_set1_epi32((int)(area / 2)), divisor = _mm256_set1_epi32((int)area);
-    const __m256 reciprocal = _mm256_set1_ps(1.0f / (float)area);
+    const bd_box_divisor divisor = bd_box_divisor_of(area);
     const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
     const ptrdiff_t lanes = 4 * width;
     ptrdiff_t i = 0;
     for (; i + 32 <= lanes; i += 32) {
         const __m256i *w = (const __m256i *)(windows + i);
-        __m256i q0 = bd_box_quotients(_mm256_loadu_si256(w), rounding, divisor, reciprocal);
-        __m256i q1 = bd_box_quotients(_mm256_loadu_si256(w + 1), rounding, divisor, reciprocal);
-        __m256i q2 = bd_box_quotients(_mm256_loadu_si256(w + 2), rounding, divisor, reciprocal);
-        __m256i q3 = bd_box_quotients(_mm256_loadu_si256(w + 3), rounding, divisor, reciprocal);
+        __m256i q0 = bd_box_quotients(_mm256_loadu_si256(w), divisor);
+        __m256i q1 = bd_box_quotients(_mm256_loadu_si256(w + 1), divisor);
+        __m256i q2 = bd_box_quotients(_mm256_loadu_si256(w + 2), divisor);
+        __m256i q3 = bd_box_quotients(_mm256_loadu_si256(w + 3), divisor);
         __m256i bytes = _mm256_packus_epi16(_mm256_packus_epi32(q0, q1), _mm256_packus_epi32(q2, q3));
         _mm256_storeu_si256((__m256i *)(out + i), _mm256_permutevar8x32_epi32(bytes, order));
     }
@@ -192,14 +203,13 @@ __attribute__((target("avx2"))) void bd_box_write_two_rows_v3(
     }
     // The quotients, four pixels of both rows at a time: the packs leave the first row's sixteen bytes in the low
     // half and the second's in the high half.
-    const __m256i rounding = _mm256_set1_epi32((int)(area / 2)), divisor = _mm256_set1_epi32((int)area);
-    const __m256 reciprocal = _mm256_set1_ps(1.0f / (float)area);
+    const bd_box_divisor divisor = bd_box_divisor_of(area);
     x = 0;
     for (; x + 4 <= width; x += 4) {
-        __m256i q0 = bd_box_quotients(_mm256_loadu_si256(window + x), rounding, divisor, reciprocal);
-        __m256i q1 = bd_box_quotients(_mm256_loadu_si256(window + x + 1), rounding, divisor, reciprocal);
-        __m256i q2 = bd_box_quotients(_mm256_loadu_si256(window + x + 2), rounding, divisor, reciprocal);
-        __m256i q3 = bd_box_quotients(_mm256_loadu_si256(window + x + 3), rounding, divisor, reciprocal);
+        __m256i q0 = bd_box_quotients(_mm256_loadu_si256(window + x), divisor);
+        __m256i q1 = bd_box_quotients(_mm256_loadu_si256(window + x + 1), divisor);
+        __m256i q2 = bd_box_quotients(_mm256_loadu_si256(window + x + 2), divisor);
+        __m256i q3 = bd_box_quotients(_mm256_loadu_si256(window + x + 3), divisor);
         __m256i bytes = _mm256_packus_epi16(_mm256_packus_epi32(q0, q1), _mm256_packus_epi32(q2, q3));
         _mm_storeu_si128((__m128i *)(first + 4 * x), _mm256_castsi256_si128(bytes));
         _mm_storeu_si128((__m128i *)(second + 4 * x), _mm256_extracti128_si256(bytes, 1));

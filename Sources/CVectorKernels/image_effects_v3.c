@@ -83,11 +83,12 @@ BD_AVX2 void bd_saturation_matrix_v3(uint8_t *pixels, ptrdiff_t count, const int
     }
 }
 
-// The composite of eight pixels: the effect over the crop through the mask's coverage, the tint, then
+// The composite of eight pixels: the source's pixels premultiplied (the crop), the effect over them through the
+// mask's coverage, the tint, then
 // unpremultiplied with a float estimate of ⌊(c·255 + ⌊a/2⌋) / a⌋ corrected by one either way by exact products.
 BD_AVX2_INLINE __m256i bd_composite8(
-    __m256i crop, const uint8_t *effectPixels, const uint8_t *maskPixels, const double *tint, double keep) {
-    __m256i channel[4];
+    __m256i straight, const uint8_t *effectPixels, const uint8_t *maskPixels, const double *tint, double keep) {
+    __m256i crop = bd_premultiply8(straight), channel[4];
     for (int c = 0; c < 4; c++) channel[c] = bd_channel(crop, c);
     if (effectPixels != NULL) {
         __m256i effect = _mm256_loadu_si256((const __m256i *)effectPixels), source[4];

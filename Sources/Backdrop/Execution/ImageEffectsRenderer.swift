@@ -16,39 +16,40 @@ extension Renderer {
                 .badOption, "the mask is \(mask.size), the frame \(frame.size): give a mask of the frame's size")
         }
         let width = frame.width, height = frame.height, sourceWidth = source.width
-        // 1. The crop, premultiplied.
-        var crop = Self.unfilled(4 * width * height)
-        source.samples.withUnsafeBufferPointer { input in
-            crop.withUnsafeMutableBufferPointer { output in
-                let from = SendableConstPointer(input.baseAddress!), to = SendablePointer(output.baseAddress!)
-                parallelism.forEachBand(of: height, minimumBandSize: 16) { rows in
-                    for y in rows {
-                        let s = from.pointer + 4 * ((frame.y + y) * sourceWidth + frame.x),
-                            t = to.pointer + 4 * width * y
-                        if VectorKernels.available {
-                            bd_premultiply_row_v3(s, width, t)
-                            continue
-                        }
-                        for x in 0..<width {
-                            let a = UInt32(s[4 * x + 3])
-                            for c in 0..<3 { t[4 * x + c] = UInt8((UInt32(s[4 * x + c]) * a + 127) / 255) }
-                            t[4 * x + 3] = UInt8(a)
+        let blurred = plan.boxWidth != nil
+        // 1. The crop, premultiplied: the box passes' input (the composite premultiplies the source's pixels again
+        // as it reads them, so that the passes can reuse this buffer and the picture's buffers stay two, not three).
+        var crop = Self.unfilled(blurred ? 4 * width * height : 0)
+        if blurred {
+            source.samples.withUnsafeBufferPointer { input in
+                crop.withUnsafeMutableBufferPointer { output in
+                    let from = SendableConstPointer(input.baseAddress!), to = SendablePointer(output.baseAddress!)
+                    parallelism.forEachBand(of: height, minimumBandSize: 16) { rows in
+                        for y in rows {
+                            let s = from.pointer + 4 * ((frame.y + y) * sourceWidth + frame.x),
+                                t = to.pointer + 4 * width * y
+                            if VectorKernels.available {
+                                bd_premultiply_row_v3(s, width, t)
+                                continue
+                            }
+                            for x in 0..<width {
+                                let pixel = Self.premultiplied(s + 4 * x)
+                                for c in 0..<4 { t[4 * x + c] = UInt8(pixel[c]) }
+                            }
                         }
                     }
                 }
             }
         }
         // 2–3. The effect; 4. the crop, the effect over it through the mask, the tint over all.
-        var effect = plan.boxWidth == nil ? crop : Self.unfilled(crop.count)
+        var effect = Self.unfilled(crop.count)
         if let box = plan.boxWidth {
-            // Three passes, crop → effect → scratch → effect.
-            var scratch = Self.unfilled(crop.count)
+            // Three passes, crop → effect → crop → effect.
             BoxBlur8.apply(crop, into: &effect, width: width, height: height, box: box, parallelism: parallelism)
-            BoxBlur8.apply(effect, into: &scratch, width: width, height: height, box: box, parallelism: parallelism)
-            BoxBlur8.apply(scratch, into: &effect, width: width, height: height, box: box, parallelism: parallelism)
+            BoxBlur8.apply(effect, into: &crop, width: width, height: height, box: box, parallelism: parallelism)
+            BoxBlur8.apply(crop, into: &effect, width: width, height: height, box: box, parallelism: parallelism)
             plan.saturationMatrix?.apply(&effect, parallelism: parallelism)
         }
-        let blurred = plan.boxWidth != nil
         // The tint over a premultiplied value v of each lane, exact and rounded half up (the values are positive: the
         // conversion's truncation is the floor), tabulated: 256 values a lane.
         let alpha = min(max(plan.style.tintAlpha, 0), 1)
@@ -83,30 +84,29 @@ extension Renderer {
         }
         tinted.withUnsafeBufferPointer { tintedBuffer in
             effect.withUnsafeBufferPointer { effectBuffer in
-                crop.withUnsafeBufferPointer { cropBuffer in
+                source.samples.withUnsafeBufferPointer { sourceBuffer in
                     maskSamples.withUnsafeBufferPointer { maskBuffer in
                         result.samples.withUnsafeMutableBufferPointer { resultBuffer in
-                            let e = SendableConstPointer(effectBuffer.baseAddress!)
-                            let c = SendableConstPointer(cropBuffer.baseAddress!)
+                            let e = blurred ? effectBuffer.baseAddress.map(SendableConstPointer.init) : nil
+                            let from = SendableConstPointer(sourceBuffer.baseAddress!)
                             let m = mask == nil ? nil : maskBuffer.baseAddress.map(SendableConstPointer.init)
                             let out = SendablePointer(resultBuffer.baseAddress!)
                             let table = SendableConstPointer(tintedBuffer.baseAddress!)
                             parallelism.forEachBand(of: height, minimumBandSize: 16) { rows in
                                 for y in rows {
+                                    let sourceRow = from.pointer + 4 * ((frame.y + y) * sourceWidth + frame.x)
                                     if VectorKernels.available {
                                         let row = 4 * y * width
                                         bd_image_effects_composite_row_v3(
-                                            c.pointer + row, blurred ? e.pointer + row : nil,
-                                            m.map { $0.pointer + row }, tintLanes, keep, width,
+                                            sourceRow, e.map { $0.pointer + row }, m.map { $0.pointer + row },
+                                            tintLanes, keep, width,
                                             out.pointer + 4 * ((frame.y + y) * sourceWidth + frame.x))
                                         continue
                                     }
                                     for x in 0..<width {
                                         let i = 4 * (y * width + x)
-                                        var pixel = SIMD4<UInt32>(
-                                            UInt32(c.pointer[i]), UInt32(c.pointer[i + 1]), UInt32(c.pointer[i + 2]),
-                                            UInt32(c.pointer[i + 3]))
-                                        if blurred {
+                                        var pixel = Self.premultiplied(sourceRow + 4 * x)
+                                        if let e {
                                             var coverage: UInt32 = 255
                                             if let m {
                                                 let p = m.pointer + i
@@ -151,6 +151,14 @@ extension Renderer {
     /// pass over it for nothing.
     static func unfilled(_ count: Int) -> [UInt8] {
         [UInt8](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
+    }
+
+    /// A straight RGBA8 pixel premultiplied: each colour ⌊(c · a + 127) / 255⌋.
+    @inline(__always) static func premultiplied(_ p: UnsafePointer<UInt8>) -> SIMD4<UInt32> {
+        let a = UInt32(p[3])
+        return SIMD4(
+            dividedBy255(UInt32(p[0]) * a + 127), dividedBy255(UInt32(p[1]) * a + 127),
+            dividedBy255(UInt32(p[2]) * a + 127), a)
     }
 
     /// ⌊y / 255⌋ for 0 ≤ y ≤ 65 152 (every value these steps divide), without a division.

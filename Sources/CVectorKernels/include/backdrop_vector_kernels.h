@@ -114,8 +114,8 @@ void bd_premultiply_row_v3(const uint8_t *in, ptrdiff_t count, uint8_t *out);
 /// R, G, B (entries[3·input + output]), each within the 16-bit range. Only where `bd_vector_kernels_available()`.
 void bd_saturation_matrix_v3(uint8_t *pixels, ptrdiff_t count, const int32_t *entries);
 
-/// One row of `ImageEffectsPlan`'s composite (`Renderer.render(_:imageEffects:mask:)`): `width` premultiplied pixels
-/// of the crop, the effect over them (`effect` NULL: no blur) through the coverage of `mask` (NULL: full), the tint
+/// One row of `ImageEffectsPlan`'s composite (`Renderer.render(_:imageEffects:mask:)`): `width` straight pixels of
+/// the source (`crop`), premultiplied as `bd_premultiply_row_v3` does, the effect over them (`effect` NULL: no blur) through the coverage of `mask` (NULL: full), the tint
 /// over each lane v as min(255, ⌊(tint[lane] + v · keep) + ½⌋) in doubles, then unpremultiplied into `out`
 /// (straight RGBA8). Only where `bd_vector_kernels_available()`.
 void bd_image_effects_composite_row_v3(

@@ -1,11 +1,10 @@
-// box_blur_v3.c — BoxBlur8's two loops for x86-64-v3 (see backdrop_vector_kernels.h).
+// box_blur_v3.c — BoxBlur8's loops for x86-64-v3 (see backdrop_vector_kernels.h).
 //
 // Contract: BoxBlur8.slideColumns's and BoxBlur8.writeRow's, bit for bit: exact integer sums, so any order of the
-// additions gives the same values. The column update runs eight lanes at a time; the one-row kernel slides the
-// columns itself, each just before it first reads it, the two-row kernel slides them all twice first. The window
-// sums along a row are a chain (each the previous plus the entering pixel minus the leaving one: four lanes in one
-// register, or two rows' eight in a 256-bit one, half the steps for the same sums); the divisions,
-// ⌊(sum + ⌊area/2⌋) / area⌋, run eight at a time as a multiply by a 32-bit reciprocal and a shift, exact for every
+// additions gives the same values. Rows go two at a time: every column slid twice, eight lanes at a time, both
+// rows' sums kept side by side; then the window sums along the rows, a chain (each the previous plus the entering
+// pixel minus the leaving one) carrying both rows' eight lanes in one 256-bit register; then the divisions,
+// ⌊(sum + ⌊area/2⌋) / area⌋, eight at a time as a multiply by a 32-bit reciprocal and a shift, exact for every
 // dividend below 2³¹ (BoxBlur8.maximumWidth keeps them there).
 #include "backdrop_vector_kernels.h"
 
@@ -62,87 +61,6 @@ __attribute__((target("avx2"), always_inline)) static inline __m256i bd_box_quot
     return _mm256_or_si256(even, _mm256_slli_epi64(odd, 32));
 }
 
-// Column j's sums += the entering row's pixel j − the leaving row's; returns them.
-__attribute__((target("avx2"), always_inline)) static inline __m128i bd_box_slide_column(
-    uint32_t *columns, ptrdiff_t j, const uint8_t *entering, const uint8_t *leaving) {
-    int32_t in, out;
-    memcpy(&in, entering + 4 * j, 4);
-    memcpy(&out, leaving + 4 * j, 4);
-    __m128i *column = (__m128i *)(columns + 4 * j);
-    __m128i sums = _mm_sub_epi32(
-        _mm_add_epi32(_mm_loadu_si128(column), _mm_cvtepu8_epi32(_mm_cvtsi32_si128(in))),
-        _mm_cvtepu8_epi32(_mm_cvtsi32_si128(out)));
-    _mm_storeu_si128(column, sums);
-    return sums;
-}
-
-__attribute__((target("avx2"))) void bd_box_write_row_v3(
-    uint32_t *columns, const uint8_t *entering, const uint8_t *leaving, ptrdiff_t width, ptrdiff_t half,
-    uint32_t area, uint32_t *windows, uint8_t *out) {
-    // Each column is slid just before the window sums first read it: columns 0 … half now, column x + half at x.
-    const int sliding = entering != NULL;
-    if (sliding)
-        for (ptrdiff_t j = 0; j <= half && j < width; j++) bd_box_slide_column(columns, j, entering, leaving);
-    // The window sums along the row, edges extended: the first window holds column 0 half + 1 times.
-    const __m128i *column = (const __m128i *)columns;
-    const __m128i first = _mm_loadu_si128(column);
-    __m128i sum = _mm_mullo_epi32(first, _mm_set1_epi32((int)(half + 1)));
-    for (ptrdiff_t k = 1; k <= half; k++)
-        sum = _mm_add_epi32(sum, _mm_loadu_si128(column + (k < width ? k : width - 1)));
-    __m128i *window = (__m128i *)windows;
-    _mm_storeu_si128(window, sum);
-    // Three stretches: where the leaving pixel is clamped to 0, where neither index is clamped (no comparisons
-    // in the loop the time goes to), and where the entering one is clamped to width − 1.
-    const ptrdiff_t middleStart = half + 1 < width ? half + 1 : width;
-    const ptrdiff_t middleEnd = width - half > middleStart ? width - half : middleStart;
-    ptrdiff_t x = 1;
-    for (; x < middleStart; x++) {
-        __m128i entered;
-        if (x + half < width)
-            entered = sliding ? bd_box_slide_column(columns, x + half, entering, leaving)
-                              : _mm_loadu_si128(column + x + half);
-        else
-            entered = _mm_loadu_si128(column + width - 1);
-        sum = _mm_add_epi32(sum, _mm_sub_epi32(entered, first));
-        _mm_storeu_si128(window + x, sum);
-    }
-    if (sliding) {
-        for (; x < middleEnd; x++) {
-            __m128i entered = bd_box_slide_column(columns, x + half, entering, leaving);
-            sum = _mm_add_epi32(sum, _mm_sub_epi32(entered, _mm_loadu_si128(column + x - half - 1)));
-            _mm_storeu_si128(window + x, sum);
-        }
-    } else {
-        for (; x < middleEnd; x++) {
-            sum = _mm_add_epi32(
-                sum, _mm_sub_epi32(_mm_loadu_si128(column + x + half), _mm_loadu_si128(column + x - half - 1)));
-            _mm_storeu_si128(window + x, sum);
-        }
-    }
-    const __m128i last = _mm_loadu_si128(column + width - 1);
-    for (; x < width; x++) {
-        ptrdiff_t leavingColumn = x - half - 1 > 0 ? x - half - 1 : 0;
-        sum = _mm_add_epi32(sum, _mm_sub_epi32(last, _mm_loadu_si128(column + leavingColumn)));
-        _mm_storeu_si128(window + x, sum);
-    }
-    // The quotients, 32 lanes at a time packed to bytes (the packs interleave 128-bit halves; the permutation
-    // puts them back in order).
-    const bd_box_divisor divisor = bd_box_divisor_of(area);
-    const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
-    const ptrdiff_t lanes = 4 * width;
-    ptrdiff_t i = 0;
-    for (; i + 32 <= lanes; i += 32) {
-        const __m256i *w = (const __m256i *)(windows + i);
-        __m256i q0 = bd_box_quotients(_mm256_loadu_si256(w), divisor);
-        __m256i q1 = bd_box_quotients(_mm256_loadu_si256(w + 1), divisor);
-        __m256i q2 = bd_box_quotients(_mm256_loadu_si256(w + 2), divisor);
-        __m256i q3 = bd_box_quotients(_mm256_loadu_si256(w + 3), divisor);
-        __m256i bytes = _mm256_packus_epi16(_mm256_packus_epi32(q0, q1), _mm256_packus_epi32(q2, q3));
-        _mm256_storeu_si256((__m256i *)(out + i), _mm256_permutevar8x32_epi32(bytes, order));
-    }
-    for (; i < lanes; i++) out[i] = (uint8_t)((windows[i] + area / 2) / area);
-}
-
 __attribute__((target("avx2"))) void bd_box_write_two_rows_v3(
     uint32_t *columns, const uint8_t *const *inputRows, ptrdiff_t width, ptrdiff_t half, uint32_t area,
     uint32_t *pairs, uint32_t *windows, uint8_t *first, uint8_t *second) {
@@ -174,8 +92,9 @@ __attribute__((target("avx2"))) void bd_box_write_two_rows_v3(
             pairs[2 * i + 4 + lane] = twice;
         }
     }
-    // Then the window sums of both rows in one register, edges extended, in the same three stretches as
-    // bd_box_write_row_v3.
+    // Then the window sums of both rows in one register, edges extended: the first window holds column 0 half + 1
+    // times. Three stretches: where the leaving pixel is clamped to 0, where neither index is clamped (no
+    // comparisons in the loop the time goes to), and where the entering one is clamped to width − 1.
     const __m256i *pair = (const __m256i *)pairs;
     const __m256i leftmost = _mm256_loadu_si256(pair), rightmost = _mm256_loadu_si256(pair + width - 1);
     __m256i sum = _mm256_mullo_epi32(leftmost, _mm256_set1_epi32((int)(half + 1)));
@@ -223,12 +142,6 @@ __attribute__((target("avx2"))) void bd_box_write_two_rows_v3(
 #else
 void bd_box_slide_columns_v3(uint32_t *sums, const uint8_t *entering, const uint8_t *leaving, ptrdiff_t count) {
     (void)sums; (void)entering; (void)leaving; (void)count;
-    __builtin_trap();  // never called: bd_vector_kernels_available() is 0 here
-}
-void bd_box_write_row_v3(
-    uint32_t *columns, const uint8_t *entering, const uint8_t *leaving, ptrdiff_t width, ptrdiff_t half,
-    uint32_t area, uint32_t *windows, uint8_t *out) {
-    (void)columns; (void)entering; (void)leaving; (void)width; (void)half; (void)area; (void)windows; (void)out;
     __builtin_trap();  // never called: bd_vector_kernels_available() is 0 here
 }
 void bd_box_write_two_rows_v3(

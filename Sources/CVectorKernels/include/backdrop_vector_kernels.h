@@ -91,17 +91,11 @@ void bd_recursive_columns_v3(
 /// wrapping 32-bit sums. Only where `bd_vector_kernels_available()`.
 void bd_box_slide_columns_v3(uint32_t *sums, const uint8_t *entering, const uint8_t *leaving, ptrdiff_t count);
 
-/// `BoxBlur8.slideColumns` (unless `entering` is NULL) then `BoxBlur8.writeRow`: along one row of `width` pixels of
-/// column sums (four lanes each), the sums of the windows of 2·`half` + 1 pixels (edges extended) into `windows`
-/// (4·`width` lanes of scratch), then each as ⌊(sum + ⌊area/2⌋) / area⌋ into `out`; every sum + ⌊area/2⌋ below 2³¹
-/// and 256·area below 2³¹. Only where `bd_vector_kernels_available()`.
-void bd_box_write_row_v3(
-    uint32_t *columns, const uint8_t *entering, const uint8_t *leaving, ptrdiff_t width, ptrdiff_t half,
-    uint32_t area, uint32_t *windows, uint8_t *out);
-
-/// `bd_box_write_row_v3` for two consecutive rows, both sliding: `rows` holds the first row's entering and leaving
-/// input rows, then the second's; `pairs` and `windows` are scratch of 8·`width` lanes each; the rows go to `first`
-/// and `second`. The same bytes as two calls of `bd_box_write_row_v3`. Only where `bd_vector_kernels_available()`.
+/// `BoxBlur8.slideColumns` then `BoxBlur8.writeRow` for two consecutive rows: `rows` holds the first row's entering
+/// and leaving input rows, then the second's (the same pointer twice: that row does not slide); along each row of
+/// `width` pixels of column sums (four lanes each), the sums of the windows of 2·`half` + 1 pixels (edges
+/// extended), each as ⌊(sum + ⌊area/2⌋) / area⌋ into `first` and `second`; every sum + ⌊area/2⌋ below 2³¹.
+/// `pairs` and `windows` are scratch of 8·`width` lanes each. Only where `bd_vector_kernels_available()`.
 void bd_box_write_two_rows_v3(
     uint32_t *columns, const uint8_t *const *rows, ptrdiff_t width, ptrdiff_t half, uint32_t area, uint32_t *pairs,
     uint32_t *windows, uint8_t *first, uint8_t *second);

@@ -10,7 +10,7 @@ import CVectorKernels
 /// row entering the box and drops the one leaving it); along each row, a running sum of those column sums, then
 /// the division. Bands of rows are spread over threads, each starting its column sums afresh; every value is the
 /// same for any thread count and with or without the vector kernels (`bd_box_slide_columns_v3`,
-/// `bd_box_write_row_v3`, `bd_box_write_two_rows_v3`). The sums stay below 2³¹ for boxes up to `maximumWidth`.
+/// `bd_box_write_two_rows_v3`). The sums stay below 2³¹ for boxes up to `maximumWidth`.
 enum BoxBlur8 {
     /// The widest box the 32-bit sums hold: 256 · box² < 2³¹ (a box of 8-bit values and its quotient's check).
     static let maximumWidth = 2895
@@ -31,46 +31,46 @@ enum BoxBlur8 {
                 // the band's own work.
                 parallelism.forEachBand(of: height, minimumBandSize: max(16, half)) { rows in
                     var columns = [UInt32](repeating: 0, count: lanes)
-                    // The kernels' scratch: two rows' column sums side by side, and two rows' window sums.
+                    // The kernel's scratch: two rows' column sums side by side, two rows' window sums, and a row
+                    // for a second row the band does not have.
                     var scratch = [UInt32](repeating: 0, count: VectorKernels.available ? 4 * lanes : 0)
+                    var spare = [UInt8](repeating: 0, count: VectorKernels.available ? lanes : 0)
                     columns.withUnsafeMutableBufferPointer { columns in
                         scratch.withUnsafeMutableBufferPointer { scratch in
-                            @inline(__always) func row(_ y: Int) -> UnsafePointer<UInt8> {
-                                source.pointer + lanes * min(max(y, 0), height - 1)
-                            }
-                            for y in (rows.lowerBound - half)...(rows.lowerBound + half) {
-                                slideColumns(columns, entering: row(y), leaving: nil)
-                            }
-                            var y = rows.lowerBound
-                            while y < rows.upperBound {
-                                let slide = y > rows.lowerBound ? (row(y + half), row(y - half - 1)) : nil
-                                let out = target.pointer + lanes * y
-                                guard VectorKernels.available else {
-                                    if let slide { slideColumns(columns, entering: slide.0, leaving: slide.1) }
-                                    writeRow(columns, width: width, half: half, into: out)
-                                    y += 1
-                                    continue
+                            spare.withUnsafeMutableBufferPointer { spareRow in
+                                @inline(__always) func row(_ y: Int) -> UnsafePointer<UInt8> {
+                                    source.pointer + lanes * min(max(y, 0), height - 1)
                                 }
-                                // The kernels slide each column as they reach it; two rows at a time where both
-                                // slide (the chain of window sums then carries both in one register).
-                                if slide != nil && y + 1 < rows.upperBound {
+                                for y in (rows.lowerBound - half)...(rows.lowerBound + half) {
+                                    slideColumns(columns, entering: row(y), leaving: nil)
+                                }
+                                var y = rows.lowerBound
+                                while y < rows.upperBound {
+                                    let out = target.pointer + lanes * y
+                                    guard VectorKernels.available else {
+                                        if y > rows.lowerBound {
+                                            slideColumns(columns, entering: row(y + half), leaving: row(y - half - 1))
+                                        }
+                                        writeRow(columns, width: width, half: half, into: out)
+                                        y += 1
+                                        continue
+                                    }
+                                    // Two rows at a time. A row that does not slide (the band's first) or is not there
+                                    // (after the band's last) enters and leaves the same row; the missing second row
+                                    // goes to scratch.
+                                    let slides = y > rows.lowerBound, hasSecond = y + 1 < rows.upperBound
                                     withUnsafeTemporaryAllocation(of: UnsafePointer<UInt8>?.self, capacity: 4) {
                                         inputs in
-                                        inputs.initializeElement(at: 0, to: row(y + half))
-                                        inputs.initializeElement(at: 1, to: row(y - half - 1))
-                                        inputs.initializeElement(at: 2, to: row(y + 1 + half))
-                                        inputs.initializeElement(at: 3, to: row(y - half))
+                                        inputs.initializeElement(at: 0, to: row(slides ? y + half : y))
+                                        inputs.initializeElement(at: 1, to: row(slides ? y - half - 1 : y))
+                                        inputs.initializeElement(at: 2, to: row(hasSecond ? y + 1 + half : y))
+                                        inputs.initializeElement(at: 3, to: row(hasSecond ? y - half : y))
                                         bd_box_write_two_rows_v3(
-                                            columns.baseAddress!, inputs.baseAddress!, width, half,
-                                            UInt32(box * box), scratch.baseAddress!,
-                                            scratch.baseAddress! + 2 * lanes, out, out + lanes)
+                                            columns.baseAddress!, inputs.baseAddress!, width, half, UInt32(box * box),
+                                            scratch.baseAddress!, scratch.baseAddress! + 2 * lanes, out,
+                                            hasSecond ? out + lanes : spareRow.baseAddress!)
                                     }
                                     y += 2
-                                } else {
-                                    bd_box_write_row_v3(
-                                        columns.baseAddress!, slide?.0, slide?.1, width, half, UInt32(box * box),
-                                        scratch.baseAddress!, out)
-                                    y += 1
                                 }
                             }
                         }

@@ -28,11 +28,14 @@ struct RoughEdgeTests {
         }
     }
 
-    @Test func unknownDevicesAndStylesAreAnsweredWithTheNameMeant() throws {
+    @Test func unknownDevicesStylesAndOptionsAreAnsweredWithTheNameMeant() throws {
         for (arguments, suggestion) in [
             (["render", photo, "-o", "/tmp/never.png", "--device", "iphone5"], "did you mean 'iphone-5'?"),
             (["estimate", "--device", "iPad_Air", "--style", "light"], "did you mean 'ipad-air'?"),
             (["render", photo, "-o", "/tmp/never.png", "--style", "drak"], "did you mean 'dark'?"),
+            // Options too (ArgumentParser's own suggestion, kept on one line by the CLI's error printer).
+            (["render", photo, "-o", "/tmp/never.png", "--sclae", "2"], "Did you mean '--scale'?"),
+            (["estimate", "--devcie", "iphone-5"], "Did you mean '--device'?"),
         ] {
             let result = try runCLI(arguments)
             #expect(result.status == 2 && result.standardError.contains(suggestion), "\(result.standardError)")

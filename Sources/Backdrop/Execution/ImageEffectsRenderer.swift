@@ -52,13 +52,14 @@ extension Renderer {
         }
         // The tint over a premultiplied value v of each lane, exact and rounded half up (the values are positive: the
         // conversion's truncation is the floor), tabulated: 256 values a lane.
-        let alpha = min(max(plan.style.tintAlpha, 0), 1)
-        let tint = SIMD4(
-            min(max(plan.style.tint.x, 0), 1) * alpha * 255, min(max(plan.style.tint.y, 0), 1) * alpha * 255,
-            min(max(plan.style.tint.z, 0), 1) * alpha * 255, alpha * 255)
-        let keep = 1 - alpha, tintLanes = [tint[0], tint[1], tint[2], tint[3]]
-        let tinted: [UInt32] = (0..<4).flatMap { lane in
-            (0..<256).map { value in min(255, UInt32(tint[lane] + Double(value) * keep + 0.5)) }
+        // The tint's four lanes premultiplied at output scale, and what of the value under it shows: the kernel
+        // computes each entry as the table does.
+        let alpha = min(max(plan.style.tintAlpha, 0), 1), keep = 1 - alpha
+        let tintLanes = [plan.style.tint.x, plan.style.tint.y, plan.style.tint.z, 1].map {
+            min(max($0, 0), 1) * alpha * 255
+        }
+        let tinted: [UInt32] = tintLanes.flatMap { lane in
+            (0..<256).map { value in min(255, UInt32(lane + Double(value) * keep + 0.5)) }
         }
         let empty: [UInt8] = []
         let maskSamples = mask?.samples ?? empty

@@ -5,7 +5,9 @@
 // rows' sums kept side by side; then the window sums along the rows, a chain (each the previous plus the entering
 // pixel minus the leaving one) carrying both rows' eight lanes in one 256-bit register; then the divisions,
 // ⌊(sum + ⌊area/2⌋) / area⌋, eight at a time as a multiply by a 32-bit reciprocal and a shift, exact for every
-// dividend below 2³¹ (BoxBlur8.maximumWidth keeps them there).
+// dividend below 2³¹ (BoxBlur8.maximumWidth keeps them there). Boxes up to 127 wide, every style's up to scale 2, go
+// through a second kernel with 16-bit column sums and single-precision quotients (below): the same values, with
+// half the bytes of column sums to move and four instructions for eight quotients instead of eight.
 #include "backdrop_vector_kernels.h"
 
 #include <string.h>
@@ -139,7 +141,123 @@ __attribute__((target("avx2"))) void bd_box_write_two_rows_v3(
             second[4 * x + lane] = (uint8_t)((windows[8 * x + 4 + lane] + area / 2) / area);
         }
 }
+
+// Boxes up to BD_BOX16_WIDEST (BoxBlur8.widestSixteenBitBox): a column's sum of at most 127 8-bit values fits 16 bits,
+// so the columns slide sixteen lanes at a time, and two columns' sums differ by less than 2¹⁵, so the window's
+// change is one 16-bit subtraction; the quotients in single precision (below). The same values as the kernel above.
+__attribute__((target("avx2"))) void bd_box16_add_row_v3(uint16_t *sums, const uint8_t *row, ptrdiff_t count) {
+    ptrdiff_t i = 0;
+    for (; i + 16 <= count; i += 16) {
+        __m256i s = _mm256_loadu_si256((const __m256i *)(sums + i));
+        __m256i in = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(row + i)));
+        _mm256_storeu_si256((__m256i *)(sums + i), _mm256_add_epi16(s, in));
+    }
+    for (; i < count; i++) sums[i] = (uint16_t)(sums[i] + row[i]);
+}
+
+// Eight quotients ⌊(n + ⌊area/2⌋) / area⌋ in single precision: n (below 2²⁴) converts exactly and x = n + (⌊area/2⌋
+// + ½) is exact (below 2²³ with one bit after the point), at least ½/area from every multiple of area; the product
+// x · fl(1/area) is within x/area · 2⁻²³ < 2⁻¹⁵ of x/area, so its truncation is exact while 2⁻¹⁵ < ½/area: every area
+// below 2¹⁴, boxes up to 127 (BoxBlur8's tests check every dividend of every such box). Four instructions for eight
+// lanes, where the 64-bit products take eight.
+__attribute__((target("avx2"), always_inline)) static inline __m256i bd_box16_quotients(__m256i n, __m256 rounding, __m256 reciprocal) {
+    __m256 x = _mm256_add_ps(_mm256_cvtepi32_ps(n), rounding);
+    return _mm256_cvttps_epi32(_mm256_mul_ps(x, reciprocal));
+}
+
+// The change of both rows' window sums from x − 1 to x: the entering column's sums minus the leaving one's.
+__attribute__((target("avx2"), always_inline)) static inline __m256i bd_box16_change(const uint16_t *pairs, ptrdiff_t entering, ptrdiff_t leaving) {
+    __m128i d = _mm_sub_epi16(_mm_loadu_si128((const __m128i *)(pairs + 8 * entering)),
+                              _mm_loadu_si128((const __m128i *)(pairs + 8 * leaving)));
+    return _mm256_cvtepi16_epi32(d);
+}
+
+__attribute__((target("avx2"))) void bd_box16_write_two_rows_v3(uint16_t *columns, const uint8_t *const *inputRows, ptrdiff_t width, ptrdiff_t half,
+    uint32_t area, uint16_t *pairs, uint8_t *first, uint8_t *second) {
+    // As above: every column slid twice, here four pixels at a time, `pairs` getting each pixel's two rows' sums
+    // side by side (sixteen bytes a pixel).
+    const uint8_t *entering1 = inputRows[0], *leaving1 = inputRows[1];
+    const uint8_t *entering2 = inputRows[2], *leaving2 = inputRows[3];
+    const ptrdiff_t lanes = 4 * width;
+    ptrdiff_t i = 0;
+    for (; i + 16 <= lanes; i += 16) {
+        __m256i sums = _mm256_loadu_si256((const __m256i *)(columns + i));
+        __m256i once = _mm256_sub_epi16(
+            _mm256_add_epi16(sums, _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(entering1 + i)))),
+            _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(leaving1 + i))));
+        __m256i twice = _mm256_sub_epi16(
+            _mm256_add_epi16(once, _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(entering2 + i)))),
+            _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(leaving2 + i))));
+        _mm256_storeu_si256((__m256i *)(columns + i), twice);
+        __m256i even = _mm256_unpacklo_epi64(once, twice), odd = _mm256_unpackhi_epi64(once, twice);
+        _mm256_storeu_si256((__m256i *)(pairs + 2 * i), _mm256_permute2x128_si256(even, odd, 0x20));
+        _mm256_storeu_si256((__m256i *)(pairs + 2 * i + 16), _mm256_permute2x128_si256(even, odd, 0x31));
+    }
+    for (; i < lanes; i += 4)
+        for (int lane = 0; lane < 4; lane++) {
+            uint16_t once = (uint16_t)(columns[i + lane] + entering1[i + lane] - leaving1[i + lane]);
+            uint16_t twice = (uint16_t)(once + entering2[i + lane] - leaving2[i + lane]);
+            columns[i + lane] = twice;
+            pairs[2 * i + lane] = once;
+            pairs[2 * i + 4 + lane] = twice;
+        }
+    // Then the window sums along the rows, both rows in one register, four pixels at a time and their quotients packed
+    // as above; the indices clamped only in the groups that reach within half a box of an edge.
+    const __m256 rounding = _mm256_set1_ps((float)(area / 2) + 0.5f);
+    const __m256 reciprocal = _mm256_set1_ps(1.0f / (float)area);
+    __m256i sum = _mm256_mullo_epi32(_mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)pairs)),
+                                     _mm256_set1_epi32((int)(half + 1)));
+    for (ptrdiff_t k = 1; k <= half; k++)
+        sum = _mm256_add_epi32(sum, _mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)(pairs + 8 * (k < width ? k : width - 1)))));
+    const ptrdiff_t middleStart = half + 1, middleEnd = width - half;
+    ptrdiff_t x = 0;
+    for (; x + 4 <= width; x += 4) {
+        __m256i s[4];
+        if (x >= middleStart && x + 4 <= middleEnd) {
+            for (int k = 0; k < 4; k++) {
+                sum = _mm256_add_epi32(sum, bd_box16_change(pairs, x + k + half, x + k - half - 1));
+                s[k] = sum;
+            }
+        } else {
+            for (int k = 0; k < 4; k++) {
+                ptrdiff_t at = x + k;
+                if (at > 0) {
+                    ptrdiff_t e = at + half < width ? at + half : width - 1, l = at - half - 1 > 0 ? at - half - 1 : 0;
+                    sum = _mm256_add_epi32(sum, bd_box16_change(pairs, e, l));
+                }
+                s[k] = sum;
+            }
+        }
+        __m256i q0 = bd_box16_quotients(s[0], rounding, reciprocal), q1 = bd_box16_quotients(s[1], rounding, reciprocal);
+        __m256i q2 = bd_box16_quotients(s[2], rounding, reciprocal), q3 = bd_box16_quotients(s[3], rounding, reciprocal);
+        __m256i bytes = _mm256_packus_epi16(_mm256_packus_epi32(q0, q1), _mm256_packus_epi32(q2, q3));
+        _mm_storeu_si128((__m128i *)(first + 4 * x), _mm256_castsi256_si128(bytes));
+        _mm_storeu_si128((__m128i *)(second + 4 * x), _mm256_extracti128_si256(bytes, 1));
+    }
+    for (; x < width; x++) {
+        if (x > 0) {
+            ptrdiff_t e = x + half < width ? x + half : width - 1, l = x - half - 1 > 0 ? x - half - 1 : 0;
+            sum = _mm256_add_epi32(sum, bd_box16_change(pairs, e, l));
+        }
+        uint32_t v[8];
+        _mm256_storeu_si256((__m256i *)v, sum);
+        for (int lane = 0; lane < 4; lane++) {
+            first[4 * x + lane] = (uint8_t)((v[lane] + area / 2) / area);
+            second[4 * x + lane] = (uint8_t)((v[4 + lane] + area / 2) / area);
+        }
+    }
+}
 #else
+void bd_box16_add_row_v3(uint16_t *sums, const uint8_t *row, ptrdiff_t count) {
+    (void)sums; (void)row; (void)count;
+    __builtin_trap();  // never called: bd_vector_kernels_available() is 0 here
+}
+void bd_box16_write_two_rows_v3(
+    uint16_t *columns, const uint8_t *const *rows, ptrdiff_t width, ptrdiff_t half, uint32_t area, uint16_t *pairs,
+    uint8_t *first, uint8_t *second) {
+    (void)columns; (void)rows; (void)width; (void)half; (void)area; (void)pairs; (void)first; (void)second;
+    __builtin_trap();  // never called: bd_vector_kernels_available() is 0 here
+}
 void bd_box_slide_columns_v3(uint32_t *sums, const uint8_t *entering, const uint8_t *leaving, ptrdiff_t count) {
     (void)sums; (void)entering; (void)leaving; (void)count;
     __builtin_trap();  // never called: bd_vector_kernels_available() is 0 here

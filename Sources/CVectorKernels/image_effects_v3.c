@@ -83,14 +83,16 @@ BD_AVX2 void bd_saturation_matrix_v3(uint8_t *pixels, ptrdiff_t count, const int
     }
 }
 
-// The composite of eight pixels: the source's pixels premultiplied (the crop), the effect over them through the
-// mask's coverage, the tint, then
-// unpremultiplied with a float estimate of ⌊(c·255 + ⌊a/2⌋) / a⌋ corrected by one either way by exact products.
+// The composite of eight pixels: the source's pixels premultiplied (the crop; only where the effect does not cover
+// them), the effect over them through the mask's coverage, the tint (TintFill8's lines), then unpremultiplied with
+// a float estimate of ⌊(c·255 + ⌊a/2⌋) / a⌋ corrected by one either way by exact products.
 BD_AVX2_INLINE __m256i bd_composite8(
-    __m256i straight, const uint8_t *effectPixels, const uint8_t *maskPixels, const double *tint, double keep) {
-    __m256i crop = bd_premultiply8(straight), channel[4];
-    for (int c = 0; c < 4; c++) channel[c] = bd_channel(crop, c);
-    if (effectPixels != NULL) {
+    __m256i straight, const uint8_t *effectPixels, const uint8_t *maskPixels, const uint32_t *tintLines) {
+    __m256i channel[4];
+    if (effectPixels == NULL) {
+        __m256i crop = bd_premultiply8(straight);
+        for (int c = 0; c < 4; c++) channel[c] = bd_channel(crop, c);
+    } else {
         __m256i effect = _mm256_loadu_si256((const __m256i *)effectPixels), source[4];
         if (maskPixels != NULL) {
             __m256i mask = _mm256_loadu_si256((const __m256i *)maskPixels);
@@ -111,23 +113,21 @@ BD_AVX2_INLINE __m256i bd_composite8(
         __m256i keep = _mm256_sub_epi32(_mm256_set1_epi32(255), source[3]);
         if (_mm256_testz_si256(keep, keep))
             for (int c = 0; c < 4; c++) channel[c] = source[c];
-        else
+        else {
+            __m256i crop = bd_premultiply8(straight);
             for (int c = 0; c < 4; c++) {
-                __m256i over = _mm256_add_epi32(source[c], bd_rounded_over_255(_mm256_mullo_epi32(channel[c], keep)));
+                __m256i over =
+                    _mm256_add_epi32(source[c], bd_rounded_over_255(_mm256_mullo_epi32(bd_channel(crop, c), keep)));
                 channel[c] = _mm256_min_epi32(over, _mm256_set1_epi32(255));
             }
+        }
     }
-    // The tint: ⌊T + v · keep + ½⌋ at most 255 in doubles, a multiply then two adds as the Swift table computes
-    // each entry (this target has no fused multiply-add to contract them into), four lanes at a time.
-    const __m256d keepVector = _mm256_set1_pd(keep), half = _mm256_set1_pd(0.5);
+    // The tint: min(255, (v · slope + offset) >> BD_TINT_FRACTION_BITS) on each lane's line (below 2³¹).
     for (int c = 0; c < 4; c++) {
-        __m256d t = _mm256_set1_pd(tint[c]);
-        __m128i low = _mm256_cvttpd_epi32(_mm256_add_pd(
-            _mm256_add_pd(t, _mm256_mul_pd(_mm256_cvtepi32_pd(_mm256_castsi256_si128(channel[c])), keepVector)), half));
-        __m128i high = _mm256_cvttpd_epi32(_mm256_add_pd(
-            _mm256_add_pd(t, _mm256_mul_pd(_mm256_cvtepi32_pd(_mm256_extracti128_si256(channel[c], 1)), keepVector)),
-            half));
-        channel[c] = _mm256_min_epi32(_mm256_set_m128i(high, low), _mm256_set1_epi32(255));
+        __m256i v = _mm256_add_epi32(
+            _mm256_mullo_epi32(channel[c], _mm256_set1_epi32((int)tintLines[2 * c])),
+            _mm256_set1_epi32((int)tintLines[2 * c + 1]));
+        channel[c] = _mm256_min_epi32(_mm256_srli_epi32(v, BD_TINT_FRACTION_BITS), _mm256_set1_epi32(255));
     }
     __m256i alpha = channel[3];
     // Opaque pixels: ⌊(c · 255 + 127) / 255⌋ = c.
@@ -150,13 +150,13 @@ BD_AVX2_INLINE __m256i bd_composite8(
 }
 
 BD_AVX2 void bd_image_effects_composite_row_v3(
-    const uint8_t *crop, const uint8_t *effect, const uint8_t *mask, const double *tint, double keep,
-    ptrdiff_t width, uint8_t *out) {
+    const uint8_t *crop, const uint8_t *effect, const uint8_t *mask, const uint32_t *tintLines, ptrdiff_t width,
+    uint8_t *out) {
     ptrdiff_t x = 0;
     for (; x + 8 <= width; x += 8) {
         __m256i pixels = bd_composite8(
             _mm256_loadu_si256((const __m256i *)(crop + 4 * x)), effect ? effect + 4 * x : NULL,
-            mask ? mask + 4 * x : NULL, tint, keep);
+            mask ? mask + 4 * x : NULL, tintLines);
         _mm256_storeu_si256((__m256i *)(out + 4 * x), pixels);
     }
     if (x < width) {
@@ -166,7 +166,7 @@ BD_AVX2 void bd_image_effects_composite_row_v3(
         if (effect) memcpy(effectBlock, effect + 4 * x, bytes);
         if (mask) memcpy(maskBlock, mask + 4 * x, bytes);
         __m256i pixels = bd_composite8(
-            _mm256_loadu_si256((const __m256i *)cropBlock), effect ? effectBlock : NULL, mask ? maskBlock : NULL, tint, keep);
+            _mm256_loadu_si256((const __m256i *)cropBlock), effect ? effectBlock : NULL, mask ? maskBlock : NULL, tintLines);
         _mm256_storeu_si256((__m256i *)outBlock, pixels);
         memcpy(out + 4 * x, outBlock, bytes);
     }
@@ -181,9 +181,9 @@ void bd_saturation_matrix_v3(uint8_t *pixels, ptrdiff_t count, const int32_t *en
     __builtin_trap();  // never called: bd_vector_kernels_available() is 0 here
 }
 void bd_image_effects_composite_row_v3(
-    const uint8_t *crop, const uint8_t *effect, const uint8_t *mask, const double *tint, double keep,
-    ptrdiff_t width, uint8_t *out) {
-    (void)crop; (void)effect; (void)mask; (void)tint; (void)keep; (void)width; (void)out;
+    const uint8_t *crop, const uint8_t *effect, const uint8_t *mask, const uint32_t *tintLines, ptrdiff_t width,
+    uint8_t *out) {
+    (void)crop; (void)effect; (void)mask; (void)tintLines; (void)width; (void)out;
     __builtin_trap();  // never called: bd_vector_kernels_available() is 0 here
 }
 #endif

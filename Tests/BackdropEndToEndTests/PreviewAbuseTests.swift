@@ -42,8 +42,11 @@ struct PreviewAbuseTests {
             let client = try #require(RawHTTPClient(port: server.port))
             client.send(request)  // the server may answer and close before all of it is sent
             let response = try #require(client.readResponse(), "no answer to a \(status) case")
-            #expect(response.status == status && RawHTTPClient.error(response.body).contains(text), "\(status)")
-            #expect(response.headers["connection"] == "close")
+            let answer = "\(response.status) \(response.headers) \(String(decoding: response.body, as: UTF8.self))"
+            #expect(
+                response.status == status && RawHTTPClient.error(response.body).contains(text),
+                "the \(status) case was answered \(answer)")
+            #expect(response.headers["connection"] == "close", "the \(status) case was answered \(answer)")
         }
         #expect(stillServes(server))
         // Memory after a 1 MiB line: the line was never held whole (the limit is 8 KiB).

@@ -63,6 +63,15 @@ struct VectorKernelTests {
                 "-2.5", "--tint", "0.9,0.1,0.3", "--tint-alpha", "0.45", "--frame", "100,200,37,5",
             ],
             [photo, "--algorithm", "image-effects", "--style", "extraLight", "--frame", "10,10,1,300"],
+            // The widest box of the 16-bit kernel (127) and the narrowest of the 32-bit one (129).
+            [
+                photo, "--algorithm", "image-effects", "--style", "custom", "--sigma", "67.3", "--saturation", "1.8",
+                "--tint", "0.3,0.6,0.2", "--tint-alpha", "0.5", "--frame", "7,3,397,251",
+            ],
+            [
+                transparent, "--algorithm", "image-effects", "--style", "custom", "--sigma", "68.4", "--saturation",
+                "1.8", "--tint", "0.3,0.6,0.2", "--tint-alpha", "0.5", "--frame", "7,3,397,251",
+            ],
             [
                 transparent, "--algorithm", "image-effects", "--style", "custom", "--sigma", "0", "--saturation", "1",
                 "--tint", "0.5,0.5,0.5", "--tint-alpha", "0.25",

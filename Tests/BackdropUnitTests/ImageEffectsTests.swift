@@ -1,5 +1,6 @@
 import Backdrop
 import BackdropTestSupport
+import CVectorKernels
 import Foundation
 import Testing
 
@@ -189,5 +190,54 @@ struct ImageEffectsTests {
         #expect(
             try Renderer(parallelism: .serial).render(image, imageEffects: plan)
                 == Renderer(parallelism: Parallelism(threads: 3)).render(image, imageEffects: plan))
+    }
+
+    /// The vector kernel's tint lines give every entry of the portable loop's table (checked here again, not only where
+    /// they are found), for every style and 2000 random tints; a table no straight line gives has none, and the
+    /// portable loop draws it.
+    @Test func everyTintHasALineThatGivesItsTable() {
+        var random = SplitMix64(seed: 29)
+        let styles =
+            [ImageEffectsStyle.light, .extraLight, .dark, .tint(SIMD3(0.2, 0.4, 0.9))]
+            + (0..<2000).map { _ in
+                ImageEffectsStyle(
+                    name: "custom", radiusPoints: 1,
+                    tint: SIMD3(
+                        Double.random(in: -0.1...1.1, using: &random), Double.random(in: 0...1, using: &random),
+                        Double.random(in: 0...1, using: &random)),
+                    tintAlpha: Double.random(in: -0.1...1.1, using: &random), saturation: 1)
+            }
+        for style in styles {
+            let fill = TintFill8(style: style)
+            guard let lines = fill.lines else {
+                Issue.record("\(style.tint), α \(style.tintAlpha): no line")
+                continue
+            }
+            let wrong = (0..<4).flatMap { lane in
+                (0..<256).filter { v in
+                    let line = (UInt32(v) * lines[2 * lane] + lines[2 * lane + 1]) >> UInt32(TintFill8.fractionBits)
+                    return min(255, line) != fill.table[256 * lane + v]
+                }
+            }
+            #expect(wrong.isEmpty, "\(style.tint), α \(style.tintAlpha): values \(wrong) off their line")
+        }
+        let zigzag: [UInt32] = (0..<256).map { UInt32($0 % 2) }
+        #expect(TintFill8.line(through: zigzag, keep: 0) == nil)
+    }
+
+    /// The box kernel's single-precision quotient, x = fl(n) + (⌊area/2⌋ + ½) times fl(1/area) truncated, is
+    /// ⌊(n + ⌊area/2⌋) / area⌋ for every sum n a box of 8-bit values can have, for every box up to the kernel's widest
+    /// (`BD_BOX16_WIDEST`): the bound its comment derives, checked value by value.
+    @Test func theSinglePrecisionQuotientIsExactForEveryBoxItServes() {
+        var wrong: [(box: Int, sum: Int)] = []
+        for box in stride(from: 1, through: Int(BD_BOX16_WIDEST), by: 2) {
+            let area = box * box
+            let rounding = Float(area / 2) + 0.5, reciprocal = 1 / Float(area)
+            for n in 0...(255 * area) where Int((Float(n) + rounding) * reciprocal) != (n + area / 2) / area {
+                wrong.append((box, n))
+                break
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong)")
     }
 }

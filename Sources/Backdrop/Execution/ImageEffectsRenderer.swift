@@ -50,17 +50,11 @@ extension Renderer {
             BoxBlur8.apply(crop, into: &effect, width: width, height: height, box: box, parallelism: parallelism)
             plan.saturationMatrix?.apply(&effect, parallelism: parallelism)
         }
-        // The tint over a premultiplied value v of each lane, exact and rounded half up (the values are positive: the
-        // conversion's truncation is the floor), tabulated: 256 values a lane.
-        // The tint's four lanes premultiplied at output scale, and what of the value under it shows: the kernel
-        // computes each entry as the table does.
-        let alpha = min(max(plan.style.tintAlpha, 0), 1), keep = 1 - alpha
-        let tintLanes = [plan.style.tint.x, plan.style.tint.y, plan.style.tint.z, 1].map {
-            min(max($0, 0), 1) * alpha * 255
-        }
-        let tinted: [UInt32] = tintLanes.flatMap { lane in
-            (0..<256).map { value in min(255, UInt32(lane + Double(value) * keep + 0.5)) }
-        }
+        // The tint: the vector kernel computes it on TintFill8's lines, the portable loop reads its table; a tint without
+        // lines (none seen) goes through the portable loop.
+        let tint = TintFill8(style: plan.style)
+        let tinted = tint.table, lines = tint.lines ?? []
+        let useKernel = VectorKernels.available && tint.lines != nil
         let empty: [UInt8] = []
         let maskSamples = mask?.samples ?? empty
         // The output: the source outside the frame, copied here, and the composite inside it, written below (a
@@ -96,11 +90,11 @@ extension Renderer {
                             parallelism.forEachBand(of: height, minimumBandSize: 16) { rows in
                                 for y in rows {
                                     let sourceRow = from.pointer + 4 * ((frame.y + y) * sourceWidth + frame.x)
-                                    if VectorKernels.available {
+                                    if useKernel {
                                         let row = 4 * y * width
                                         bd_image_effects_composite_row_v3(
                                             sourceRow, e.map { $0.pointer + row }, m.map { $0.pointer + row },
-                                            tintLanes, keep, width,
+                                            lines, width,
                                             out.pointer + 4 * ((frame.y + y) * sourceWidth + frame.x))
                                         continue
                                     }

@@ -100,6 +100,19 @@ void bd_box_write_two_rows_v3(
     uint32_t *columns, const uint8_t *const *rows, ptrdiff_t width, ptrdiff_t half, uint32_t area, uint32_t *pairs,
     uint32_t *windows, uint8_t *first, uint8_t *second);
 
+/// The widest box of `bd_box16_write_two_rows_v3` (`BoxBlur8.widestSixteenBitBox`).
+#define BD_BOX16_WIDEST 127
+
+/// sums[i] += row[i] for i < `count`, wrapping 16-bit sums: the column sums of `bd_box16_write_two_rows_v3` before a
+/// band's first row. Only where `bd_vector_kernels_available()`.
+void bd_box16_add_row_v3(uint16_t *sums, const uint8_t *row, ptrdiff_t count);
+
+/// `bd_box_write_two_rows_v3` for boxes (2·`half` + 1) up to `BD_BOX16_WIDEST`, with 16-bit column sums: the same
+/// bytes into `first` and `second`. `pairs` is scratch of 8·`width` lanes. Only where `bd_vector_kernels_available()`.
+void bd_box16_write_two_rows_v3(
+    uint16_t *columns, const uint8_t *const *rows, ptrdiff_t width, ptrdiff_t half, uint32_t area, uint16_t *pairs,
+    uint8_t *first, uint8_t *second);
+
 /// The premultiplication of `ImageEffectsPlan` (`Renderer.render(_:imageEffects:mask:)`): `count` straight RGBA8
 /// pixels, each colour ⌊(c · a + 127) / 255⌋, into `out`. Only where `bd_vector_kernels_available()`.
 void bd_premultiply_row_v3(const uint8_t *in, ptrdiff_t count, uint8_t *out);
@@ -108,13 +121,17 @@ void bd_premultiply_row_v3(const uint8_t *in, ptrdiff_t count, uint8_t *out);
 /// R, G, B (entries[3·input + output]), each within the 16-bit range. Only where `bd_vector_kernels_available()`.
 void bd_saturation_matrix_v3(uint8_t *pixels, ptrdiff_t count, const int32_t *entries);
 
+/// The fixed point of `bd_image_effects_composite_row_v3`'s tint lines (`TintFill8.fractionBits`).
+#define BD_TINT_FRACTION_BITS 22
+
 /// One row of `ImageEffectsPlan`'s composite (`Renderer.render(_:imageEffects:mask:)`): `width` straight pixels of
-/// the source (`crop`), premultiplied as `bd_premultiply_row_v3` does, the effect over them (`effect` NULL: no blur) through the coverage of `mask` (NULL: full), the tint
-/// over each lane v as min(255, ⌊(tint[lane] + v · keep) + ½⌋) in doubles, then unpremultiplied into `out`
+/// the source (`crop`), premultiplied as `bd_premultiply_row_v3` does, the effect over them (`effect` NULL: no
+/// blur) through the coverage of `mask` (NULL: full), the tint over each lane v as min(255, (v · slope + offset) >>
+/// BD_TINT_FRACTION_BITS) with `tintLines` the four lanes' slope and offset (`TintFill8.lines`), then unpremultiplied into `out`
 /// (straight RGBA8). Only where `bd_vector_kernels_available()`.
 void bd_image_effects_composite_row_v3(
-    const uint8_t *crop, const uint8_t *effect, const uint8_t *mask, const double *tint, double keep,
-    ptrdiff_t width, uint8_t *out);
+    const uint8_t *crop, const uint8_t *effect, const uint8_t *mask, const uint32_t *tintLines, ptrdiff_t width,
+    uint8_t *out);
 
 #ifdef __cplusplus
 }

@@ -10,10 +10,15 @@ import CVectorKernels
 /// row entering the box and drops the one leaving it); along each row, a running sum of those column sums, then
 /// the division. Bands of rows are spread over threads, each starting its column sums afresh; every value is the
 /// same for any thread count and with or without the vector kernels (`bd_box_slide_columns_v3`,
-/// `bd_box_write_two_rows_v3`). The sums stay below 2³¹ for boxes up to `maximumWidth`.
+/// `bd_box_write_two_rows_v3`; for boxes up to `widestSixteenBitBox`, `bd_box16_add_row_v3` and
+/// `bd_box16_write_two_rows_v3`). The sums stay below 2³¹ for boxes up to `maximumWidth`.
 enum BoxBlur8 {
     /// The widest box the 32-bit sums hold: 256 · box² < 2³¹ (a box of 8-bit values and its quotient's check).
     static let maximumWidth = 2895
+
+    /// The widest box whose column sums fit 16 bits with two columns' difference below 2¹⁵ and whose quotients
+    /// single precision computes exactly (`bd_box16_write_two_rows_v3`): every style's box up to scale 2.
+    static let widestSixteenBitBox = Int(BD_BOX16_WIDEST)
 
     /// One pass from `input` into `output` (both 4 · `width` · `height` samples; not the same buffer).
     static func apply(
@@ -22,7 +27,7 @@ enum BoxBlur8 {
         precondition(box % 2 == 1 && box <= maximumWidth, "BoxBlur8: an odd box up to \(maximumWidth) wide")
         precondition(input.count == 4 * width * height && output.count == input.count, "BoxBlur8: the picture's size")
         guard width > 0, height > 0 else { return }
-        let half = box / 2, lanes = 4 * width
+        let half = box / 2
         input.withUnsafeBufferPointer { inputBuffer in
             output.withUnsafeMutableBufferPointer { outputBuffer in
                 let source = SendableConstPointer(inputBuffer.baseAddress!)
@@ -30,50 +35,92 @@ enum BoxBlur8 {
                 // A band's start costs box rows of column sums: bands at least half a box tall keep that below
                 // the band's own work.
                 parallelism.forEachBand(of: height, minimumBandSize: max(16, half)) { rows in
-                    var columns = [UInt32](repeating: 0, count: lanes)
-                    // The kernel's scratch: two rows' column sums side by side, two rows' window sums, and a row
-                    // for a second row the band does not have.
-                    var scratch = [UInt32](repeating: 0, count: VectorKernels.available ? 4 * lanes : 0)
-                    var spare = [UInt8](repeating: 0, count: VectorKernels.available ? lanes : 0)
-                    columns.withUnsafeMutableBufferPointer { columns in
-                        scratch.withUnsafeMutableBufferPointer { scratch in
-                            spare.withUnsafeMutableBufferPointer { spareRow in
-                                @inline(__always) func row(_ y: Int) -> UnsafePointer<UInt8> {
-                                    source.pointer + lanes * min(max(y, 0), height - 1)
-                                }
-                                for y in (rows.lowerBound - half)...(rows.lowerBound + half) {
-                                    slideColumns(columns, entering: row(y), leaving: nil)
-                                }
-                                var y = rows.lowerBound
-                                while y < rows.upperBound {
-                                    let out = target.pointer + lanes * y
-                                    guard VectorKernels.available else {
-                                        if y > rows.lowerBound {
-                                            slideColumns(columns, entering: row(y + half), leaving: row(y - half - 1))
-                                        }
-                                        writeRow(columns, width: width, half: half, into: out)
-                                        y += 1
-                                        continue
-                                    }
-                                    // Two rows at a time. A row that does not slide (the band's first) or is not there
-                                    // (after the band's last) enters and leaves the same row; the missing second row
-                                    // goes to scratch.
-                                    let slides = y > rows.lowerBound, hasSecond = y + 1 < rows.upperBound
-                                    withUnsafeTemporaryAllocation(of: UnsafePointer<UInt8>?.self, capacity: 4) {
-                                        inputs in
-                                        inputs.initializeElement(at: 0, to: row(slides ? y + half : y))
-                                        inputs.initializeElement(at: 1, to: row(slides ? y - half - 1 : y))
-                                        inputs.initializeElement(at: 2, to: row(hasSecond ? y + 1 + half : y))
-                                        inputs.initializeElement(at: 3, to: row(hasSecond ? y - half : y))
-                                        bd_box_write_two_rows_v3(
-                                            columns.baseAddress!, inputs.baseAddress!, width, half, UInt32(box * box),
-                                            scratch.baseAddress!, scratch.baseAddress! + 2 * lanes, out,
-                                            hasSecond ? out + lanes : spareRow.baseAddress!)
-                                    }
-                                    y += 2
-                                }
-                            }
+                    let band = Band(
+                        source: source, target: target, width: width, height: height, half: half, rows: rows)
+                    if VectorKernels.available && box <= widestSixteenBitBox {
+                        band.writeWithSixteenBitSums()
+                    } else {
+                        band.write()
+                    }
+                }
+            }
+        }
+    }
+
+    /// The rows one thread writes, each from the column sums of the rows above and below it.
+    struct Band {
+        let source: SendableConstPointer<UInt8>, target: SendablePointer<UInt8>
+        let width: Int, height: Int, half: Int, rows: Range<Int>
+        var lanes: Int { 4 * width }
+        var area: UInt32 { UInt32((2 * half + 1) * (2 * half + 1)) }
+
+        /// Input row `y`, edges extended.
+        func row(_ y: Int) -> UnsafePointer<UInt8> { source.pointer + lanes * min(max(y, 0), height - 1) }
+
+        /// Calls `write` for each pair of rows from the band's first, with the kernels' four input rows (the first
+        /// output row's entering and leaving rows, then the second's; a row that does not slide, the band's first,
+        /// or is not there, after the band's last, enters and leaves the same row) and the two output rows (the
+        /// second a spare row where the band has none).
+        func forEachPairOfRows(
+            _ write: (UnsafePointer<UnsafePointer<UInt8>?>, UnsafeMutablePointer<UInt8>, UnsafeMutablePointer<UInt8>)
+                -> Void
+        ) {
+            var spare = [UInt8](repeating: 0, count: lanes)
+            spare.withUnsafeMutableBufferPointer { spare in
+                for y in stride(from: rows.lowerBound, to: rows.upperBound, by: 2) {
+                    let slides = y > rows.lowerBound, hasSecond = y + 1 < rows.upperBound
+                    let inputs: [UnsafePointer<UInt8>?] = [
+                        row(slides ? y + half : y), row(slides ? y - half - 1 : y), row(hasSecond ? y + 1 + half : y),
+                        row(hasSecond ? y - half : y),
+                    ]
+                    let out = target.pointer + lanes * y
+                    inputs.withUnsafeBufferPointer {
+                        write($0.baseAddress!, out, hasSecond ? out + lanes : spare.baseAddress!)
+                    }
+                }
+            }
+        }
+
+        /// With 32-bit column sums: the portable loops, or `bd_box_write_two_rows_v3` for any box.
+        func write() {
+            var columns = [UInt32](repeating: 0, count: lanes)
+            // The kernel's scratch: two rows' column sums side by side and two rows' window sums.
+            var scratch = [UInt32](repeating: 0, count: VectorKernels.available ? 4 * lanes : 0)
+            columns.withUnsafeMutableBufferPointer { columns in
+                for y in (rows.lowerBound - half)...(rows.lowerBound + half) {
+                    slideColumns(columns, entering: row(y), leaving: nil)
+                }
+                guard VectorKernels.available else {
+                    for y in rows {
+                        if y > rows.lowerBound {
+                            slideColumns(columns, entering: row(y + half), leaving: row(y - half - 1))
                         }
+                        writeRow(columns, width: width, half: half, into: target.pointer + lanes * y)
+                    }
+                    return
+                }
+                scratch.withUnsafeMutableBufferPointer { scratch in
+                    forEachPairOfRows { inputs, first, second in
+                        bd_box_write_two_rows_v3(
+                            columns.baseAddress!, inputs, width, half, area, scratch.baseAddress!,
+                            scratch.baseAddress! + 2 * lanes, first, second)
+                    }
+                }
+            }
+        }
+
+        /// With 16-bit column sums, boxes up to `widestSixteenBitBox`: `bd_box16_write_two_rows_v3`.
+        func writeWithSixteenBitSums() {
+            var columns = [UInt16](repeating: 0, count: lanes)
+            var pairs = [UInt16](repeating: 0, count: 2 * lanes)
+            columns.withUnsafeMutableBufferPointer { columns in
+                for y in (rows.lowerBound - half)...(rows.lowerBound + half) {
+                    bd_box16_add_row_v3(columns.baseAddress!, row(y), lanes)
+                }
+                pairs.withUnsafeMutableBufferPointer { pairs in
+                    forEachPairOfRows { inputs, first, second in
+                        bd_box16_write_two_rows_v3(
+                            columns.baseAddress!, inputs, width, half, area, pairs.baseAddress!, first, second)
                     }
                 }
             }

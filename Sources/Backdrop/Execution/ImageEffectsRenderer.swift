@@ -17,37 +17,42 @@ extension Renderer {
         }
         let width = frame.width, height = frame.height, sourceWidth = source.width
         let blurred = plan.boxWidth != nil
-        // 1. The crop, premultiplied: the box passes' input (the composite premultiplies the source's pixels again
-        // as it reads them, so that the passes can reuse this buffer and the picture's buffers stay two, not three).
-        var crop = Self.unfilled(blurred ? 4 * width * height : 0)
-        if blurred {
+        // The output picture. Until the composite writes it, its first 4 · width · height samples hold the crop (the
+        // composite premultiplies the source's pixels again as it reads them), so the passes need one frame-sized
+        // buffer of their own, not two: a frame's worth less memory at the peak.
+        var result = RGBAImage(width: source.width, height: source.height, samples: Self.unfilled(source.samples.count))
+        var effect = Self.unfilled(blurred ? 4 * width * height : 0)
+        if let box = plan.boxWidth {
             source.samples.withUnsafeBufferPointer { input in
-                crop.withUnsafeMutableBufferPointer { output in
-                    let from = SendableConstPointer(input.baseAddress!), to = SendablePointer(output.baseAddress!)
-                    parallelism.forEachBand(of: height, minimumBandSize: 16) { rows in
-                        for y in rows {
-                            let s = from.pointer + 4 * ((frame.y + y) * sourceWidth + frame.x),
-                                t = to.pointer + 4 * width * y
-                            if VectorKernels.available {
-                                bd_premultiply_row_v3(s, width, t)
-                                continue
+                result.samples.withUnsafeMutableBufferPointer { output in
+                    effect.withUnsafeMutableBufferPointer { effect in
+                        let crop = UnsafeMutableBufferPointer(rebasing: output[..<effect.count])
+                        // 1. The crop, premultiplied: the box passes' input.
+                        let from = SendableConstPointer(input.baseAddress!), to = SendablePointer(crop.baseAddress!)
+                        parallelism.forEachBand(of: height, minimumBandSize: 16) { rows in
+                            for y in rows {
+                                let s = from.pointer + 4 * ((frame.y + y) * sourceWidth + frame.x),
+                                    t = to.pointer + 4 * width * y
+                                if VectorKernels.available {
+                                    bd_premultiply_row_v3(s, width, t)
+                                    continue
+                                }
+                                for x in 0..<width {
+                                    let pixel = Self.premultiplied(s + 4 * x)
+                                    for c in 0..<4 { t[4 * x + c] = UInt8(pixel[c]) }
+                                }
                             }
-                            for x in 0..<width {
-                                let pixel = Self.premultiplied(s + 4 * x)
-                                for c in 0..<4 { t[4 * x + c] = UInt8(pixel[c]) }
-                            }
+                        }
+                        // 2. Three passes, crop → effect → crop → effect.
+                        for (from, to) in [(crop, effect), (effect, crop), (crop, effect)] {
+                            BoxBlur8.apply(
+                                UnsafeBufferPointer(from), into: to, width: width, height: height, box: box,
+                                parallelism: parallelism)
                         }
                     }
                 }
             }
-        }
-        // 2–3. The effect; 4. the crop, the effect over it through the mask, the tint over all.
-        var effect = Self.unfilled(crop.count)
-        if let box = plan.boxWidth {
-            // Three passes, crop → effect → crop → effect.
-            BoxBlur8.apply(crop, into: &effect, width: width, height: height, box: box, parallelism: parallelism)
-            BoxBlur8.apply(effect, into: &crop, width: width, height: height, box: box, parallelism: parallelism)
-            BoxBlur8.apply(crop, into: &effect, width: width, height: height, box: box, parallelism: parallelism)
+            // 3. The saturation matrix.
             plan.saturationMatrix?.apply(&effect, parallelism: parallelism)
         }
         // The tint: the vector kernel computes it on TintFill8's lines, the portable loop reads its table; a tint without
@@ -57,9 +62,9 @@ extension Renderer {
         let useKernel = VectorKernels.available && tint.lines != nil
         let empty: [UInt8] = []
         let maskSamples = mask?.samples ?? empty
-        // The output: the source outside the frame, copied here, and the composite inside it, written below (a
-        // copy of the whole source would write the frame's pixels once for nothing).
-        var result = RGBAImage(width: source.width, height: source.height, samples: Self.unfilled(source.samples.count))
+        // 4. The output: the source outside the frame, copied here, and the composite inside it, written below (a
+        // copy of the whole source would write the frame's pixels once for nothing): the crop, the effect over it
+        // through the mask, the tint over all.
         source.samples.withUnsafeBufferPointer { input in
             result.samples.withUnsafeMutableBufferPointer { output in
                 let from = SendableConstPointer(input.baseAddress!), to = SendablePointer(output.baseAddress!)

@@ -20,29 +20,24 @@ enum BoxBlur8 {
     /// single precision computes exactly (`bd_box16_write_two_rows_v3`): every style's box up to scale 2.
     static let widestSixteenBitBox = Int(BD_BOX16_WIDEST)
 
-    /// One pass from `input` into `output` (both 4 · `width` · `height` samples; not the same buffer).
+    /// One pass from `input` into `output` (both 4 · `width` · `height` samples; not overlapping).
     static func apply(
-        _ input: [UInt8], into output: inout [UInt8], width: Int, height: Int, box: Int, parallelism: Parallelism
+        _ input: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>, width: Int, height: Int,
+        box: Int, parallelism: Parallelism
     ) {
         precondition(box % 2 == 1 && box <= maximumWidth, "BoxBlur8: an odd box up to \(maximumWidth) wide")
         precondition(input.count == 4 * width * height && output.count == input.count, "BoxBlur8: the picture's size")
         guard width > 0, height > 0 else { return }
         let half = box / 2
-        input.withUnsafeBufferPointer { inputBuffer in
-            output.withUnsafeMutableBufferPointer { outputBuffer in
-                let source = SendableConstPointer(inputBuffer.baseAddress!)
-                let target = SendablePointer(outputBuffer.baseAddress!)
-                // A band's start costs box rows of column sums: bands at least half a box tall keep that below
-                // the band's own work.
-                parallelism.forEachBand(of: height, minimumBandSize: max(16, half)) { rows in
-                    let band = Band(
-                        source: source, target: target, width: width, height: height, half: half, rows: rows)
-                    if VectorKernels.available && box <= widestSixteenBitBox {
-                        band.writeWithSixteenBitSums()
-                    } else {
-                        band.write()
-                    }
-                }
+        let source = SendableConstPointer(input.baseAddress!), target = SendablePointer(output.baseAddress!)
+        // A band's start costs box rows of column sums: bands at least half a box tall keep that below the band's own
+        // work.
+        parallelism.forEachBand(of: height, minimumBandSize: max(16, half)) { rows in
+            let band = Band(source: source, target: target, width: width, height: height, half: half, rows: rows)
+            if VectorKernels.available && box <= widestSixteenBitBox {
+                band.writeWithSixteenBitSums()
+            } else {
+                band.write()
             }
         }
     }

@@ -1,5 +1,6 @@
 // image_effects_v3.c — the per-pixel steps of ImageEffectsPlan for x86-64-v3 (see backdrop_vector_kernels.h):
-// the premultiplication, the saturation matrix and the composite.
+// the premultiplication, and the composite with the saturation matrix applied as it reads the effect (a pass over
+// the frame less than the portable loops' separate step, the same values).
 //
 // Contract: the Swift loops' values, bit for bit (integer arithmetic throughout: any order gives the same values).
 // Eight pixels at a time, one pixel in each 32-bit lane, a channel pulled out by a shift and a mask; the last one to
@@ -64,36 +65,33 @@ BD_AVX2_INLINE __m256i bd_saturate8(__m256i v, const __m256i *redBlue, const __m
     return bd_pixels(out[0], out[1], out[2], _mm256_srli_epi32(v, 24));
 }
 
-BD_AVX2 void bd_saturation_matrix_v3(uint8_t *pixels, ptrdiff_t count, const int32_t *entries) {
+// The matrix's entries (inputs R, G, B, each a row of outputs R, G, B) as bd_saturate8's vectors.
+typedef struct {
     __m256i redBlue[3], green[3];
+} bd_saturation;
+
+BD_AVX2_INLINE bd_saturation bd_saturation_of(const int32_t *entries) {
+    bd_saturation m;
     for (int c = 0; c < 3; c++) {
-        redBlue[c] = _mm256_set1_epi32((int32_t)(((uint32_t)(uint16_t)entries[6 + c] << 16) | (uint16_t)entries[c]));
-        green[c] = _mm256_set1_epi32((int32_t)(uint16_t)entries[3 + c]);
+        m.redBlue[c] = _mm256_set1_epi32((int32_t)(((uint32_t)(uint16_t)entries[6 + c] << 16) | (uint16_t)entries[c]));
+        m.green[c] = _mm256_set1_epi32((int32_t)(uint16_t)entries[3 + c]);
     }
-    ptrdiff_t i = 0;
-    for (; i + 8 <= count; i += 8) {
-        __m256i *p = (__m256i *)(pixels + 4 * i);
-        _mm256_storeu_si256(p, bd_saturate8(_mm256_loadu_si256(p), redBlue, green));
-    }
-    if (i < count) {
-        uint8_t block[32] = {0};
-        memcpy(block, pixels + 4 * i, (size_t)(4 * (count - i)));
-        _mm256_storeu_si256((__m256i *)block, bd_saturate8(_mm256_loadu_si256((const __m256i *)block), redBlue, green));
-        memcpy(pixels + 4 * i, block, (size_t)(4 * (count - i)));
-    }
+    return m;
 }
 
 // The composite of eight pixels: the source's pixels premultiplied (the crop; only where the effect does not cover
-// them), the effect over them through the mask's coverage, the tint (TintFill8's lines), then unpremultiplied with
-// a float estimate of ⌊(c·255 + ⌊a/2⌋) / a⌋ corrected by one either way by exact products.
+// them), the effect (through the saturation matrix where there is one) over them through the mask's coverage, the
+// tint (TintFill8's lines), then unpremultiplied with a float estimate of ⌊(c·255 + ⌊a/2⌋) / a⌋ corrected by one either way by exact products.
 BD_AVX2_INLINE __m256i bd_composite8(
-    __m256i straight, const uint8_t *effectPixels, const uint8_t *maskPixels, const uint32_t *tintLines) {
+    __m256i straight, const uint8_t *effectPixels, const bd_saturation *saturation, const uint8_t *maskPixels,
+    const uint32_t *tintLines) {
     __m256i channel[4];
     if (effectPixels == NULL) {
         __m256i crop = bd_premultiply8(straight);
         for (int c = 0; c < 4; c++) channel[c] = bd_channel(crop, c);
     } else {
         __m256i effect = _mm256_loadu_si256((const __m256i *)effectPixels), source[4];
+        if (saturation != NULL) effect = bd_saturate8(effect, saturation->redBlue, saturation->green);
         if (maskPixels != NULL) {
             __m256i mask = _mm256_loadu_si256((const __m256i *)maskPixels);
             __m256i luminance = _mm256_add_epi32(
@@ -150,12 +148,14 @@ BD_AVX2_INLINE __m256i bd_composite8(
 }
 
 BD_AVX2 void bd_image_effects_composite_row_v3(
-    const uint8_t *crop, const uint8_t *effect, const uint8_t *mask, const uint32_t *tintLines, ptrdiff_t width,
-    uint8_t *out) {
+    const uint8_t *crop, const uint8_t *effect, const int32_t *saturationEntries, const uint8_t *mask,
+    const uint32_t *tintLines, ptrdiff_t width, uint8_t *out) {
+    const bd_saturation matrix = saturationEntries != NULL ? bd_saturation_of(saturationEntries) : (bd_saturation){0};
+    const bd_saturation *saturation = saturationEntries != NULL ? &matrix : NULL;
     ptrdiff_t x = 0;
     for (; x + 8 <= width; x += 8) {
         __m256i pixels = bd_composite8(
-            _mm256_loadu_si256((const __m256i *)(crop + 4 * x)), effect ? effect + 4 * x : NULL,
+            _mm256_loadu_si256((const __m256i *)(crop + 4 * x)), effect ? effect + 4 * x : NULL, saturation,
             mask ? mask + 4 * x : NULL, tintLines);
         _mm256_storeu_si256((__m256i *)(out + 4 * x), pixels);
     }
@@ -166,7 +166,8 @@ BD_AVX2 void bd_image_effects_composite_row_v3(
         if (effect) memcpy(effectBlock, effect + 4 * x, bytes);
         if (mask) memcpy(maskBlock, mask + 4 * x, bytes);
         __m256i pixels = bd_composite8(
-            _mm256_loadu_si256((const __m256i *)cropBlock), effect ? effectBlock : NULL, mask ? maskBlock : NULL, tintLines);
+            _mm256_loadu_si256((const __m256i *)cropBlock), effect ? effectBlock : NULL, saturation,
+            mask ? maskBlock : NULL, tintLines);
         _mm256_storeu_si256((__m256i *)outBlock, pixels);
         memcpy(out + 4 * x, outBlock, bytes);
     }
@@ -176,14 +177,10 @@ void bd_premultiply_row_v3(const uint8_t *in, ptrdiff_t count, uint8_t *out) {
     (void)in; (void)count; (void)out;
     __builtin_trap();  // never called: bd_vector_kernels_available() is 0 here
 }
-void bd_saturation_matrix_v3(uint8_t *pixels, ptrdiff_t count, const int32_t *entries) {
-    (void)pixels; (void)count; (void)entries;
-    __builtin_trap();  // never called: bd_vector_kernels_available() is 0 here
-}
 void bd_image_effects_composite_row_v3(
-    const uint8_t *crop, const uint8_t *effect, const uint8_t *mask, const uint32_t *tintLines, ptrdiff_t width,
-    uint8_t *out) {
-    (void)crop; (void)effect; (void)mask; (void)tintLines; (void)width; (void)out;
+    const uint8_t *crop, const uint8_t *effect, const int32_t *saturationEntries, const uint8_t *mask,
+    const uint32_t *tintLines, ptrdiff_t width, uint8_t *out) {
+    (void)crop; (void)effect; (void)saturationEntries; (void)mask; (void)tintLines; (void)width; (void)out;
     __builtin_trap();  // never called: bd_vector_kernels_available() is 0 here
 }
 #endif

@@ -17,6 +17,12 @@ extension Renderer {
         }
         let width = frame.width, height = frame.height, sourceWidth = source.width
         let blurred = plan.boxWidth != nil
+        // The tint: the vector kernel computes it on TintFill8's lines, the portable loop reads its table; a tint without
+        // lines (none seen) goes through the portable loop. The kernel also applies the saturation matrix as it reads
+        // the effect; the portable loops take it as a step of its own.
+        let tint = TintFill8(style: plan.style)
+        let tinted = tint.table, lines = tint.lines ?? []
+        let useKernel = VectorKernels.available && tint.lines != nil
         // The output picture. Until the composite writes it, its first 4 · width · height samples hold the crop (the
         // composite premultiplies the source's pixels again as it reads them), so the passes need one frame-sized
         // buffer of their own, not two: a frame's worth less memory at the peak.
@@ -52,14 +58,10 @@ extension Renderer {
                     }
                 }
             }
-            // 3. The saturation matrix.
-            plan.saturationMatrix?.apply(&effect, parallelism: parallelism)
+            // 3. The saturation matrix (in the composite kernel where it runs).
+            if !useKernel { plan.saturationMatrix?.apply(&effect, parallelism: parallelism) }
         }
-        // The tint: the vector kernel computes it on TintFill8's lines, the portable loop reads its table; a tint without
-        // lines (none seen) goes through the portable loop.
-        let tint = TintFill8(style: plan.style)
-        let tinted = tint.table, lines = tint.lines ?? []
-        let useKernel = VectorKernels.available && tint.lines != nil
+        let saturationEntries = plan.saturationMatrix.map { $0.entries.flatMap { $0 } }
         let empty: [UInt8] = []
         let maskSamples = mask?.samples ?? empty
         // 4. The output: the source outside the frame, copied here, and the composite inside it, written below (a
@@ -98,8 +100,8 @@ extension Renderer {
                                     if useKernel {
                                         let row = 4 * y * width
                                         bd_image_effects_composite_row_v3(
-                                            sourceRow, e.map { $0.pointer + row }, m.map { $0.pointer + row },
-                                            lines, width,
+                                            sourceRow, e.map { $0.pointer + row }, saturationEntries,
+                                            m.map { $0.pointer + row }, lines, width,
                                             out.pointer + 4 * ((frame.y + y) * sourceWidth + frame.x))
                                         continue
                                     }

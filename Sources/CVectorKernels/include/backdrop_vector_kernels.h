@@ -117,21 +117,19 @@ void bd_box16_write_two_rows_v3(
 /// pixels, each colour ⌊(c · a + 127) / 255⌋, into `out`. Only where `bd_vector_kernels_available()`.
 void bd_premultiply_row_v3(const uint8_t *in, ptrdiff_t count, uint8_t *out);
 
-/// `SaturationMatrix8.apply` on `count` RGBA8 pixels in place; `entries` the nine entries, input-major in the order
-/// R, G, B (entries[3·input + output]), each within the 16-bit range. Only where `bd_vector_kernels_available()`.
-void bd_saturation_matrix_v3(uint8_t *pixels, ptrdiff_t count, const int32_t *entries);
-
 /// The fixed point of `bd_image_effects_composite_row_v3`'s tint lines (`TintFill8.fractionBits`).
 #define BD_TINT_FRACTION_BITS 22
 
 /// One row of `ImageEffectsPlan`'s composite (`Renderer.render(_:imageEffects:mask:)`): `width` straight pixels of
-/// the source (`crop`), premultiplied as `bd_premultiply_row_v3` does, the effect over them (`effect` NULL: no
-/// blur) through the coverage of `mask` (NULL: full), the tint over each lane v as min(255, (v · slope + offset) >>
-/// BD_TINT_FRACTION_BITS) with `tintLines` the four lanes' slope and offset (`TintFill8.lines`), then unpremultiplied into `out`
-/// (straight RGBA8). Only where `bd_vector_kernels_available()`.
+/// the source (`crop`), premultiplied as `bd_premultiply_row_v3` does; the effect over them (`effect` NULL: no blur),
+/// first through the saturation matrix as `SaturationMatrix8` computes it (`saturationEntries`: its nine entries,
+/// inputs R, G, B each a row of outputs R, G, B; NULL: none), through the coverage of `mask` (NULL: full); the tint
+/// over each lane v as min(255, (v · slope + offset) >> BD_TINT_FRACTION_BITS), `tintLines` the four lanes' slope
+/// and offset (`TintFill8.lines`); then unpremultiplied into `out` (straight RGBA8). Only where
+/// `bd_vector_kernels_available()`.
 void bd_image_effects_composite_row_v3(
-    const uint8_t *crop, const uint8_t *effect, const uint8_t *mask, const uint32_t *tintLines, ptrdiff_t width,
-    uint8_t *out);
+    const uint8_t *crop, const uint8_t *effect, const int32_t *saturationEntries, const uint8_t *mask,
+    const uint32_t *tintLines, ptrdiff_t width, uint8_t *out);
 
 #ifdef __cplusplus
 }

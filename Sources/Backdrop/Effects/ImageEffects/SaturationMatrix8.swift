@@ -1,8 +1,6 @@
-import CVectorKernels
-
 /// `UIImage+ImageEffects`' saturation step: `vImageMatrixMultiply_ARGB8888` with an integer matrix and divisor
-/// 256, on 8-bit premultiplied RGBA, in place; alpha unchanged. Its vector kernel
-/// (`bd_saturation_matrix_v3`) computes the same values.
+/// 256, on 8-bit premultiplied RGBA, in place; alpha unchanged. With the vector kernels the composite applies it as
+/// it reads the effect (`bd_image_effects_composite_row_v3`, the same values); `apply` is the portable loops' step.
 ///
 /// Contract: the sample's matrix (rows the input B, G, R of its BGRA buffer, columns the output B, G, R; Apple's
 /// 0.7873, not 0.7874), each entry `(int16_t)roundf(m × 256)`; each output channel ⌊(Σ input × entry + 128) / 256⌋
@@ -30,14 +28,9 @@ struct SaturationMatrix8: Sendable, Equatable {
         let fromRed = SIMD4(entries[0][0], entries[0][1], entries[0][2], 0)
         let fromGreen = SIMD4(entries[1][0], entries[1][1], entries[1][2], 0)
         let fromBlue = SIMD4(entries[2][0], entries[2][1], entries[2][2], 0)
-        let flat = entries.flatMap { $0 }
         samples.withUnsafeMutableBufferPointer { buffer in
             let base = SendablePointer(buffer.baseAddress!)
             parallelism.forEachBand(of: pixels, minimumBandSize: 4096) { range in
-                if VectorKernels.available {
-                    bd_saturation_matrix_v3(base.pointer + 4 * range.lowerBound, range.count, flat)
-                    return
-                }
                 for pixel in range {
                     let p = base.pointer + 4 * pixel
                     let sum = Int32(p[0]) &* fromRed &+ Int32(p[1]) &* fromGreen &+ Int32(p[2]) &* fromBlue

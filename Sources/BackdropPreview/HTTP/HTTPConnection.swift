@@ -36,7 +36,9 @@ final class HTTPConnection {
                 guard received[scanned] == UInt8(ascii: "\n") else { continue }
                 let lineEnd = scanned > lineStart && received[scanned - 1] == UInt8(ascii: "\r") ? scanned - 1 : scanned
                 if lineEnd == lineStart {
-                    if requestLineEnd != nil {
+                    if let requestLineEnd {
+                        // The limits hold here too: a head's end can arrive in the read that takes it past them.
+                        try checkLimits(requestLine: requestLineEnd - start, head: scanned + 1 - start)
                         let head = received[start...scanned]
                         let request = try HTTPHead.parse(head, limits: limits)
                         received.removeFirst(scanned + 1)
@@ -45,16 +47,13 @@ final class HTTPConnection {
                     start = scanned + 1
                     guard start <= 64 else { throw HTTPRefusal(400, "more than 64 bytes of empty lines") }
                 } else if requestLineEnd == nil {
+                    try checkLimits(requestLine: lineEnd - start, head: scanned + 1 - start)
                     requestLineEnd = lineEnd
                 }
                 lineStart = scanned + 1
             }
-            if (requestLineEnd ?? received.count) - start > limits.requestLineBytes {
-                throw HTTPRefusal(414, "the request line is longer than \(limits.requestLineBytes) bytes")
-            }
-            if received.count - start > limits.headBytes {
-                throw HTTPRefusal(431, "the request's head is longer than \(limits.headBytes) bytes")
-            }
+            // What has arrived of a head that has not ended.
+            try checkLimits(requestLine: (requestLineEnd ?? received.count) - start, head: received.count - start)
             let headDeadline = firstByte.map { $0 + .seconds(limits.headSeconds) }
             switch try receive(into: &received, until: headDeadline, timeout: 408, "the request's head") {
             case 0:
@@ -62,6 +61,17 @@ final class HTTPConnection {
             default:
                 if firstByte == nil { firstByte = .now }
             }
+        }
+    }
+
+    /// A 414 for a request line of more than ``HTTPLimits/requestLineBytes`` bytes, a 431 for a head of more than
+    /// ``HTTPLimits/headBytes``.
+    private func checkLimits(requestLine: Int, head: Int) throws(HTTPRefusal) {
+        if requestLine > limits.requestLineBytes {
+            throw HTTPRefusal(414, "the request line is longer than \(limits.requestLineBytes) bytes")
+        }
+        if head > limits.headBytes {
+            throw HTTPRefusal(431, "the request's head is longer than \(limits.headBytes) bytes")
         }
     }
 

@@ -15,25 +15,15 @@
 #if defined(__x86_64__)
 #include <immintrin.h>
 
-__attribute__((target("avx2"))) void bd_box_slide_columns_v3(
-    uint32_t *sums, const uint8_t *entering, const uint8_t *leaving, ptrdiff_t count) {
+// A band's first column sums, before its first row: the 32-bit kernel's; bd_box16_add_row_v3 is the 16-bit one's.
+__attribute__((target("avx2"))) void bd_box_add_row_v3(uint32_t *sums, const uint8_t *row, ptrdiff_t count) {
     ptrdiff_t i = 0;
-    if (leaving != NULL) {
-        for (; i + 8 <= count; i += 8) {
-            __m256i in = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(entering + i)));
-            __m256i out = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(leaving + i)));
-            __m256i s = _mm256_loadu_si256((const __m256i *)(sums + i));
-            _mm256_storeu_si256((__m256i *)(sums + i), _mm256_sub_epi32(_mm256_add_epi32(s, in), out));
-        }
-        for (; i < count; i++) sums[i] = sums[i] + entering[i] - leaving[i];
-    } else {
-        for (; i + 8 <= count; i += 8) {
-            __m256i in = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(entering + i)));
-            __m256i s = _mm256_loadu_si256((const __m256i *)(sums + i));
-            _mm256_storeu_si256((__m256i *)(sums + i), _mm256_add_epi32(s, in));
-        }
-        for (; i < count; i++) sums[i] = sums[i] + entering[i];
+    for (; i + 8 <= count; i += 8) {
+        __m256i in = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(row + i)));
+        __m256i s = _mm256_loadu_si256((const __m256i *)(sums + i));
+        _mm256_storeu_si256((__m256i *)(sums + i), _mm256_add_epi32(s, in));
     }
+    for (; i < count; i++) sums[i] = sums[i] + row[i];
 }
 
 // ⌊n / area⌋ for every n < 2³¹ as ⌊n · m / 2^(31 + ℓ)⌋, with ℓ = ⌈log₂ area⌉ and m = ⌈2^(31 + ℓ) / area⌉ < 2³²
@@ -160,20 +150,30 @@ __attribute__((target("avx2"))) void bd_box16_add_row_v3(uint16_t *sums, const u
 // x · fl(1/area) is within x/area · 2⁻²³ < 2⁻¹⁵ of x/area, so its truncation is exact while 2⁻¹⁵ < ½/area: every area
 // below 2¹⁴, boxes up to 127 (BoxBlur8's tests check every dividend of every such box). Four instructions for eight
 // lanes, where the 64-bit products take eight.
-__attribute__((target("avx2"), always_inline)) static inline __m256i bd_box16_quotients(__m256i n, __m256 rounding, __m256 reciprocal) {
+__attribute__((target("avx2"), always_inline)) static inline __m256i bd_box16_quotients(
+    __m256i n, __m256 rounding, __m256 reciprocal) {
     __m256 x = _mm256_add_ps(_mm256_cvtepi32_ps(n), rounding);
     return _mm256_cvttps_epi32(_mm256_mul_ps(x, reciprocal));
 }
 
 // The change of both rows' window sums from x − 1 to x: the entering column's sums minus the leaving one's.
-__attribute__((target("avx2"), always_inline)) static inline __m256i bd_box16_change(const uint16_t *pairs, ptrdiff_t entering, ptrdiff_t leaving) {
-    __m128i d = _mm_sub_epi16(_mm_loadu_si128((const __m128i *)(pairs + 8 * entering)),
-                              _mm_loadu_si128((const __m128i *)(pairs + 8 * leaving)));
+__attribute__((target("avx2"), always_inline)) static inline __m256i bd_box16_change(
+    const uint16_t *pairs, ptrdiff_t entering, ptrdiff_t leaving) {
+    __m128i in = _mm_loadu_si128((const __m128i *)(pairs + 8 * entering));
+    __m128i out = _mm_loadu_si128((const __m128i *)(pairs + 8 * leaving));
+    __m128i d = _mm_sub_epi16(in, out);
     return _mm256_cvtepi16_epi32(d);
 }
 
-__attribute__((target("avx2"))) void bd_box16_write_two_rows_v3(uint16_t *columns, const uint8_t *const *inputRows, ptrdiff_t width, ptrdiff_t half,
-    uint32_t area, uint16_t *pairs, uint8_t *first, uint8_t *second) {
+// The same near an edge: the entering column clamped to width − 1, the leaving one to 0.
+__attribute__((target("avx2"), always_inline)) static inline __m256i bd_box16_clamped_change(
+    const uint16_t *pairs, ptrdiff_t x, ptrdiff_t half, ptrdiff_t width) {
+    return bd_box16_change(pairs, x + half < width ? x + half : width - 1, x - half - 1 > 0 ? x - half - 1 : 0);
+}
+
+__attribute__((target("avx2"))) void bd_box16_write_two_rows_v3(
+    uint16_t *columns, const uint8_t *const *inputRows, ptrdiff_t width, ptrdiff_t half, uint32_t area, uint16_t *pairs,
+    uint8_t *first, uint8_t *second) {
     // As above: every column slid twice, here four pixels at a time, `pairs` getting each pixel's two rows' sums
     // side by side (sixteen bytes a pixel).
     const uint8_t *entering1 = inputRows[0], *leaving1 = inputRows[1];
@@ -205,10 +205,12 @@ __attribute__((target("avx2"))) void bd_box16_write_two_rows_v3(uint16_t *column
     // as above; the indices clamped only in the groups that reach within half a box of an edge.
     const __m256 rounding = _mm256_set1_ps((float)(area / 2) + 0.5f);
     const __m256 reciprocal = _mm256_set1_ps(1.0f / (float)area);
-    __m256i sum = _mm256_mullo_epi32(_mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)pairs)),
-                                     _mm256_set1_epi32((int)(half + 1)));
-    for (ptrdiff_t k = 1; k <= half; k++)
-        sum = _mm256_add_epi32(sum, _mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)(pairs + 8 * (k < width ? k : width - 1)))));
+    __m256i sum = _mm256_mullo_epi32(
+        _mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)pairs)), _mm256_set1_epi32((int)(half + 1)));
+    for (ptrdiff_t k = 1; k <= half; k++) {
+        const uint16_t *pair = pairs + 8 * (k < width ? k : width - 1);
+        sum = _mm256_add_epi32(sum, _mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)pair)));
+    }
     const ptrdiff_t middleStart = half + 1, middleEnd = width - half;
     ptrdiff_t x = 0;
     for (; x + 4 <= width; x += 4) {
@@ -220,25 +222,18 @@ __attribute__((target("avx2"))) void bd_box16_write_two_rows_v3(uint16_t *column
             }
         } else {
             for (int k = 0; k < 4; k++) {
-                ptrdiff_t at = x + k;
-                if (at > 0) {
-                    ptrdiff_t e = at + half < width ? at + half : width - 1, l = at - half - 1 > 0 ? at - half - 1 : 0;
-                    sum = _mm256_add_epi32(sum, bd_box16_change(pairs, e, l));
-                }
+                if (x + k > 0) sum = _mm256_add_epi32(sum, bd_box16_clamped_change(pairs, x + k, half, width));
                 s[k] = sum;
             }
         }
-        __m256i q0 = bd_box16_quotients(s[0], rounding, reciprocal), q1 = bd_box16_quotients(s[1], rounding, reciprocal);
-        __m256i q2 = bd_box16_quotients(s[2], rounding, reciprocal), q3 = bd_box16_quotients(s[3], rounding, reciprocal);
-        __m256i bytes = _mm256_packus_epi16(_mm256_packus_epi32(q0, q1), _mm256_packus_epi32(q2, q3));
+        __m256i q[4];
+        for (int k = 0; k < 4; k++) q[k] = bd_box16_quotients(s[k], rounding, reciprocal);
+        __m256i bytes = _mm256_packus_epi16(_mm256_packus_epi32(q[0], q[1]), _mm256_packus_epi32(q[2], q[3]));
         _mm_storeu_si128((__m128i *)(first + 4 * x), _mm256_castsi256_si128(bytes));
         _mm_storeu_si128((__m128i *)(second + 4 * x), _mm256_extracti128_si256(bytes, 1));
     }
     for (; x < width; x++) {
-        if (x > 0) {
-            ptrdiff_t e = x + half < width ? x + half : width - 1, l = x - half - 1 > 0 ? x - half - 1 : 0;
-            sum = _mm256_add_epi32(sum, bd_box16_change(pairs, e, l));
-        }
+        if (x > 0) sum = _mm256_add_epi32(sum, bd_box16_clamped_change(pairs, x, half, width));
         uint32_t v[8];
         _mm256_storeu_si256((__m256i *)v, sum);
         for (int lane = 0; lane < 4; lane++) {
@@ -258,8 +253,8 @@ void bd_box16_write_two_rows_v3(
     (void)columns; (void)rows; (void)width; (void)half; (void)area; (void)pairs; (void)first; (void)second;
     __builtin_trap();  // never called: bd_vector_kernels_available() is 0 here
 }
-void bd_box_slide_columns_v3(uint32_t *sums, const uint8_t *entering, const uint8_t *leaving, ptrdiff_t count) {
-    (void)sums; (void)entering; (void)leaving; (void)count;
+void bd_box_add_row_v3(uint32_t *sums, const uint8_t *row, ptrdiff_t count) {
+    (void)sums; (void)row; (void)count;
     __builtin_trap();  // never called: bd_vector_kernels_available() is 0 here
 }
 void bd_box_write_two_rows_v3(

@@ -51,21 +51,8 @@ BD_AVX2 void bd_premultiply_row_v3(const uint8_t *in, ptrdiff_t count, uint8_t *
     }
 }
 
-// Output channel c = ⌊(r·m[0][c] + g·m[1][c] + b·m[2][c] + 128) / 256⌋ clamped to 0…255: the (r, b) and (g, a)
-// pairs of 16-bit halves multiplied and summed by one instruction each.
-BD_AVX2_INLINE __m256i bd_saturate8(__m256i v, const __m256i *redBlue, const __m256i *green) {
-    const __m256i low = _mm256_set1_epi32(0x00FF00FF);
-    __m256i rb = _mm256_and_si256(v, low), ga = _mm256_and_si256(_mm256_srli_epi32(v, 8), low);
-    __m256i out[3];
-    for (int c = 0; c < 3; c++) {
-        __m256i sum = _mm256_add_epi32(_mm256_madd_epi16(rb, redBlue[c]), _mm256_madd_epi16(ga, green[c]));
-        sum = _mm256_srai_epi32(_mm256_add_epi32(sum, _mm256_set1_epi32(128)), 8);
-        out[c] = _mm256_min_epi32(_mm256_max_epi32(sum, _mm256_setzero_si256()), _mm256_set1_epi32(255));
-    }
-    return bd_pixels(out[0], out[1], out[2], _mm256_srli_epi32(v, 24));
-}
-
-// The matrix's entries (inputs R, G, B, each a row of outputs R, G, B) as bd_saturate8's vectors.
+// The saturation matrix's entries (inputs R, G, B, each a row of outputs R, G, B) as vectors: each output channel's
+// red and blue entries as the 16-bit halves of one lane, its green entry in the low half of another.
 typedef struct {
     __m256i redBlue[3], green[3];
 } bd_saturation;
@@ -79,9 +66,24 @@ BD_AVX2_INLINE bd_saturation bd_saturation_of(const int32_t *entries) {
     return m;
 }
 
+// Output channel c = ⌊(r·m[0][c] + g·m[1][c] + b·m[2][c] + 128) / 256⌋ clamped to 0…255: the (r, b) and (g, a)
+// pairs of 16-bit halves multiplied and summed by one instruction each.
+BD_AVX2_INLINE __m256i bd_saturate8(__m256i v, const bd_saturation *m) {
+    const __m256i low = _mm256_set1_epi32(0x00FF00FF);
+    __m256i rb = _mm256_and_si256(v, low), ga = _mm256_and_si256(_mm256_srli_epi32(v, 8), low);
+    __m256i out[3];
+    for (int c = 0; c < 3; c++) {
+        __m256i sum = _mm256_add_epi32(_mm256_madd_epi16(rb, m->redBlue[c]), _mm256_madd_epi16(ga, m->green[c]));
+        sum = _mm256_srai_epi32(_mm256_add_epi32(sum, _mm256_set1_epi32(128)), 8);
+        out[c] = _mm256_min_epi32(_mm256_max_epi32(sum, _mm256_setzero_si256()), _mm256_set1_epi32(255));
+    }
+    return bd_pixels(out[0], out[1], out[2], _mm256_srli_epi32(v, 24));
+}
+
 // The composite of eight pixels: the source's pixels premultiplied (the crop; only where the effect does not cover
 // them), the effect (through the saturation matrix where there is one) over them through the mask's coverage, the
-// tint (TintFill8's lines), then unpremultiplied with a float estimate of ⌊(c·255 + ⌊a/2⌋) / a⌋ corrected by one either way by exact products.
+// tint (TintFill8's lines), then unpremultiplied with a float estimate of ⌊(c·255 + ⌊a/2⌋) / a⌋ corrected by one
+// either way by exact products.
 BD_AVX2_INLINE __m256i bd_composite8(
     __m256i straight, const uint8_t *effectPixels, const bd_saturation *saturation, const uint8_t *maskPixels,
     const uint32_t *tintLines) {
@@ -91,7 +93,7 @@ BD_AVX2_INLINE __m256i bd_composite8(
         for (int c = 0; c < 4; c++) channel[c] = bd_channel(crop, c);
     } else {
         __m256i effect = _mm256_loadu_si256((const __m256i *)effectPixels), source[4];
-        if (saturation != NULL) effect = bd_saturate8(effect, saturation->redBlue, saturation->green);
+        if (saturation != NULL) effect = bd_saturate8(effect, saturation);
         if (maskPixels != NULL) {
             __m256i mask = _mm256_loadu_si256((const __m256i *)maskPixels);
             __m256i luminance = _mm256_add_epi32(

@@ -87,9 +87,9 @@ void bd_recursive_columns_v3(
 /// The most columns `bd_recursive_columns_v3` takes at once (its states live on its stack).
 #define BD_RECURSIVE_COLUMNS_MAX 64
 
-/// `BoxBlur8.slideColumns`: sums[i] += entering[i] − leaving[i] for i < `count` (`leaving` NULL: += entering[i]),
-/// wrapping 32-bit sums. Only where `bd_vector_kernels_available()`.
-void bd_box_slide_columns_v3(uint32_t *sums, const uint8_t *entering, const uint8_t *leaving, ptrdiff_t count);
+/// sums[i] += row[i] for i < `count`, wrapping 32-bit sums: the column sums of `bd_box_write_two_rows_v3` before a
+/// band's first row (`BoxBlur8.slideColumns` without a leaving row). Only where `bd_vector_kernels_available()`.
+void bd_box_add_row_v3(uint32_t *sums, const uint8_t *row, ptrdiff_t count);
 
 /// `BoxBlur8.slideColumns` then `BoxBlur8.writeRow` for two consecutive rows: `rows` holds the first row's entering
 /// and leaving input rows, then the second's (the same pointer twice: that row does not slide); along each row of

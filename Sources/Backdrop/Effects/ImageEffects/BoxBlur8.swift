@@ -9,7 +9,7 @@ import CVectorKernels
 /// cost does not depend on the width: down the picture, a running sum per column and channel (each row adds the
 /// row entering the box and drops the one leaving it); along each row, a running sum of those column sums, then
 /// the division. Bands of rows are spread over threads, each starting its column sums afresh; every value is the
-/// same for any thread count and with or without the vector kernels (`bd_box_slide_columns_v3`,
+/// same for any thread count and with or without the vector kernels (`bd_box_add_row_v3`,
 /// `bd_box_write_two_rows_v3`; for boxes up to `widestSixteenBitBox`, `bd_box16_add_row_v3` and
 /// `bd_box16_write_two_rows_v3`). The sums stay below 2³¹ for boxes up to `maximumWidth`.
 enum BoxBlur8 {
@@ -64,13 +64,14 @@ enum BoxBlur8 {
             spare.withUnsafeMutableBufferPointer { spare in
                 for y in stride(from: rows.lowerBound, to: rows.upperBound, by: 2) {
                     let slides = y > rows.lowerBound, hasSecond = y + 1 < rows.upperBound
-                    let inputs: [UnsafePointer<UInt8>?] = [
-                        row(slides ? y + half : y), row(slides ? y - half - 1 : y), row(hasSecond ? y + 1 + half : y),
-                        row(hasSecond ? y - half : y),
-                    ]
                     let out = target.pointer + lanes * y
-                    inputs.withUnsafeBufferPointer {
-                        write($0.baseAddress!, out, hasSecond ? out + lanes : spare.baseAddress!)
+                    // On the stack: an array here would be a heap allocation every two rows.
+                    withUnsafeTemporaryAllocation(of: UnsafePointer<UInt8>?.self, capacity: 4) { inputs in
+                        inputs.initializeElement(at: 0, to: row(slides ? y + half : y))
+                        inputs.initializeElement(at: 1, to: row(slides ? y - half - 1 : y))
+                        inputs.initializeElement(at: 2, to: row(hasSecond ? y + 1 + half : y))
+                        inputs.initializeElement(at: 3, to: row(hasSecond ? y - half : y))
+                        write(UnsafePointer(inputs.baseAddress!), out, hasSecond ? out + lanes : spare.baseAddress!)
                     }
                 }
             }
@@ -122,15 +123,16 @@ enum BoxBlur8 {
         }
     }
 
-    /// sums[i] += entering[i] − leaving[i] (`leaving` nil: += entering[i]).
+    /// sums[i] += entering[i] − leaving[i] (`leaving` nil: += entering[i], the kernel's way where it runs: only the
+    /// portable loops slide a row out).
     @inline(__always)
     static func slideColumns(
         _ sums: UnsafeMutableBufferPointer<UInt32>, entering: UnsafePointer<UInt8>, leaving: UnsafePointer<UInt8>?
     ) {
-        if VectorKernels.available {
-            bd_box_slide_columns_v3(sums.baseAddress!, entering, leaving, sums.count)
-        } else if let leaving {
+        if let leaving {
             for i in 0..<sums.count { sums[i] = sums[i] &+ UInt32(entering[i]) &- UInt32(leaving[i]) }
+        } else if VectorKernels.available {
+            bd_box_add_row_v3(sums.baseAddress!, entering, sums.count)
         } else {
             for i in 0..<sums.count { sums[i] &+= UInt32(entering[i]) }
         }

@@ -8,6 +8,8 @@
 // Scenes (issue 28): `backdrop render --scene`'s picture of two built-in scenes on the iPad Air, whose screen is the
 // wallpaper's 2048×1536, beside "light fast openMP" of the same run: the cost of drawing a screen against that of
 // rendering a picture of its size.
+// UIImage+ImageEffects (issue 29): `--algorithm image-effects` in each of its three styles, OpenMP, beside the same
+// baseline: three d × d box passes over the whole frame, so several times the fast path's work.
 import Backdrop
 import Benchmark
 import Foundation
@@ -62,6 +64,13 @@ let benchmarks: @Sendable () -> Void = {
         let drawer = ScenePicture(device: air)
         Benchmark("scene \(name) on ipad-air (2048×1536): draw") { benchmark in
             for _ in benchmark.scaledIterations { blackHole(try drawer.draw(scene, path: { _ in .blur })) }
+        }
+    }
+
+    for style in [ImageEffectsStyle.light, .extraLight, .dark] {
+        let plan = try! ImageEffectsPlan(style: style, scale: 2, frame: nil, imageSize: source.size)
+        Benchmark("image-effects \(style.name)") { benchmark in
+            for _ in benchmark.scaledIterations { blackHole(try Renderer().render(source, imageEffects: plan)) }
         }
     }
 

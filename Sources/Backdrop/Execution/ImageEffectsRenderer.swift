@@ -27,11 +27,11 @@ extension Renderer {
         // composite premultiplies the source's pixels again as it reads them), so the passes need one frame-sized
         // buffer of their own, not two: a frame's worth less memory at the peak.
         var result = RGBAImage(width: source.width, height: source.height, samples: Self.unfilled(source.samples.count))
-        var effect = Self.unfilled(blurred ? 4 * width * height : 0)
-        if let box = plan.boxWidth {
-            source.samples.withUnsafeBufferPointer { input in
-                result.samples.withUnsafeMutableBufferPointer { output in
-                    effect.withUnsafeMutableBufferPointer { effect in
+        // The passes' scratch: kept from one render for the next (KeptScratch says why).
+        KeptScratch.shared.withBuffer(count: blurred ? 4 * width * height : 0) { effect in
+            if let box = plan.boxWidth {
+                source.samples.withUnsafeBufferPointer { input in
+                    result.samples.withUnsafeMutableBufferPointer { output in
                         let crop = UnsafeMutableBufferPointer(rebasing: output[..<effect.count])
                         // 1. The crop, premultiplied: the box passes' input.
                         let from = SendableConstPointer(input.baseAddress!), to = SendablePointer(crop.baseAddress!)
@@ -57,35 +57,34 @@ extension Renderer {
                         }
                     }
                 }
+                // 3. The saturation matrix (in the composite kernel where it runs).
+                if !useKernel { plan.saturationMatrix?.apply(effect, parallelism: parallelism) }
             }
-            // 3. The saturation matrix (in the composite kernel where it runs).
-            if !useKernel { plan.saturationMatrix?.apply(&effect, parallelism: parallelism) }
-        }
-        let saturationEntries = plan.saturationMatrix.map { $0.entries.flatMap { $0 } }
-        let empty: [UInt8] = []
-        let maskSamples = mask?.samples ?? empty
-        // 4. The output: the source outside the frame, copied here, and the composite inside it, written below (a
-        // copy of the whole source would write the frame's pixels once for nothing): the crop, the effect over it
-        // through the mask, the tint over all.
-        source.samples.withUnsafeBufferPointer { input in
-            result.samples.withUnsafeMutableBufferPointer { output in
-                let from = SendableConstPointer(input.baseAddress!), to = SendablePointer(output.baseAddress!)
-                parallelism.forEachBand(of: source.height, minimumBandSize: 64) { rows in
-                    for y in rows {
-                        let row = 4 * y * sourceWidth
-                        let spans =
-                            y < frame.y || y >= frame.maxY
-                            ? [0..<sourceWidth] : [0..<frame.x, frame.maxX..<sourceWidth]
-                        for span in spans where !span.isEmpty {
-                            (to.pointer + row + 4 * span.lowerBound).update(
-                                from: from.pointer + row + 4 * span.lowerBound, count: 4 * span.count)
+            let saturationEntries = plan.saturationMatrix.map { $0.entries.flatMap { $0 } }
+            let empty: [UInt8] = []
+            let maskSamples = mask?.samples ?? empty
+            // 4. The output: the source outside the frame, copied here, and the composite inside it, written below (a
+            // copy of the whole source would write the frame's pixels once for nothing): the crop, the effect over it
+            // through the mask, the tint over all.
+            source.samples.withUnsafeBufferPointer { input in
+                result.samples.withUnsafeMutableBufferPointer { output in
+                    let from = SendableConstPointer(input.baseAddress!), to = SendablePointer(output.baseAddress!)
+                    parallelism.forEachBand(of: source.height, minimumBandSize: 64) { rows in
+                        for y in rows {
+                            let row = 4 * y * sourceWidth
+                            let spans =
+                                y < frame.y || y >= frame.maxY
+                                ? [0..<sourceWidth] : [0..<frame.x, frame.maxX..<sourceWidth]
+                            for span in spans where !span.isEmpty {
+                                (to.pointer + row + 4 * span.lowerBound).update(
+                                    from: from.pointer + row + 4 * span.lowerBound, count: 4 * span.count)
+                            }
                         }
                     }
                 }
             }
-        }
-        tinted.withUnsafeBufferPointer { tintedBuffer in
-            effect.withUnsafeBufferPointer { effectBuffer in
+            tinted.withUnsafeBufferPointer { tintedBuffer in
+                let effectBuffer = UnsafeBufferPointer(effect)
                 source.samples.withUnsafeBufferPointer { sourceBuffer in
                     maskSamples.withUnsafeBufferPointer { maskBuffer in
                         result.samples.withUnsafeMutableBufferPointer { resultBuffer in
@@ -113,7 +112,8 @@ extension Renderer {
                                             if let m {
                                                 let p = m.pointer + i
                                                 let luminance =
-                                                    (54 * UInt32(p[0]) + 183 * UInt32(p[1]) + 19 * UInt32(p[2]) + 128)
+                                                    (54 * UInt32(p[0]) + 183 * UInt32(p[1]) + 19 * UInt32(p[2])
+                                                        + 128)
                                                     >> 8
                                                 coverage = Self.dividedBy255(luminance * UInt32(p[3]) + 127)
                                             }

@@ -22,24 +22,23 @@ struct SaturationMatrix8: Sendable, Equatable {
         entries = [2, 1, 0].map { input in [2, 1, 0].map { output in quantised[input][output] } }
     }
 
-    func apply(_ samples: inout [UInt8], parallelism: Parallelism) {
-        let pixels = samples.count / 4
+    func apply(_ buffer: UnsafeMutableBufferPointer<UInt8>, parallelism: Parallelism) {
+        let pixels = buffer.count / 4
         // The matrix's columns as vectors: output = r · fromRed + g · fromGreen + b · fromBlue.
         let fromRed = SIMD4(entries[0][0], entries[0][1], entries[0][2], 0)
         let fromGreen = SIMD4(entries[1][0], entries[1][1], entries[1][2], 0)
         let fromBlue = SIMD4(entries[2][0], entries[2][1], entries[2][2], 0)
-        samples.withUnsafeMutableBufferPointer { buffer in
-            let base = SendablePointer(buffer.baseAddress!)
-            parallelism.forEachBand(of: pixels, minimumBandSize: 4096) { range in
-                for pixel in range {
-                    let p = base.pointer + 4 * pixel
-                    let sum = Int32(p[0]) &* fromRed &+ Int32(p[1]) &* fromGreen &+ Int32(p[2]) &* fromBlue
-                    // ⌊(sum + 128) / 256⌋, also for negative sums (an arithmetic shift), clamped to 0…255.
-                    let value = (sum &+ 128) &>> 8
-                    p[0] = UInt8(min(max(value[0], 0), 255))
-                    p[1] = UInt8(min(max(value[1], 0), 255))
-                    p[2] = UInt8(min(max(value[2], 0), 255))
-                }
+        guard let start = buffer.baseAddress else { return }
+        let base = SendablePointer(start)
+        parallelism.forEachBand(of: pixels, minimumBandSize: 4096) { range in
+            for pixel in range {
+                let p = base.pointer + 4 * pixel
+                let sum = Int32(p[0]) &* fromRed &+ Int32(p[1]) &* fromGreen &+ Int32(p[2]) &* fromBlue
+                // ⌊(sum + 128) / 256⌋, also for negative sums (an arithmetic shift), clamped to 0…255.
+                let value = (sum &+ 128) &>> 8
+                p[0] = UInt8(min(max(value[0], 0), 255))
+                p[1] = UInt8(min(max(value[1], 0), 255))
+                p[2] = UInt8(min(max(value[2], 0), 255))
             }
         }
     }

@@ -6,7 +6,8 @@ import CVectorKernels
 /// which compute the same integers.
 extension Renderer {
     /// `plan` over `source` (straight RGBA8); `mask` (the frame's size, its luminance × alpha the coverage) limits
-    /// where the effect shows, as `maskImage` does. Throws `.badOption` for a mask of another size.
+    /// where the effect shows, as `maskImage` does. Throws `.badOption` for a mask of another size. The passes'
+    /// frame-sized scratch is kept for the next render (up to 64 MB, one for the process: `KeptScratch`).
     public func render(
         _ source: RGBAImage<UInt8>, imageEffects plan: ImageEffectsPlan, mask: RGBAImage<UInt8>? = nil
     ) throws(BackdropError) -> RGBAImage<UInt8> {

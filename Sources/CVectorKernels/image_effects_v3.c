@@ -150,25 +150,25 @@ BD_AVX2_INLINE __m256i bd_composite8(
 }
 
 BD_AVX2 void bd_image_effects_composite_row_v3(
-    const uint8_t *crop, const uint8_t *effect, const int32_t *saturationEntries, const uint8_t *mask,
+    const uint8_t *source, const uint8_t *effect, const int32_t *saturationEntries, const uint8_t *mask,
     const uint32_t *tintLines, ptrdiff_t width, uint8_t *out) {
     const bd_saturation matrix = saturationEntries != NULL ? bd_saturation_of(saturationEntries) : (bd_saturation){0};
     const bd_saturation *saturation = saturationEntries != NULL ? &matrix : NULL;
     ptrdiff_t x = 0;
     for (; x + 8 <= width; x += 8) {
         __m256i pixels = bd_composite8(
-            _mm256_loadu_si256((const __m256i *)(crop + 4 * x)), effect ? effect + 4 * x : NULL, saturation,
+            _mm256_loadu_si256((const __m256i *)(source + 4 * x)), effect ? effect + 4 * x : NULL, saturation,
             mask ? mask + 4 * x : NULL, tintLines);
         _mm256_storeu_si256((__m256i *)(out + 4 * x), pixels);
     }
     if (x < width) {
         size_t bytes = (size_t)(4 * (width - x));
-        uint8_t cropBlock[32] = {0}, effectBlock[32] = {0}, maskBlock[32] = {0}, outBlock[32];
-        memcpy(cropBlock, crop + 4 * x, bytes);
+        uint8_t sourceBlock[32] = {0}, effectBlock[32] = {0}, maskBlock[32] = {0}, outBlock[32];
+        memcpy(sourceBlock, source + 4 * x, bytes);
         if (effect) memcpy(effectBlock, effect + 4 * x, bytes);
         if (mask) memcpy(maskBlock, mask + 4 * x, bytes);
         __m256i pixels = bd_composite8(
-            _mm256_loadu_si256((const __m256i *)cropBlock), effect ? effectBlock : NULL, saturation,
+            _mm256_loadu_si256((const __m256i *)sourceBlock), effect ? effectBlock : NULL, saturation,
             mask ? maskBlock : NULL, tintLines);
         _mm256_storeu_si256((__m256i *)outBlock, pixels);
         memcpy(out + 4 * x, outBlock, bytes);
@@ -180,9 +180,9 @@ void bd_premultiply_row_v3(const uint8_t *in, ptrdiff_t count, uint8_t *out) {
     __builtin_trap();  // never called: bd_vector_kernels_available() is 0 here
 }
 void bd_image_effects_composite_row_v3(
-    const uint8_t *crop, const uint8_t *effect, const int32_t *saturationEntries, const uint8_t *mask,
+    const uint8_t *source, const uint8_t *effect, const int32_t *saturationEntries, const uint8_t *mask,
     const uint32_t *tintLines, ptrdiff_t width, uint8_t *out) {
-    (void)crop; (void)effect; (void)saturationEntries; (void)mask; (void)tintLines; (void)width; (void)out;
+    (void)source; (void)effect; (void)saturationEntries; (void)mask; (void)tintLines; (void)width; (void)out;
     __builtin_trap();  // never called: bd_vector_kernels_available() is 0 here
 }
 #endif

@@ -36,7 +36,7 @@ import Synchronization
                 guard let buffer = kept, buffer.count >= count else { return nil }
                 kept = nil
                 return buffer
-            } ?? [UInt8](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
+            } ?? Renderer.unfilled(count)
         let result = buffer.withUnsafeMutableBufferPointer { body(UnsafeMutableBufferPointer(rebasing: $0[..<count])) }
         if buffer.count <= largestKeptBytes {
             kept.withLock { kept in

@@ -121,14 +121,14 @@ void bd_premultiply_row_v3(const uint8_t *in, ptrdiff_t count, uint8_t *out);
 #define BD_TINT_FRACTION_BITS 22
 
 /// One row of `ImageEffectsPlan`'s composite (`Renderer.render(_:imageEffects:mask:)`): `width` straight pixels of
-/// the source (`crop`), premultiplied as `bd_premultiply_row_v3` does; the effect over them (`effect` NULL: no blur),
+/// the source (the frame's row), premultiplied as `bd_premultiply_row_v3` does; the effect over them (`effect` NULL: no blur),
 /// first through the saturation matrix as `SaturationMatrix8` computes it (`saturationEntries`: its nine entries,
 /// inputs R, G, B each a row of outputs R, G, B; NULL: none), through the coverage of `mask` (NULL: full); the tint
 /// over each lane v as min(255, (v · slope + offset) >> BD_TINT_FRACTION_BITS), `tintLines` the four lanes' slope
 /// and offset (`TintFill8.lines`); then unpremultiplied into `out` (straight RGBA8). Only where
 /// `bd_vector_kernels_available()`.
 void bd_image_effects_composite_row_v3(
-    const uint8_t *crop, const uint8_t *effect, const int32_t *saturationEntries, const uint8_t *mask,
+    const uint8_t *source, const uint8_t *effect, const int32_t *saturationEntries, const uint8_t *mask,
     const uint32_t *tintLines, ptrdiff_t width, uint8_t *out);
 
 #ifdef __cplusplus

@@ -33,10 +33,10 @@ public struct TintFill8: Sendable {
         lines = found.contains { $0 == nil } ? nil : found.flatMap { [$0!.slope, $0!.offset] }
     }
 
-    /// A slope near keep · 2²² (the nearest first, then ±1, … ±32) and the least offset whose line gives every entry of `table`, nil where none of the
-    /// slopes tried has one. For each v the offsets that give entry t form the interval [t · 2²² − v · slope,
-    /// (t + 1) · 2²² − 1 − v · slope] (from t · 2²² − v · slope up, for the clamped 255): the line's offsets are
-    /// their intersection.
+    /// A slope near keep · 2²² (the nearest first, then ±1, … ±32) and the least offset whose line gives every
+    /// entry of `table`, nil where none of the slopes tried has one. For each v the offsets that give entry t form
+    /// the interval [t · 2²² − v · slope, (t + 1) · 2²² − 1 − v · slope] (from t · 2²² − v · slope up, for the
+    /// clamped 255): the line's offsets are their intersection.
     public static func line(through table: [UInt32], keep: Double) -> (slope: UInt32, offset: UInt32)? {
         let one = Int64(1) << fractionBits, nearest = Int64((keep * Double(one)).rounded())
         let slopes = ([0] + (1...32).flatMap { [$0, -$0] }).map { nearest + $0 }

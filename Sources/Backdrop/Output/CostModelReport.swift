@@ -61,20 +61,60 @@ public enum CostModelReport {
                     ]
                 }
             ).rendered)
+        lines += [""] + maskRowsBoundText(.o6, bandwidthShare: model.bandwidthEfficiency)
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The coefficients and every figure as JSON: `{"coefficients": {…}, "figures": [ModelFigure…]}`.
+    /// Why O6's masks rows are not met together, in the report's words: the bound computed now.
+    static func maskRowsBoundText(_ bound: MaskRowsBound, bandwidthShare: Double) -> [String] {
+        let (fewer, more) = bound.masks
+        let least = bound.leastFrameMs(bandwidthShare: bandwidthShare), peak = bound.leastFrameMs(bandwidthShare: 1)
+        let meet = bound.bandwidthShareToMeet.map { String(format: "%.0f %%", $0 * 100) } ?? "no share"
+        return [
+            "Why \(bound.more.id)'s masks rows are not met together (docs/cost-model.md): if the \(bound.fewer.device.name)'s "
+                + "\(fewer) masks meet their row and",
+            "its overlay table its own, then in any model where a mask stores and loads the framebuffer the "
+                + "\(bound.more.device.name)'s",
+            String(
+                format:
+                    "%d masks, on the same GPU, clock and bus, take at least %.2f ms (%.1f fps) with the framebuffer "
+                    + "moved at e = %.2f",
+                more, least, 1000 / least, bandwidthShare),
+            String(
+                format:
+                    "of the bus's peak, %.2f ms (%.1f fps) at the full peak, against %@ fps: the rows meet only from "
+                    + "%@ of the peak on.",
+                peak, 1000 / peak, CostModelReport.rangeText(bound.more.fps), meet),
+        ]
+    }
+
+    /// The coefficients, every figure and the masks rows' bound as JSON: `{"coefficients": {…}, "figures":
+    /// [ModelFigure…], "maskRowsBound": {…}}`.
     public static func json(_ model: CostModel) throws -> String {
         struct Report: Encodable {
             let coefficients: CostModel
             let figures: [ModelFigure]
+            let maskRowsBound: Bound
         }
+        /// ``MaskRowsBound/o6``: the least frame of the iPod's masks table, at e and at the bus's peak, and the share
+        /// of the peak from which the two masks rows can meet.
+        struct Bound: Encodable {
+            let id: String, device: String, masks: Int, fps: [Double]
+            let leastFrameMs: Double, leastFrameMsAtPeakBandwidth: Double, bandwidthShareToMeet: Double?
+        }
+        let o6 = MaskRowsBound.o6
+        let bound = Bound(
+            id: o6.more.id, device: o6.more.deviceID, masks: o6.masks.more,
+            fps: [o6.more.fps.lowerBound, o6.more.fps.upperBound],
+            leastFrameMs: o6.leastFrameMs(bandwidthShare: model.bandwidthEfficiency),
+            leastFrameMsAtPeakBandwidth: o6.leastFrameMs(bandwidthShare: 1),
+            bandwidthShareToMeet: o6.bandwidthShareToMeet)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.nonConformingFloatEncodingStrategy = .convertToString(
             positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        let data = try encoder.encode(Report(coefficients: model, figures: ModelFigure.all(for: model)))
+        let data = try encoder.encode(
+            Report(coefficients: model, figures: ModelFigure.all(for: model), maskRowsBound: bound))
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 

@@ -61,8 +61,29 @@ public enum CostModelReport {
                     ]
                 }
             ).rendered)
-        lines += [""] + maskRowsBoundText(.o6, bandwidthShare: model.bandwidthEfficiency)
+        lines += [""] + floorsText(model) + maskRowsBoundText(.o6, bandwidthShare: model.bandwidthEfficiency)
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The case-study rows out of reach of every fit (``CaseStudy/outOfReach(bandwidthShare:)``), in the report's
+    /// words.
+    static func floorsText(_ model: CostModel) -> [String] {
+        let e = model.bandwidthEfficiency
+        let rows = CaseStudy.all.filter { $0.outOfReach(bandwidthShare: e) }
+        var lines = [
+            "Rows no choice of coefficients reaches: their passes alone — fetches at the peak texel rate, bytes at "
+                + String(format: "e = %.2f,", e),
+            "nothing per draw, blend or wait — keep the renderer busier than their ranges allow"
+                + (rows.isEmpty ? ": none." : ":"),
+        ]
+        for row in rows {
+            lines.append(
+                String(
+                    format: "- %@: busy at least %.2f ms (%.2f at the bus's full peak); its row (%@) allows %.2f ms.",
+                    row.description, row.floorBusyMs(bandwidthShare: e), row.floorBusyMs(bandwidthShare: 1),
+                    row.measurementText, row.mostBusyMs))
+        }
+        return lines + [""]
     }
 
     /// Why O6's masks rows are not met together, in the report's words: the bound computed now.
@@ -88,13 +109,24 @@ public enum CostModelReport {
         ]
     }
 
-    /// The coefficients, every figure and the masks rows' bound as JSON: `{"coefficients": {…}, "figures":
-    /// [ModelFigure…], "maskRowsBound": {…}}`.
+    /// The coefficients, every figure, the masks rows' bound and the rows out of reach as JSON:
+    /// `{"coefficients": {…}, "figures": [ModelFigure…], "maskRowsBound": {…}, "outOfReach": [{…}]}`.
     public static func json(_ model: CostModel) throws -> String {
         struct Report: Encodable {
             let coefficients: CostModel
             let figures: [ModelFigure]
             let maskRowsBound: Bound
+            let outOfReach: [Floor]
+        }
+        /// A row no fit reaches: its floor against the most busy time its ranges allow.
+        struct Floor: Encodable {
+            let id: String, scene: String, device: String, floorBusyMs: Double, mostBusyMs: Double
+        }
+        let e = model.bandwidthEfficiency
+        let floors = CaseStudy.all.filter { $0.outOfReach(bandwidthShare: e) }.map {
+            Floor(
+                id: $0.id, scene: $0.sceneName, device: $0.deviceID, floorBusyMs: $0.floorBusyMs(bandwidthShare: e),
+                mostBusyMs: $0.mostBusyMs)
         }
         /// ``MaskRowsBound/o6``: the least frame of the iPod's masks table, at e and at the bus's peak, and the share
         /// of the peak from which the two masks rows can meet.
@@ -114,7 +146,7 @@ public enum CostModelReport {
         encoder.nonConformingFloatEncodingStrategy = .convertToString(
             positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         let data = try encoder.encode(
-            Report(coefficients: model, figures: ModelFigure.all(for: model), maskRowsBound: bound))
+            Report(coefficients: model, figures: ModelFigure.all(for: model), maskRowsBound: bound, outOfReach: floors))
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 

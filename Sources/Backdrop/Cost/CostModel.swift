@@ -53,11 +53,15 @@ public struct CostModel: Sendable, Codable, Equatable {
     /// e: the share of peak memory bandwidth that streaming reads and writes achieve. 0.8, typical of LPDDR2 and
     /// LPDDR3 controllers; not fitted (left free, the fit pushes it to 1, which no DRAM reaches).
     public var bandwidthEfficiency: Double
+    /// e's value, fixed: 0.8 (Intel's external memory interface handbook: DRAM "typically has an efficiency of
+    /// around 70%", 10–92 % with the controller).
+    public static let documentedBandwidthEfficiency = 0.8
 
     /// A model with the given coefficients; e defaults to its documented value.
     public init(
         blendedPixelFillCost: Double, colorOpsPerPixel: Double, vibrancyFilterOpsPerPixel: Double,
-        clocksPerDraw: Double, tilerClocksPerDraw: Double, dependencyWaitMs: Double, bandwidthEfficiency: Double = 0.8
+        clocksPerDraw: Double, tilerClocksPerDraw: Double, dependencyWaitMs: Double,
+        bandwidthEfficiency: Double = CostModel.documentedBandwidthEfficiency
     ) {
         self.blendedPixelFillCost = blendedPixelFillCost
         self.colorOpsPerPixel = colorOpsPerPixel

@@ -196,7 +196,7 @@ struct SceneTests {
             #expect(floor > 0 && floor < fitted, "\(row): floor \(floor) ms, fitted \(fitted) ms")
             if row.outOfReach(bandwidthShare: e) { #expect(Self.knownMisses[row.description] != nil, "\(row)") }
         }
-        // O5 on the iPod: the twenty full-resolution blur passes of its shadows are most of 28 ms, over the
+        // O5 on the iPod: the ten full-resolution blur passes of its shadows are 20 of its 28 ms, over the
         // 27.33 ms that 30 fps at 82 % allows.
         let shadows = CaseStudy.all.first { $0.description == "O5 photos-table-shadows on ipod-touch-5" }!
         #expect(abs(shadows.mostBusyMs - 0.82 * 1000 / 30) < 1e-9)

@@ -72,8 +72,8 @@ extension CostModel {
         return sum
     }
 
-    /// The coefficients β, c, v, d, k and w that minimise ``fitError(_:figures:cases:idles:)`` over the given
-    /// figures. Nelder–Mead over their logarithms from a fixed start; e keeps its documented value.
+    /// The coefficients β, c, v, d, k and w that minimise the fit's objective (``fitError(of:)``'s, over the given
+    /// figures). Nelder–Mead over their logarithms from a fixed start; e keeps its documented value.
     public static func fit(seedFigures: [SeedFigure], caseStudies: [CaseStudy], idleFigures: [IdleFigure])
         -> CostModel
     {

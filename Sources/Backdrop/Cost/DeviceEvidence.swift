@@ -17,8 +17,10 @@ public enum DeviceEvidence {
     public enum Resources: Sendable {
         /// A fill test: the model's fill-rate ratio.
         case fill
-        /// A shaded scene: between the model's fill and ALU ratios.
-        case fillOrALU
+        /// A scene: each of its passes is bound by fill, ALU or memory, plus a fixed cost per draw in GPU clocks
+        /// (``CostModel/price(_:framebufferBytes:on:)``), so its time on one device over another's lies between the
+        /// least and the greatest of the devices' ratios of fill rate, GFLOPS, bus bandwidth and clock.
+        case scene
     }
 
     /// A benchmark's result on one device over another's, same test, same resolution.
@@ -31,10 +33,16 @@ public enum DeviceEvidence {
         public let source: String
         public let resources: Resources
 
-        /// The model's fill-rate ratio and GFLOPS ratio between the two devices.
-        public var modelSpan: (fill: Double, alu: Double) {
+        /// The least and greatest ratio the model allows between the two devices for this kind of benchmark.
+        public var modelSpan: (low: Double, high: Double) {
             let faster = Device.named(fasterID)!, slower = Device.named(slowerID)!
-            return (faster.texelsPerSecond / slower.texelsPerSecond, faster.gflops / slower.gflops)
+            let fill = faster.texelsPerSecond / slower.texelsPerSecond
+            guard resources == .scene else { return (fill, fill) }
+            let ratios = [
+                fill, faster.gflops / slower.gflops, faster.memoryBandwidthGBps / slower.memoryBandwidthGBps,
+                faster.gpuClockMHz / slower.gpuClockMHz,
+            ]
+            return (ratios.min()!, ratios.max()!)
         }
     }
 
@@ -58,25 +66,25 @@ public enum DeviceEvidence {
         Ratio(
             fasterID: "iphone-5", slowerID: "iphone-4s", value: 147.0 / 73,
             benchmark: "GLBenchmark 2.1 Egypt offscreen",
-            source: "E2", resources: .fillOrALU),
+            source: "E2", resources: .scene),
         Ratio(
             fasterID: "iphone-5", slowerID: "iphone-4s", value: 253.0 / 120, benchmark: "GLBenchmark 2.1 Pro offscreen",
-            source: "E2", resources: .fillOrALU),
+            source: "E2", resources: .scene),
         Ratio(
             fasterID: "iphone-4s", slowerID: "iphone-4", value: 73.0 / 11, benchmark: "GLBenchmark 2.1 Egypt offscreen",
-            source: "E2", resources: .fillOrALU),
+            source: "E2", resources: .scene),
         Ratio(
             fasterID: "iphone-4s", slowerID: "iphone-4", value: 120.0 / 17, benchmark: "GLBenchmark 2.1 Pro offscreen",
-            source: "E2", resources: .fillOrALU),
+            source: "E2", resources: .scene),
         Ratio(
             fasterID: "iphone-5s", slowerID: "iphone-5", value: 56.0 / 29.8,
-            benchmark: "GLBenchmark 2.5 Egypt HD offscreen 1080p", source: "E3", resources: .fillOrALU),
+            benchmark: "GLBenchmark 2.5 Egypt HD offscreen 1080p", source: "E3", resources: .scene),
         Ratio(
             fasterID: "ipad-mini", slowerID: "ipad-2", value: 24.3 / 23.2,
             benchmark: "GLBenchmark 2.5 Egypt HD onscreen",
-            source: "S38", resources: .fillOrALU),
+            source: "S38", resources: .scene),
         Ratio(
             fasterID: "ipad-4", slowerID: "ipad-3", value: 41.5 / 21.3, benchmark: "GLBenchmark 2.5 Egypt HD onscreen",
-            source: "S38", resources: .fillOrALU),
+            source: "S38", resources: .scene),
     ]
 }

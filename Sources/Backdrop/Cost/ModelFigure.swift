@@ -6,8 +6,8 @@ import Foundation
 /// A figure is a range (the talk's words turned into numbers, or a measurement with its tolerance); the error is
 /// the prediction's distance from the figure itself where there is one (B1's 18.15 ms), otherwise from the
 /// range's nearest edge (0 inside). A relative figure between two devices (a benchmark's ratio of frame rates) is
-/// compared with the span of the model's fill and ALU ratios between them: a scene benchmark is bound by one or
-/// the other, so the model predicts a ratio between the two (`predictedHigh`).
+/// compared with the span the model allows between them (``DeviceEvidence/Ratio/modelSpan``): a fill test with the
+/// fill-rate ratio, a scene with the least to the greatest of the ratios of the resources it prices (`predictedHigh`).
 public struct ModelFigure: Sendable, Encodable, Equatable {
     /// How the figure relates to the fit.
     public enum Use: String, Sendable, Encodable {
@@ -145,13 +145,12 @@ extension ModelFigure {
                     predicted: device.fillRateMTexelsPerSecond, use: .heldOut, source: evidence.source))
         }
         for evidence in DeviceEvidence.ratios {
-            let (fill, alu) = evidence.modelSpan
-            let fillOnly = evidence.resources == .fill
+            let (low, high) = evidence.modelSpan
             figures.append(
                 ModelFigure(
                     "ratio", evidence.benchmark, device: "\(evidence.fasterID) / \(evidence.slowerID)", unit: "×",
                     measured: evidence.value, low: evidence.value * 0.85, high: evidence.value * 1.15,
-                    predicted: fillOnly ? fill : min(fill, alu), predictedHigh: fillOnly ? nil : max(fill, alu),
+                    predicted: low, predictedHigh: low == high ? nil : high,
                     use: .heldOut, source: evidence.source))
         }
         for device in Device.all {

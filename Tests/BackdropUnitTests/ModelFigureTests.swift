@@ -57,7 +57,7 @@ struct ModelFigureTests {
 
     /// Ratios between devices ([S25], [E2], [E3], [S38]): each within 15 % of the span the model allows. A fill
     /// test is held to the fill-rate ratio alone; a scene to the least to the greatest of the devices' ratios of
-    /// fill, GFLOPS, bus and clock. E3 (GLBenchmark 2.5 Egypt HD, iPhone 5s over iPhone 5, 1.88) lies between the
+    /// fill, GFLOPS and bus. E3 (GLBenchmark 2.5 Egypt HD, iPhone 5s over iPhone 5, 1.88) lies between the
     /// buses' ratio (1.51) and the fill ratio (2.26): under fill and ALU alone it missed by 20 %.
     @Test func everyRatioBetweenDevicesIsWithinTheModelsSpan() throws {
         let ratios = figures.filter { $0.id == "ratio" }

@@ -7,7 +7,7 @@ import Foundation
 /// the prediction's distance from the figure itself where there is one (B1's 18.15 ms), otherwise from the
 /// range's nearest edge (0 inside). A relative figure between two devices (a benchmark's ratio of frame rates) is
 /// compared with the span the model allows between them (``DeviceEvidence/Ratio/modelSpan``): a fill test with the
-/// fill-rate ratio, a scene with the least to the greatest of the ratios of the resources it prices (`predictedHigh`).
+/// fill-rate ratio, a scene with the least to the greatest of its fill, ALU and bus ratios (`predictedHigh`).
 public struct ModelFigure: Sendable, Encodable, Equatable {
     /// How the figure relates to the fit.
     public enum Use: String, Sendable, Encodable {

@@ -88,11 +88,19 @@ public struct CaseStudy: Sendable, CustomStringConvertible {
     /// `margin`, each range is first narrowed by that share of its width at each end: the fit aims inside the
     /// ranges so that no prediction rests on an edge.
     public func miss(_ frame: FrameTimeline, margin: Double = 0) -> (fps: Double, gpu: Double) {
-        func outside(_ value: Double, _ range: ClosedRange<Double>) -> Double {
-            let inset = margin * (range.upperBound - range.lowerBound)
-            let low = range.lowerBound + inset, high = range.upperBound - inset
-            return value < low ? (low - value) / range.upperBound : value > high ? (value - high) / range.upperBound : 0
-        }
-        return (outside(frame.fps, fps), gpuPercent.map { outside(frame.gpuPercent, $0) } ?? 0)
+        (
+            fps.distance(outsideOf: frame.fps, margin: margin),
+            gpuPercent.map { $0.distance(outsideOf: frame.gpuPercent, margin: margin) } ?? 0
+        )
+    }
+}
+
+extension ClosedRange<Double> {
+    /// How far `value` lies outside the range narrowed by `margin` × its width at each end, as a share of its upper
+    /// end; 0 inside. What the fit's objective and the case studies' misses measure.
+    func distance(outsideOf value: Double, margin: Double) -> Double {
+        let inset = margin * (upperBound - lowerBound)
+        let low = lowerBound + inset, high = upperBound - inset
+        return value < low ? (low - value) / upperBound : value > high ? (value - high) / upperBound : 0
     }
 }

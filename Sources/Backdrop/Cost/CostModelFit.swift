@@ -124,9 +124,5 @@ public struct IdleFigure: Sendable {
 
     /// How far `idleMs` lands outside the range narrowed by 5 % of its width at each end, as a share of its
     /// upper end; 0 inside. The fit aims inside the range so that the prediction does not rest on its edge.
-    public func miss(_ idleMs: Double) -> Double {
-        let margin = CostModel.fitMargin * (range.upperBound - range.lowerBound)
-        let low = range.lowerBound + margin, high = range.upperBound - margin
-        return idleMs < low ? (low - idleMs) / range.upperBound : idleMs > high ? (idleMs - high) / range.upperBound : 0
-    }
+    public func miss(_ idleMs: Double) -> Double { range.distance(outsideOf: idleMs, margin: CostModel.fitMargin) }
 }

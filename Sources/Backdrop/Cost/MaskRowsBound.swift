@@ -30,6 +30,28 @@
 public struct MaskRowsBound: Sendable {
     /// The 4S's masks row (fewer masks), the iPod's masks row, and the 4S's overlay row.
     public let fewer: CaseStudy, more: CaseStudy, overlay: CaseStudy
+    /// Each mask's pixels in each device's frame (its composite's): one entry per mask.
+    public let maskPixels: (fewer: [Int], more: [Int])
+    /// How many times the 4S's the iPod's table without its masks costs at least: the least of the ratios of its
+    /// draws' pixels, of their number and of the framebuffers (its on-screen passes other than the composites).
+    public let baseRatio: Double
+
+    /// The bound for two masks rows and the overlay row of the first's device; the rows' frames are planned once.
+    public init(fewer: CaseStudy, more: CaseStudy, overlay: CaseStudy) {
+        (self.fewer, self.more, self.overlay) = (fewer, more, overlay)
+        let (fewerPasses, morePasses) = (fewer.passes, more.passes)
+        func pixels(_ passes: [GPUPass]) -> [Int] { Self.returns(passes).map { passes[$0].descriptor.pixelsWritten } }
+        maskPixels = (pixels(fewerPasses), pixels(morePasses))
+        func base(_ passes: [GPUPass]) -> (pixels: Int, draws: Int) {
+            let composites = Set(Self.returns(passes))
+            let drawn = passes.indices.filter { passes[$0].target == .screen && !composites.contains($0) }
+            return (drawn.reduce(0) { $0 + passes[$1].descriptor.pixelsWritten }, drawn.count)
+        }
+        let (a, b) = (base(fewerPasses), base(morePasses))
+        baseRatio = min(
+            Double(b.pixels) / Double(a.pixels), Double(b.draws) / Double(a.draws),
+            Double(more.device.screen.area) / Double(fewer.device.screen.area))
+    }
 
     /// Seed O6 as `scenes.md`'s table gives it: the iPhone 4S and the iPod touch (5th generation).
     public static let o6 = MaskRowsBound(
@@ -45,28 +67,8 @@ public struct MaskRowsBound: Sendable {
         passes.indices.dropFirst().filter { passes[$0 - 1].target != .screen && passes[$0].target == .screen }
     }
 
-    /// Each mask's pixels in each device's frame (its composite's).
-    public var maskPixels: (fewer: [Int], more: [Int]) {
-        func pixels(_ passes: [GPUPass]) -> [Int] { Self.returns(passes).map { passes[$0].descriptor.pixelsWritten } }
-        return (pixels(fewer.passes), pixels(more.passes))
-    }
-
     /// Masks in each device's frame.
     public var masks: (fewer: Int, more: Int) { (maskPixels.fewer.count, maskPixels.more.count) }
-
-    /// How many times the 4S's the iPod's table without its masks costs at least: the least of the ratios of its
-    /// draws' pixels, of their number and of the framebuffers (its on-screen passes other than the composites).
-    public var baseRatio: Double {
-        func base(_ row: CaseStudy) -> (pixels: Int, draws: Int) {
-            let passes = row.passes, composites = Set(Self.returns(passes))
-            let drawn = passes.indices.filter { passes[$0].target == .screen && !composites.contains($0) }
-            return (drawn.reduce(0) { $0 + passes[$1].descriptor.pixelsWritten }, drawn.count)
-        }
-        let (a, b) = (base(fewer), base(more))
-        return min(
-            Double(b.pixels) / Double(a.pixels), Double(b.draws) / Double(a.draws),
-            Double(more.device.screen.area) / Double(fewer.device.screen.area))
-    }
 
     /// One store and one load of `device`'s framebuffer at `bandwidthShare` of its bus's peak, ms.
     static func storeAndLoadMs(_ device: Device, bandwidthShare: Double) -> Double {

@@ -136,8 +136,11 @@ struct EstimateCommand: ParsableCommand {
             throw BackdropError(.badOption, "--scene prices its own layers: leave out --style, --vibrancy and --view")
         }
         let scene = try BuiltInScenes.load(name)
+        let budget = SceneWork.Budget.standard
         if let duration {
             if explain { throw BackdropError(.badOption, "--explain prices one frame: leave out --duration") }
+            try SceneRun.validate(durationSeconds: duration, scrollPointsPerSecond: scroll ?? 0)
+            try budget.check(scene, run: .duration(seconds: duration), devices: devices.count)
             let runs = try devices.map { device throws(BackdropError) in
                 let path = estimator.path(choice, on: device)
                 return try SceneRun(
@@ -148,11 +151,12 @@ struct EstimateCommand: ParsableCommand {
             return
         }
         if scroll != nil { throw BackdropError(.badOption, "--scroll goes with --duration") }
+        if explain, format == .svg { throw BackdropError(.badOption, "--explain prints text or json, not svg") }
+        try budget.check(scene, run: explain ? .explain : .estimate, devices: devices.count)
         let estimates = try devices.map { device throws(BackdropError) in
             try estimator.estimate(scene: scene, device: device, path: choice)
         }
         if explain {
-            guard format != .svg else { throw BackdropError(.badOption, "--explain prints text or json, not svg") }
             let advice = try estimates.map { estimate throws(BackdropError) in
                 try SceneAdvice(scene: scene, device: estimate.device, estimator: estimator, path: choice)
             }

@@ -22,6 +22,7 @@ extension RenderCommand {
         guard let device else { throw BackdropError(.badOption, "--scene needs --device ID (see 'backdrop devices')") }
         let target = try Device.lookup(device)
         let loaded = try BuiltInScenes.load(scene)
+        try SceneWork.Budget.standard.check(loaded, run: .picture)
         let parallelism = try threadOptions.resolve()
         let estimator = Estimator()
         let chosen = estimator.path(path, on: target)

@@ -81,6 +81,8 @@ struct PreviewRoutes: HTTPHandler {
         switch (request.method, request.path) {
         case ("POST", "/scene"):
             let scene = try SceneParser.parse(Data(request.body), source: "scene")
+            // The most the pages ask of a scene: its estimate on every device.
+            try SceneWork.Budget.standard.check(scene, run: .estimate, devices: Device.all.count)
             state.setScene(scene)
             let summary: [String: Any] = ["name": scene.name, "layers": scene.layers.count]
             let body = (try? JSONSerialization.data(withJSONObject: summary, options: [.sortedKeys])) ?? Data()
@@ -91,6 +93,7 @@ struct PreviewRoutes: HTTPHandler {
             let request = try SceneRequest(query: request.query)
             let scene = try scene(request)
             let device = try request.devices(allowingAll: false)[0]
+            try SceneWork.Budget.standard.check(scene, run: .picture)
             let path = Estimator().path(request.path, on: device)
             return renders.run(limit: renderSeconds, clientHasGone: clientHasGone) { _ throws(BackdropError) in
                 let (picture, drawing) = try ScenePicture(device: device).draw(
@@ -104,14 +107,22 @@ struct PreviewRoutes: HTTPHandler {
         case (_, "/scene.json"):
             let request = try SceneRequest(query: request.query)
             let scene = try scene(request)
-            let estimator = Estimator()
-            let records = try request.devices(allowingAll: true).map { device throws(BackdropError) in
-                SceneRecord(try estimator.estimate(scene: scene, device: device, path: request.path))
+            let devices = try request.devices(allowingAll: true)
+            try SceneWork.Budget.standard.check(scene, run: .estimate, devices: devices.count)
+            let all = request.deviceID == "all", path = request.path
+            return renders.run(limit: renderSeconds, clientHasGone: clientHasGone) {
+                cancellation throws(BackdropError) in
+                let estimator = Estimator()
+                var records: [SceneRecord] = []
+                for device in devices {
+                    try cancellation.check()
+                    records.append(SceneRecord(try estimator.estimate(scene: scene, device: device, path: path)))
+                }
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+                let body = try? all ? encoder.encode(records) : encoder.encode(records[0])
+                return HTTPResponse(contentType: "application/json", body: [UInt8](body ?? Data()))
             }
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            let body = try? request.deviceID == "all" ? encoder.encode(records) : encoder.encode(records[0])
-            return HTTPResponse(contentType: "application/json", body: [UInt8](body ?? Data()))
         case ("POST", let path):
             let isInput = path == "/input"
             decoding.lock()

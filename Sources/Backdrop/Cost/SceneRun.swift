@@ -67,21 +67,14 @@ public struct SceneRun: Sendable, Codable, Equatable {
         scene: Scene, device: Device, durationSeconds: Double, scrollPointsPerSecond: Double = 0,
         path: Effect.Path, model: CostModel
     ) throws(BackdropError) {
-        guard durationSeconds > 0, durationSeconds <= Self.longestDurationSeconds else {
-            throw BackdropError(
-                .badOption, "--duration \(durationSeconds) is out of range (0…\(Self.longestDurationSeconds) s)")
-        }
-        guard scrollPointsPerSecond.isFinite, abs(scrollPointsPerSecond) <= 100_000 else {
-            throw BackdropError(
-                .badOption, "--scroll \(scrollPointsPerSecond) is out of range (±100000 points a second)")
-        }
+        try Self.validate(durationSeconds: durationSeconds, scrollPointsPerSecond: scrollPointsPerSecond)
         self.scene = scene.name
         self.device = device.id
         self.durationSeconds = durationSeconds
         self.scrollPointsPerSecond = scrollPointsPerSecond
         let planner = ScenePlanner(device: device, path: { _ in path })
         let cache = RasterCache(limitBytes: planner.rasterCacheLimitBytes)
-        let vsyncs = Int((durationSeconds * 1000 / Self.vsyncMs).rounded())
+        let vsyncs = Self.vsyncs(durationSeconds: durationSeconds)
         var frames: [Frame] = []
         var gpuEnds: [Double] = []  // when each frame's GPU work ends
         var gpuFree = 0.0
@@ -124,6 +117,24 @@ public struct SceneRun: Sendable, Codable, Equatable {
         let times = frames.map(\.gpuMs).sorted()
         longestFrameMs = times.last ?? 0
         p95FrameMs = times.isEmpty ? 0 : times[min(times.count - 1, Int((0.95 * Double(times.count)).rounded(.up)) - 1)]
+    }
+
+    /// Throws `.badOption` for a duration or a velocity out of range.
+    public static func validate(durationSeconds: Double, scrollPointsPerSecond: Double) throws(BackdropError) {
+        guard durationSeconds > 0, durationSeconds <= longestDurationSeconds else {
+            throw BackdropError(
+                .badOption, "--duration \(durationSeconds) is out of range (0…\(longestDurationSeconds) s)")
+        }
+        guard scrollPointsPerSecond.isFinite, abs(scrollPointsPerSecond) <= 100_000 else {
+            throw BackdropError(
+                .badOption, "--scroll \(scrollPointsPerSecond) is out of range (±100000 points a second)")
+        }
+    }
+
+    /// The vsyncs of a run of `durationSeconds` (at most ``longestDurationSeconds``): the most frames it draws.
+    public static func vsyncs(durationSeconds: Double) -> Int {
+        let seconds = durationSeconds.isFinite ? min(max(durationSeconds, 0), longestDurationSeconds) : 0
+        return Int((seconds * 1000 / vsyncMs).rounded())
     }
 
     /// Whether any layer, at any depth, animates.

@@ -28,6 +28,10 @@ public struct RenderPlan: Sendable {
     let vibrancy: (content: VibrantContentPass, filter: VibrancyFilterPass)?
     let composite: CompositePass
 
+    /// The most passes a plan has: capture, downscale, two blurs, colour, tint layer, vibrant content and filter,
+    /// composite.
+    public static let maximumPassCount = 9
+
     /// Every pass in order, as data.
     public var passes: [PassDescriptor] {
         [capture.descriptor] + rowPasses.map(\.descriptor) + [color.descriptor] + foldedGPUPasses

@@ -15,4 +15,10 @@ public final class RenderCancellation: Sendable {
     public func cancel() { flag.store(true, ordering: .relaxed) }
 
     public var isCancelled: Bool { flag.load(ordering: .relaxed) }
+
+    /// Throws ``BackdropError/Kind/cancelled`` once ``cancel()`` was called: work of other kinds (a scene's
+    /// layers, its devices) calls it between its steps.
+    public func check() throws(BackdropError) {
+        if isCancelled { throw BackdropError(.cancelled, "the render was cancelled") }
+    }
 }

@@ -31,9 +31,16 @@ public struct ScenePlanner {
         self.path = path
     }
 
-    /// The most passes one frame may have: the budget a scene's work is checked against as it is planned, before
-    /// it is priced (the parser's 100 000 layer instances, each with a shadow and a mask, stay within it).
-    public static let maximumPasses = 1_000_000
+    /// The most passes `layer` adds to a frame itself (its sublayers add their own): its content, its shadow, its
+    /// group's mask and composite, its effect view's plan. ``SceneWork`` bounds a scene's frames with it before
+    /// planning: it must never count fewer than the walk below adds.
+    static func maximumPasses(ownedBy layer: SceneLayer) -> Int {
+        let content = layer.content == .none ? 0 : 1
+        let shadow = layer.shadow.map { $0.path ? 1 : 4 } ?? 0
+        let group = layer.isMasked ? 2 : (layer.hasGroupOpacity || layer.rasterize) ? 1 : 0
+        let effect = layer.effect == nil ? 0 : RenderPlan.maximumPassCount
+        return content + shadow + group + effect
+    }
 
     /// The rasterization cache's limit: 2.5 screens of RGBA8 (seed O2).
     public var rasterCacheLimitBytes: Int { Int(2.5 * Double(4 * device.screen.area)) }
@@ -152,11 +159,12 @@ public struct ScenePlanner {
             for layer in layers {
                 let copies = layer.repeats?.count ?? 1
                 for copy in 0..<copies {
-                    guard frame.passes.count <= ScenePlanner.maximumPasses else {
+                    // For a caller that did not check the scene's work first (``SceneWork/Budget``).
+                    let limit = SceneWork.Budget.standard.passesPerFrame
+                    guard frame.passes.count <= limit else {
                         throw BackdropError(
                             .badInput,
-                            "the scene's frame needs more than \(ScenePlanner.maximumPasses) passes (at layer '\(layer.name)')"
-                        )
+                            "the scene's frame needs more than \(limit) passes (at layer '\(layer.name)')")
                     }
                     let dx = Double(copy) * (layer.repeats?.dx ?? 0)
                     var dy = Double(copy) * (layer.repeats?.dy ?? 0)

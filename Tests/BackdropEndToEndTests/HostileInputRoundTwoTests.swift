@@ -1,0 +1,150 @@
+import Backdrop
+import BackdropTestSupport
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The second round of attacks on Backdrop's inputs (issue 43), kept as tests so that the next round starts from
+/// them. Each test reproduced its defect before the fix it names.
+@Suite("Hostile input, round two")
+struct HostileInputRoundTwoTests {
+    /// A PNG whose every compressed text chunk inflates to 8 MB (the most libpng allowed one chunk): `chunks` of them,
+    /// half zTXt and half compressed iTXt, split before and after the image data. `layout` picks the colour type
+    /// and interlacing, so that libpng reads the file (16-bit grey, palette, interlaced grey), or the 8-bit RGBA
+    /// path that does not use libpng.
+    static func textBomb(chunks: Int, layout: String) throws -> String {
+        let file = try Fixtures.temporaryDirectory().appendingPathComponent("bomb-\(layout).png").path
+        let script = #"""
+            import struct, sys, zlib
+            path, chunks, layout = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+            def chunk(kind, body):
+                return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+            depth, colour, interlace, row = {"grey16": (16, 0, 0, 33), "palette": (8, 3, 0, 17),
+                                             "grey-interlaced": (8, 0, 1, 17), "rgba": (8, 6, 0, 65)}[layout]
+            bomb = zlib.compress(b"A" * 8_000_000, 9)
+            text = [chunk(b"zTXt", b"k%d\0\0" % i + bomb) if i % 2 else chunk(b"iTXt", b"k%d\0\1\0\0\0" % i + bomb)
+                    for i in range(chunks)]
+            head = chunk(b"IHDR", struct.pack(">IIBBBBB", 16, 16, depth, colour, 0, 0, interlace))
+            if colour == 3:
+                head += chunk(b"PLTE", bytes(range(48)))
+            pixels = b"".join(b"\0" + bytes(row - 1) for _ in range(16))
+            if interlace:
+                pixels = b"\0" * 286  # Adam7's seven passes of a 16×16 grey picture: their rows, each with its filter byte
+            data = chunk(b"IDAT", zlib.compress(pixels))
+            half = len(text) // 2
+            open(path, "wb").write(b"\x89PNG\r\n\x1a\n" + head + b"".join(text[:half]) + data
+                                   + b"".join(text[half:]) + chunk(b"IEND", b""))
+            """#
+        let result = try runProcess("/usr/bin/env", ["python3", "-c", script, file, String(chunks), layout])
+        guard result.status == 0 else { throw FixtureMissing(path: "python3 for the bomb: \(result.output)") }
+        return file
+    }
+
+    /// Defect 1: every zTXt and iTXt chunk was inflated (up to 8 MB each) and kept: a 7.7 MB file of a thousand
+    /// took 42 s and 7.56 GB. Now the chunks Backdrop does not use are skipped unread. Three hundred of them (2.3 MB,
+    /// 2.4 GB inflated; 1.6 s and 730 MB before) render under a 200 MB address space on every layout.
+    @Test(arguments: ["grey16", "palette", "grey-interlaced", "rgba"])
+    func textChunksAreNeverInflated(layout: String) throws {
+        let input = try Self.textBomb(chunks: 300, layout: layout)
+        let output = try Fixtures.temporaryDirectory().appendingPathComponent("out.png").path
+        let result = try runProcess(
+            "/bin/bash",
+            [
+                "-c", #"ulimit -v 200000; exec timeout 20 "$0" render "$1" -o "$2" --threads 1"#, Fixtures.cli, input,
+                output,
+            ])
+        #expect(result.status == 0, "\(layout): \(result.output)")
+        #expect(FileManager.default.fileExists(atPath: output))
+    }
+
+    /// Defect 1 through the preview: an upload of 150 bombs (1.2 MB) lifted the server from 223 MB to 1.56 GB.
+    @Test func anUploadedTextBombLeavesThePreviewsMemoryAlone() async throws {
+        let server = try PreviewProcess()
+        defer { server.stop() }
+        let before = server.peakMemory ?? 0
+        let bomb = try Data(contentsOf: URL(fileURLWithPath: try Self.textBomb(chunks: 150, layout: "grey16")))
+        var request = URLRequest(url: URL(string: server.address + "input")!)
+        request.httpMethod = "POST"
+        request.setValue(server.address.dropLast().description, forHTTPHeaderField: "Origin")
+        request.httpBody = bomb
+        let (_, response) = try await URLSession.shared.data(for: request)
+        #expect((response as! HTTPURLResponse).statusCode == 200)
+        let grown = (server.peakMemory ?? .max) - before
+        #expect(grown < 100 << 20, "the preview grew by \(grown >> 20) MB")
+    }
+
+    /// A 395-byte scene: one shadowed image layer repeated 100 000 times 0.001 pt apart, with a 256-character name.
+    static let repeatedShadows =
+        #"{"layers":[{"name":"\#(String(repeating: "N", count: 256))","frame":[0,0,300,80],"content":"image","#
+        + #""shadow":{"radius":8,"opacity":0.5},"repeat":{"count":100000,"dx":0.001,"dy":0.001}}]}"#
+
+    func write(_ json: String) throws -> String {
+        let file = try Fixtures.temporaryDirectory().appendingPathComponent("scene.json")
+        try Data(json.utf8).write(to: file)
+        return file.path
+    }
+
+    /// Defect 2: that scene took 97 s and 8.9 GB for `estimate --all-devices` (35 s and 1.7 GB for one device).
+    /// Its work is now checked against one budget before anything is planned: a one-line error at once, for every
+    /// command that would price or draw it.
+    @Test func aSmallSceneAskingForUnboundedWorkIsRefusedBeforeItIsPriced() throws {
+        let scene = try write(Self.repeatedShadows)
+        let output = try Fixtures.temporaryDirectory().appendingPathComponent("scene.png").path
+        for arguments in [
+            ["estimate", "--scene", scene, "--all-devices"],
+            ["estimate", "--scene", scene, "--device", "iphone-4s", "--format", "json"],
+            ["estimate", "--scene", scene, "--device", "iphone-4s", "--explain"],
+            ["estimate", "--scene", scene, "--device", "iphone-4s", "--duration", "1"],
+            ["render", "--scene", scene, "--device", "iphone-4s", "-o", output],
+        ] {
+            let result = try runProcess(
+                "/bin/bash", ["-c", #"ulimit -v 2000000; exec timeout 20 "$0" "$@""#, Fixtures.cli] + arguments)
+            #expect(result.status == 1, "\(arguments): \(result.status)")
+            #expect(
+                result.output.contains("passes a frame, over the limit of 50000")
+                    && result.output.split(separator: "\n").count == 1, "\(arguments): \(result.output)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
+    /// Defect 2, the same budget over time and devices: a scene within one frame's limit may still ask too much of
+    /// a long run on every device (`--duration 600 --all-devices` of a scene of offscreen sublayers was about
+    /// 1.5 h), and listing 10 000 shadows' passes on every device held 958 MB.
+    @Test func longRunsAndWideListingsAreRefusedBeforeTheyStart() throws {
+        let offscreen = try write(
+            #"{"layers": [{"name": "cell", "frame": [0, 0, 300, 40], "content": "solid", "cornerRadius": 4, "masksToBounds": true, "repeat": {"count": 2000, "dx": 0, "dy": 40}, "scrolls": true}]}"#
+        )
+        let long = try runCLI(["estimate", "--scene", offscreen, "--all-devices", "--duration", "600"])
+        #expect(
+            long.status == 1 && long.standardError.contains("more work than one run may do"), "\(long.standardError)")
+        let shadows = try write(
+            #"{"layers": [{"name": "x", "frame": [0, 0, 10, 10], "content": "solid", "shadow": {"radius": 4, "opacity": 0.5}, "repeat": {"count": 10000, "dx": 0, "dy": 0}}]}"#
+        )
+        let wide = try runCLI(["estimate", "--scene", shadows, "--all-devices", "--format", "json"])
+        #expect(wide.status == 1 && wide.standardError.contains("price one device at a time"), "\(wide.standardError)")
+        // Within the budget, the same scenes are priced.
+        #expect(try runCLI(["estimate", "--scene", offscreen, "--device", "iphone-5", "--duration", "2"]).status == 0)
+        #expect(try runCLI(["estimate", "--scene", shadows, "--device", "iphone-5", "--format", "json"]).status == 0)
+    }
+
+    /// Defect 2 in the preview: the upload is held to the budget of its largest request (an estimate on every
+    /// device), and `/scene.json` runs under the render timeout like `/scene.png`.
+    @Test func thePreviewRefusesAnUploadOverTheBudgetAndGoesOn() async throws {
+        let server = try PreviewProcess()
+        defer { server.stop() }
+        var request = URLRequest(url: URL(string: server.address + "scene")!)
+        request.httpMethod = "POST"
+        request.setValue(server.address.dropLast().description, forHTTPHeaderField: "Origin")
+        request.httpBody = Data(Self.repeatedShadows.utf8)
+        let (body, response) = try await URLSession.shared.data(for: request)
+        let error = (try? JSONSerialization.jsonObject(with: body) as? [String: String])?["error"] ?? ""
+        #expect(
+            (response as! HTTPURLResponse).statusCode == 400 && error.contains("over the limit of 50000"), "\(error)")
+        let (_, priced) = try await URLSession.shared.data(
+            from: URL(string: server.address + "scene.json?scene=contacts-table-masks&device=all")!)
+        #expect((priced as! HTTPURLResponse).statusCode == 200)
+    }
+}

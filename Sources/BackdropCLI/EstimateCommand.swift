@@ -97,8 +97,15 @@ struct EstimateCommand: ParsableCommand {
     )
     var model = false
 
+    @Flag(
+        help:
+            "With --model: fit the coefficients to the figures again (about a second) and report that fit instead of the stored one."
+    )
+    var refit = false
+
     func run() throws {
-        let estimator = Estimator()
+        if refit, !model { throw BackdropError(.badOption, "--refit goes with --model") }
+        let estimator = refit ? Estimator(model: CostModel.refit()) : Estimator()
         if model {
             switch format {
             case .text: try emit(CostModelReport.text(estimator.model))
@@ -241,13 +248,19 @@ enum EstimateText {
                 header: ["pass", "start ms", "ms", "bound", "pixels", "fetches", "MB moved", "target"], rows: rows
             ).rendered)
         lines.append("")
-        let gaps = estimate.frame.gaps.map { ms($0.ms) }.joined(separator: " + ")
+        let frame = estimate.frame
+        let gaps = frame.gaps.map { ms($0.ms) }.joined(separator: " + ")
+        let gapCount = "\(frame.gaps.count) gap\(frame.gaps.count == 1 ? "" : "s")"
+        let switches =
+            "\(frame.renderTargetSwitches) render-target switch\(frame.renderTargetSwitches == 1 ? "" : "es")"
         lines.append(
-            "idle gaps:  \(estimate.frame.renderTargetSwitches) render-target switches, renderer idle \(gaps.isEmpty ? "none" : gaps) = \(ms(estimate.idleMs)) ms"
-        )
+            "idle gaps:  \(gapCount) at \(switches): \(gaps.isEmpty ? "none" : "\(gaps) = \(ms(frame.gapsMs)) ms")")
         lines.append(
-            "frame:      \(ms(estimate.totalMs)) ms of \(ms(estimate.budgetMs)) ms (tiler lead \(ms(estimate.frame.tilerMs)) ms) → \(ms(estimate.leftMs)) ms left, \(String(format: "%.1f", estimate.fps)) fps, \(estimate.verdict.rawValue)"
+            "idle:       tiler lead \(ms(frame.tilerMs)) + gaps \(ms(frame.gapsMs)) = \(ms(frame.idleMs)) ms")
+        lines.append(
+            "frame:      busy \(ms(frame.busyMs)) + idle \(ms(frame.idleMs)) = \(ms(estimate.totalMs)) ms of \(ms(estimate.budgetMs)) ms → \(ms(estimate.leftMs)) ms left, \(String(format: "%.1f", estimate.fps)) fps, \(estimate.verdict.rawValue)"
         )
+        lines.append("range:      \(frame.ranges().text) (\(FrameTimeline.Ranges.coverageText))")
         lines.append("bound:      \(estimate.frame.bound.rawValue) (on the \(estimate.device.screen) px screen)")
         if estimate.view == estimate.device.screen, SeedFigure.measuring(estimate) != nil {
             lines.append("measured:   \(measured(estimate)): the talk's ms and the prediction's error")
@@ -271,13 +284,15 @@ enum EstimateText {
             [
                 e.device.id, e.path.rawValue,
                 e.decision.applePolicy.rawValue + (e.decision.agreesWithApple ? "" : " *"),
-                "\(e.device.screen)", ms(e.totalMs), ms(e.idleMs), ms(e.leftMs), String(format: "%.1f", e.fps),
+                "\(e.device.screen)", ms(e.totalMs), e.frame.ranges().text, ms(e.idleMs), ms(e.leftMs),
+                String(format: "%.1f", e.fps),
                 e.frame.bound.rawValue, e.verdict.rawValue, measured(e),
             ]
         }
         var text = TextTable(
             header: [
-                "device", "path", "Apple iOS 7", "screen px", "total ms", "idle ms", "left ms", "fps", "bound",
+                "device", "path", "Apple iOS 7", "screen px", "total ms", FrameTimeline.Ranges.coverageText, "idle ms",
+                "left ms", "fps", "bound",
                 "verdict", "talk ms (error)",
             ],
             rows: rows

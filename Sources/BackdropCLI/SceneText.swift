@@ -36,6 +36,8 @@ enum SceneText {
         lines.append(
             "frame:     busy \(ms(frame.busyMs)) + idle \(ms(frame.idleMs)) = \(ms(frame.totalMs)) ms → \(String(format: "%.1f", frame.fps)) fps, GPU \(String(format: "%.0f", frame.gpuPercent)) %, \(frame.verdict.rawValue)"
         )
+        lines.append("range:     \(frame.ranges().text) (\(FrameTimeline.Ranges.coverageText))")
+        for warning in estimate.warnings { lines.append("warning:   \(warning)") }
         lines.append("bound:     \(frame.bound.rawValue) (on the \(device.screen) px screen)")
         if let row = CaseStudy.measuring(estimate) { lines.append("measured:  \(row.measurementText) in the talk") }
         if estimate.scene.redraw == .static {
@@ -62,14 +64,17 @@ enum SceneText {
             let e = (device: estimate.device, path: estimate.path, frame: estimate.tableFrame)
             return [
                 e.device.id, "\(e.device.screen)", e.path.rawValue, ms(e.frame.busyMs), ms(e.frame.idleMs),
-                ms(e.frame.totalMs), String(format: "%.1f", e.frame.fps), String(format: "%.0f", e.frame.gpuPercent),
+                ms(e.frame.totalMs), e.frame.ranges().text, String(format: "%.1f", e.frame.fps),
+                String(format: "%.0f", e.frame.gpuPercent),
                 "\(e.frame.offscreenPasses)", "\(e.frame.renderTargetSwitches)", e.frame.bound.rawValue,
                 e.frame.verdict.rawValue, talk(estimate),
             ]
         }
         var text = TextTable(
             header: [
-                "device", "screen px", "path", "busy ms", "idle ms", "total ms", "fps", "GPU %", "offscreen",
+                "device", "screen px", "path", "busy ms", "idle ms", "total ms", FrameTimeline.Ranges.coverageText,
+                "fps",
+                "GPU %", "offscreen",
                 "switches", "bound", "verdict", "the talk",
             ],
             rows: rows

@@ -36,8 +36,15 @@ struct EstimateCLITests {
                 #expect(pass[key] != nil, "missing pass key \(key)")
             }
         }
-        // Six switches; the vibrant content's render samples nothing, so the renderer idles at five of them.
-        #expect((object["gapsMs"] as? [Double])?.count == 5)
+        // Six switches, six gaps (V2): the vibrant content's render samples nothing, yet its switch idles too.
+        #expect((object["gapsMs"] as? [Double])?.count == 6)
+        // Every figure with its range, [low, high] around it.
+        let total = try #require(object["totalMs"] as? Double), fps = try #require(object["fps"] as? Double)
+        let totalRange = try #require(object["totalMsRange"] as? [Double])
+        let fpsRange = try #require(object["fpsRange"] as? [Double])
+        #expect(totalRange.count == 2 && totalRange[0] < total && total < totalRange[1])
+        #expect(fpsRange.count == 2 && fpsRange[0] <= fps && fps <= fpsRange[1])
+        #expect((object["gpuPercentRange"] as? [Double])?.count == 2)
         // The whole table decodes as records too.
         let all = try runCLI(["estimate", "--all-devices", "--format", "json"])
         #expect(
@@ -149,7 +156,7 @@ struct SceneCLITests {
             "estimate", "--scene", "photos-table-shadows", "--device", "ipod-touch-5", "--explain",
         ])
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.standardOutput.contains("thumbnail: shadow without a path (O5), 15 offscreen passes a frame"))
+        #expect(result.standardOutput.contains("thumbnail: shadow without a path (O5), 30 offscreen passes a frame"))
         #expect(result.standardOutput.contains("set shadowPath") && result.standardOutput.contains("saves"))
     }
 

@@ -97,23 +97,31 @@ struct ScenePictureTests {
     }
 
     /// A shadow is the shape blurred, offset and faded, the same picture with a path or without; only its price
-    /// differs (O5).
+    /// differs (O5). A composited shadow adds its shape, the rule's halvings and two blurs offscreen; a solid
+    /// card's rounded-rectangle shadow adds none (``ShadowRule``).
     @Test func aShadowIsTheSamePictureWithAPathOrWithout() throws {
-        func layers(path: Bool) -> String {
+        func layers(path: Bool, content: String = "image") -> String {
             ##"""
             { "name": "ground", "frame": [0, 0, 320, 480], "content": "solid", "color": "#FFFFFF", "opaque": true },
-            { "name": "card", "frame": [100, 100, 80, 80], "content": "solid", "color": "#FFFFFF", "opaque": true,
+            { "name": "card", "frame": [100, 100, 80, 80], "content": "\##(content)", "color": "#FFFFFF", "opaque": true,
               "shadow": { "radius": 4, "offset": [0, 3], "opacity": 0.5, "path": \##(path) } }
             """##
         }
         let (withPath, _) = try Self.picture(try Self.scene(layers(path: true)))
         let (withoutPath, drawing) = try Self.picture(try Self.scene(layers(path: false)))
         #expect(withPath.image == withoutPath.image)
-        #expect(drawing.layers.first { $0.name == "card" }?.offscreenPasses == 3, "shape and two blurs (O5)")
+        let rule = ShadowRule(kind: .composited, sigmaPixels: 4 * Self.device.scale)
+        #expect(
+            drawing.layers.first { $0.name == "card" }?.offscreenPasses == 1 + rule.halvings + 2,
+            "shape, halvings and two blurs (O5)")
+        let (solid, solidDrawing) = try Self.picture(try Self.scene(layers(path: false, content: "solid")))
+        #expect(solidDrawing.layers.first { $0.name == "card" }?.offscreenPasses == 0, "the rounded rectangle's")
         // Just below the card, inside the offset: darker than the ground; far from it: the ground.
-        let below = Self.pixel(withPath.image, 140, 181)
-        #expect(below[0] < 255 && below[0] > 128, "\(below)")
-        #expect(Self.pixel(withPath.image, 140, 220) == [255, 255, 255, 255])
+        for image in [withPath.image, solid.image] {
+            let below = Self.pixel(image, 140, 181)
+            #expect(below[0] < 255 && below[0] > 128, "\(below)")
+            #expect(Self.pixel(image, 140, 220) == [255, 255, 255, 255])
+        }
     }
 
     /// An effect view draws exactly what the renderer draws over the picture of what lies behind it.

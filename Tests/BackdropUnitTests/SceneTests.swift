@@ -164,9 +164,13 @@ struct SceneTests {
     /// known issue: if the model starts to reach one, the test says so.
     static let knownMisses: [String: String] = [
         "O5 photos-table-shadows on ipod-touch-5":
-            "27.5 fps and 87 % against 30–40 and 72–82: out of every fit's reach (CaseStudy.floorBusyMs): the shadows' full-resolution blur passes alone take 20 ms of fill",
+            "51.5 fps and 70 % against 30–40 and 72–82: held out of the fit (CaseStudy.usedInFit); fitted, the fit reaches only 44 fps and 64 % and pulls V5's light and dark out of ±10 %",
+        "O5 photos-table-shadows on iphone-5":
+            "60 fps (15.5 ms) against a drop below 60: the shadows' short chains at reduced size fit the iPhone 5's frame",
         "O6 contacts-table-masks on iphone-4s":
-            "60 fps and 72 % against the mid 40s and 83–90: seven masks on the 3.5-inch screen against nine on the iPod, both in the mid 40s; MaskRowsBound puts the iPod under 40 fps whenever the 4S meets its row, and the fit meets the iPod's",
+            "60 fps and 72 % against the mid 40s and 83–90: seven masks on the 3.5-inch screen against nine on the iPod, both in the mid 40s; MaskRowsBound puts the iPod under 40 fps whenever the 4S meets its row",
+        "O6 contacts-table-masks on ipod-touch-5":
+            "49.3 fps in range, 82.5 % against 83–90: half a point under, the idle of the context switches (s) it shares with V2",
     ]
 
     @Test(arguments: CaseStudy.all)
@@ -196,11 +200,11 @@ struct SceneTests {
             #expect(floor > 0 && floor < fitted, "\(row): floor \(floor) ms, fitted \(fitted) ms")
             if row.outOfReach(bandwidthShare: e) { #expect(Self.knownMisses[row.description] != nil, "\(row)") }
         }
-        // O5 on the iPod: the ten full-resolution blur passes of its shadows are 20 of its 28 ms, over the
-        // 27.33 ms that 30 fps at 82 % allows.
+        // O5 on the iPod allows 27.33 ms busy (30 fps at 82 %); since shadows are planned as Core Animation draws
+        // them (ShadowRule), its floor is far below that, and no row is out of every fit's reach.
         let shadows = CaseStudy.all.first { $0.description == "O5 photos-table-shadows on ipod-touch-5" }!
         #expect(abs(shadows.mostBusyMs - 0.82 * 1000 / 30) < 1e-9)
-        #expect(shadows.outOfReach(bandwidthShare: e))
+        #expect(CaseStudy.all.allSatisfy { !$0.outOfReach(bandwidthShare: e) })
         // A row that only asks for fewer than 60 fps limits nothing.
         #expect(
             CaseStudy.all.first { $0.description == "O5 photos-table-shadows on iphone-5" }!.mostBusyMs == .infinity)
@@ -258,7 +262,8 @@ struct SceneTests {
         #expect(
             item.layer == "thumbnail" && item.cause.contains("shadow without a path") && item.fix.contains("shadowPath")
         )
-        #expect(item.offscreenPasses == 15 && item.savedMs > 10)
+        // Five visible thumbnails, each shadow its shape, three halvings and two blurs offscreen (σ = 8 px).
+        #expect(item.offscreenPasses == 30 && item.savedMs > 10)
         let masks = try SceneAdvice(
             scene: try scene("contacts-table-masks"), device: try device("iphone-4s"), estimator: estimator)
         #expect(

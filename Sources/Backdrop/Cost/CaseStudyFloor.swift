@@ -11,7 +11,8 @@ extension CaseStudy {
     public func floorBusyMs(bandwidthShare: Double) -> Double {
         let bare = CostModel(
             blendedPixelFillCost: 0, colorOpsPerPixel: 0, vibrancyFilterOpsPerPixel: 0, clocksPerDraw: 0,
-            tilerClocksPerDraw: 0, dependencyWaitMs: 0, bandwidthEfficiency: bandwidthShare)
+            tilerClocksPerDraw: 0, dependencyWaitMs: 0, switchMs: 0,
+            bandwidthEfficiency: bandwidthShare)
         return bare.frame(of: passes, on: device).busyMs
     }
 

@@ -16,6 +16,12 @@
 ///   than a mask, whose mask and content renders do not depend on each other (O5, O6). Apple's OpenGL ES guide:
 ///   on a tile-based deferred renderer, commands that "require it to render smaller scenes" cost it "much of its
 ///   efficiency"; the GPU must "flush out those commands immediately".
+/// - **Every switch of render target leaves the renderer idle** for at least ``switchMs``, the context switch of
+///   seed F3 ("between consecutive passes the GPU sits idle while it switches render targets"): the renderer
+///   finishes one render and sets up the next target even when the tiler has binned it already. Renders that do not
+///   depend on each other pay it too: O6's masks, whose renders are independent, leave the GPU idle "because
+///   context switches leave the GPU idle", and V2 counts six gaps among seven passes, one of them before the
+///   vibrant content, which reads nothing earlier.
 /// - **Drawing on screen costs no memory traffic per draw.** Writes, blending and overdraw stay in the tile; the
 ///   framebuffer is stored once, at the end of the frame. Leaving the framebuffer mid-frame forces the tiles drawn
 ///   so far out to memory, and returning to it loads them back: a store and a load of the whole framebuffer
@@ -32,7 +38,7 @@
 ///     ``bandwidthEfficiency`` × the bus's peak bandwidth;
 ///   - *per draw*: ``clocksPerDraw`` GPU clocks of render-state set-up that no pixel pays for.
 ///
-/// Six coefficients are fitted, the same for every device (``CostModel/fitted``, `CostModelFit.swift`); the
+/// Seven coefficients are fitted, the same for every device (``CostModel/fitted``, `CostModelFit.swift`); the
 /// bandwidth efficiency is fixed and documented. No coefficient names a device. The GPU's utilisation is the
 /// renderer's duty cycle (Instruments' "Renderer Utilization": the share of time spent on fragment work).
 public struct CostModel: Sendable, Codable, Equatable {
@@ -50,6 +56,8 @@ public struct CostModel: Sendable, Codable, Equatable {
     /// w: ms between the end of a render and the start of tiling the render that samples its texture: the flush
     /// of the texture to memory and the driver's submission of the next render.
     public var dependencyWaitMs: Double
+    /// s: ms the renderer idles at least at every switch of render target (the context switch, seed F3).
+    public var switchMs: Double
     /// e: the share of peak memory bandwidth that streaming reads and writes achieve. 0.8, typical of LPDDR2 and
     /// LPDDR3 controllers; not fitted (left free, the fit pushes it to 1, which no DRAM reaches).
     public var bandwidthEfficiency: Double
@@ -60,7 +68,7 @@ public struct CostModel: Sendable, Codable, Equatable {
     /// A model with the given coefficients; e defaults to its documented value.
     public init(
         blendedPixelFillCost: Double, colorOpsPerPixel: Double, vibrancyFilterOpsPerPixel: Double,
-        clocksPerDraw: Double, tilerClocksPerDraw: Double, dependencyWaitMs: Double,
+        clocksPerDraw: Double, tilerClocksPerDraw: Double, dependencyWaitMs: Double, switchMs: Double,
         bandwidthEfficiency: Double = CostModel.documentedBandwidthEfficiency
     ) {
         self.blendedPixelFillCost = blendedPixelFillCost
@@ -69,8 +77,12 @@ public struct CostModel: Sendable, Codable, Equatable {
         self.clocksPerDraw = clocksPerDraw
         self.tilerClocksPerDraw = tilerClocksPerDraw
         self.dependencyWaitMs = dependencyWaitMs
+        self.switchMs = switchMs
         self.bandwidthEfficiency = bandwidthEfficiency
     }
+
+    /// Idle shorter than this is no gap (a nanosecond: what floating-point sums leave behind).
+    static let shortestGapMs = 1e-6
 
     /// What limits a pass.
     public enum Bound: String, Sendable, Codable {
@@ -95,7 +107,7 @@ public struct CostModel: Sendable, Codable, Equatable {
         let bytes = Double(pass.bytesMoved + framebufferBytes)
         let candidates: [(Double, Bound)] = [
             (slots / device.texelsPerSecond, .fill),
-            (ops / (device.gflops * 1e9), .alu),
+            (ops / (device.effectiveGFLOPS * 1e9), .alu),
             (bytes / (device.memoryBandwidthGBps * 1e9 * bandwidthEfficiency), .memory),
         ]
         let slowest = candidates.max { $0.0 < $1.0 }!
@@ -127,8 +139,8 @@ public struct CostModel: Sendable, Codable, Equatable {
             tiling.append(
                 FrameTimeline.TilerRun(startMs: tilerStart, ms: tilerMs, layer: passes[first].layer, waited: waits))
             tilerFree = tilerStart + tilerMs
-            var time = max(tilerFree, rendererFree)
-            if first > 0, time > rendererFree {
+            var time = max(tilerFree, first > 0 ? rendererFree + switchMs : rendererFree)
+            if first > 0, time > rendererFree + Self.shortestGapMs {
                 gaps.append(FrameTimeline.Gap(startMs: rendererFree, ms: time - rendererFree, waitsForTexture: waits))
             }
             for index in first..<end {

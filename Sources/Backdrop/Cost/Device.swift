@@ -3,10 +3,10 @@
 ///
 /// Apple never published GPU clocks: every clock is a reviewer's estimate or a database entry, and `sources`
 /// names them with the spec's source ids ([S9], [S24], …). Texels per clock are the texture units' bilinear
-/// samples per clock: 2 per SGX543 or SGX554 core, 8 for the G6430. For the SGX535 the model uses 1, what the
-/// device achieves: the iPad's measured 179.1 Mtexels/s at about 200 MHz is under one texel a clock, though spec
-/// sheets list two units (`devices.md`, note 1). The model's fill rate is texels per clock × clock, with no
-/// efficiency factor; ``measuredFillRateMTexelsPerSecond`` is what GLBenchmark measured, where it did.
+/// samples per clock as spec sheets list them: 2 for the SGX535 ([S4]), 2 per SGX543 or SGX554 core, 8 for the
+/// G6430. The model's fill rate is texels per clock × clock × the efficiency public fill tests measured for the
+/// GPU's generation (``GPUGeneration``: the SGX535 delivers 42 % of its units' peak, the iPad's 179.1 Mtexels/s at
+/// about 200 MHz among them); ``measuredFillRateMTexelsPerSecond`` is what GLBenchmark measured, where it did.
 public struct Device: Sendable, Equatable, Identifiable {
     /// Apple's shipped blur policy on iOS 7 (seed figure B4).
     public enum BlurPolicy: String, Sendable, Codable {
@@ -26,6 +26,8 @@ public struct Device: Sendable, Equatable, Identifiable {
     public let soc: String
     /// GPU model.
     public let gpu: String
+    /// The GPU's generation, read from its model's name (every GPU of the table has one).
+    public let generation: GPUGeneration
     /// GPU clock in MHz (an estimate: see `sources`).
     public let gpuClockMHz: Double
     /// Peak fp32 GFLOPS.
@@ -62,6 +64,7 @@ public struct Device: Sendable, Equatable, Identifiable {
         self.year = year
         self.soc = soc
         self.gpu = gpu
+        generation = GPUGeneration(gpu: gpu)!
         self.gpuClockMHz = gpuClockMHz
         self.gflops = gflops
         self.texelsPerClock = texelsPerClock
@@ -76,8 +79,11 @@ public struct Device: Sendable, Equatable, Identifiable {
         self.sources = sources
     }
 
-    /// The model's single-texture fill rate: texels per clock × clock, texels per second.
-    public var texelsPerSecond: Double { texelsPerClock * gpuClockMHz * 1e6 }
+    /// The model's single-texture fill rate: texels per clock × clock × the generation's measured efficiency,
+    /// texels per second.
+    public var texelsPerSecond: Double { texelsPerClock * gpuClockMHz * 1e6 * generation.fillEfficiency }
+    /// The model's arithmetic rate: peak GFLOPS × the generation's efficiency.
+    public var effectiveGFLOPS: Double { gflops * generation.aluEfficiency }
     /// The model's single-texture fill rate in Mtexels/s (`backdrop devices`, key `fillRateMTexelsPerSecond`).
     public var fillRateMTexelsPerSecond: Double { texelsPerSecond / 1e6 }
     /// The screen in points.
@@ -145,23 +151,23 @@ extension Device {
     public static let all: [Device] = [
         Device(
             id: "iphone-3gs", name: "iPhone 3GS", year: 2009, soc: "Samsung APL0298", gpu: "PowerVR SGX535",
-            gpuClockMHz: 150, gflops: 1.2, texelsPerClock: 1, memoryBus: "32-bit LPDDR", memoryBandwidthGBps: 1.6,
+            gpuClockMHz: 150, gflops: 1.2, texelsPerClock: 2, memoryBus: "32-bit LPDDR", memoryBandwidthGBps: 1.6,
             screen: PixelSize(width: 320, height: 480), scale: 1, ramMB: 256, lastIOS: "6.1.6", iOS7Blur: .noIOS7,
             measuredFillRateMTexelsPerSecond: nil,
             sources:
-                "clock unsourced (150 MHz; weak sources say 200); 32-bit bus [S40]; 1 texel/clock as the iPad's SGX535 achieves [S29]"
+                "clock unsourced (150 MHz; weak sources say 200); 32-bit bus [S40]; 2 texture units [S4] at the SGX535's measured 42 % [S29] [E4]"
         ),
         Device(
             id: "iphone-4", name: "iPhone 4", year: 2010, soc: "A4", gpu: "PowerVR SGX535",
-            gpuClockMHz: 200, gflops: 1.6, texelsPerClock: 1, memoryBus: "64-bit LPDDR", memoryBandwidthGBps: 3.2,
+            gpuClockMHz: 200, gflops: 1.6, texelsPerClock: 2, memoryBus: "64-bit LPDDR", memoryBandwidthGBps: 3.2,
             screen: PixelSize(width: 640, height: 960), scale: 2, ramMB: 512, lastIOS: "7.1.2", iOS7Blur: .tintOnly,
             measuredFillRateMTexelsPerSecond: nil,
             sources:
-                "clock \"said to be 200 MHz\" [S5]; 64-bit bus [S41]; 1 texel/clock as the iPad's SGX535 achieves [S29]"
+                "clock \"said to be 200 MHz\" [S5]; 64-bit bus [S41]; 2 texture units [S4] at the SGX535's measured 42 % [S29] [E4]"
         ),
         Device(
             id: "ipad-1", name: "iPad", year: 2010, soc: "A4", gpu: "PowerVR SGX535",
-            gpuClockMHz: 200, gflops: 1.6, texelsPerClock: 1, memoryBus: "64-bit LPDDR", memoryBandwidthGBps: 3.2,
+            gpuClockMHz: 200, gflops: 1.6, texelsPerClock: 2, memoryBus: "64-bit LPDDR", memoryBandwidthGBps: 3.2,
             screen: PixelSize(width: 1024, height: 768), scale: 1, ramMB: 256, lastIOS: "5.1.1", iOS7Blur: .noIOS7,
             measuredFillRateMTexelsPerSecond: 179.1,
             sources:

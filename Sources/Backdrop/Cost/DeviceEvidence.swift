@@ -39,7 +39,10 @@ public enum DeviceEvidence {
             let faster = Device.named(fasterID)!, slower = Device.named(slowerID)!
             let fill = faster.texelsPerSecond / slower.texelsPerSecond
             guard resources == .scene else { return (fill, fill) }
-            let ratios = [fill, faster.gflops / slower.gflops, faster.memoryBandwidthGBps / slower.memoryBandwidthGBps]
+            let ratios = [
+                fill, faster.effectiveGFLOPS / slower.effectiveGFLOPS,
+                faster.memoryBandwidthGBps / slower.memoryBandwidthGBps,
+            ]
             return (ratios.min()!, ratios.max()!)
         }
     }
@@ -52,7 +55,13 @@ public enum DeviceEvidence {
             }
         } + [
             // Techgage: "In GLBenchmark 2.5's fill-rate test, the iPhone 5 scored 1650, whereas the 4S scored 765.5."
-            FillRate(deviceID: "iphone-5", value: 1650, benchmark: "GLBenchmark 2.5 fill", source: "E1")
+            FillRate(deviceID: "iphone-5", value: 1650, benchmark: "GLBenchmark 2.5 fill", source: "E1"),
+            // PChome's iPhone 4S review, GLBenchmark 2.1.0 "Fill Test: texture fetch": 156281856 and 798912704 texel/sec.
+            FillRate(deviceID: "iphone-4", value: 156.281856, benchmark: "GLBenchmark 2.1 texture fetch", source: "E4"),
+            FillRate(
+                deviceID: "iphone-4s", value: 798.912704, benchmark: "GLBenchmark 2.1 texture fetch", source: "E4"),
+            // heise's test of the iPad (3rd generation): "1983 Millionen Texel pro Sekunde".
+            FillRate(deviceID: "ipad-3", value: 1983, benchmark: "GLBenchmark texture fill", source: "E5"),
         ]
     }
 

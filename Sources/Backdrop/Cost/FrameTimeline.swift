@@ -1,3 +1,5 @@
+import Foundation
+
 /// One frame on the GPU's two stages (seed F4): the tiler's work for each render, the renderer's passes in order
 /// with their start times, and the renderer's idle gaps where it waits for the tiler.
 public struct FrameTimeline: Sendable {
@@ -65,8 +67,10 @@ public struct FrameTimeline: Sendable {
     /// The 60 Hz frame, ms (seed F1).
     public static let budgetMs = 1000.0 / 60
 
+    /// The renderer's idle time in the gaps between renders, ms (seed F3, V2), without the tiler's lead.
+    public var gapsMs: Double { gaps.reduce(0) { $0 + $1.ms } }
     /// The renderer's idle time, ms: waiting for the tiler's lead and in the gaps between renders.
-    public var idleMs: Double { tilerMs + gaps.reduce(0) { $0 + $1.ms } }
+    public var idleMs: Double { tilerMs + gapsMs }
     /// Time the renderer works, ms: the passes.
     public var busyMs: Double { passes.reduce(0) { $0 + $1.ms } }
     /// The whole frame's GPU time, ms: the renderer's work and its idle time.
@@ -83,6 +87,23 @@ public struct FrameTimeline: Sendable {
     /// The GPU's utilisation, 0–100: the renderer's busy time ÷ the frame interval at that rate, as the same
     /// instrument's renderer utilisation. Below 100 % even when frames drop, because of the idle gaps (seed O6).
     public var gpuPercent: Double { busyMs / max(totalMs, Self.budgetMs) * 100 }
+
+    /// The frame's figures over a prediction interval: each as [low, high], the frame time scaled by the
+    /// interval's ends (busy and idle alike), its frame rate and GPU use computed from each end as above.
+    public struct Ranges: Sendable, Codable, Equatable {
+        public let totalMs: [Double]
+        public let fps: [Double]
+        public let gpuPercent: [Double]
+    }
+
+    /// The ranges of this frame over `interval` (default: the stored one, ``PredictionInterval/stored``).
+    public func ranges(_ interval: PredictionInterval = .stored) -> Ranges {
+        let low = exp(interval.lowLog), high = exp(interval.highLog)
+        func fps(_ factor: Double) -> Double { factor * totalMs <= Self.budgetMs ? 60 : 1000 / (factor * totalMs) }
+        func gpu(_ factor: Double) -> Double { factor * busyMs / max(factor * totalMs, Self.budgetMs) * 100 }
+        return Ranges(
+            totalMs: [low * totalMs, high * totalMs], fps: [fps(high), fps(low)], gpuPercent: [gpu(low), gpu(high)])
+    }
 
     /// What bounds a frame: the resource its passes spend the most time on (each pass's whole time counted under
     /// the resource that bounds it, ``CostModel/Bound``), or `idle` when the gaps between render targets take

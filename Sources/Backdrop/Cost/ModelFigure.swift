@@ -114,7 +114,7 @@ extension ModelFigure {
                     use: seed.usedInFit ? .fitted : .reading, source: seed.id))
         }
         for figure in IdleFigure.all {
-            let idle = model.frame(of: figure.passes, on: figure.device).idleMs
+            let idle = model.frame(of: figure.passes, on: figure.device).gapsMs
             figures.append(
                 ModelFigure(
                     figure.id, "idle between the \(figure.vibrancy ? "vibrancy" : "blur") passes, light, full screen",

@@ -35,6 +35,10 @@ public enum CostModelReport {
                         "fitted: F3, V2, O5, O6",
                     ],
                     [
+                        "s", "idle at any switch of render target, ms", f("%.3f", model.switchMs),
+                        "fitted: F3, V2 (six gaps), O6",
+                    ],
+                    [
                         "e", "share of peak memory bandwidth", f("%.2f", model.bandwidthEfficiency),
                         "fixed: typical of LPDDR2/3",
                     ],
@@ -63,7 +67,42 @@ public enum CostModelReport {
                 }
             ).rendered)
         lines += [""] + floorsText(model) + maskRowsBoundText(.o6, bandwidthShare: model.bandwidthEfficiency)
+        lines += [""] + intervalText(PredictionInterval.compute())
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The prediction interval and how many held-out figures it covers, in the report's words.
+    static func intervalText(_ computed: (interval: PredictionInterval, errors: [PredictionInterval.HeldOutError]))
+        -> [String]
+    {
+        let (interval, errors) = computed
+        let covered = errors.filter(\.covered).count
+        var lines = [
+            String(
+                format:
+                    "Ranges (PredictionInterval, docs/cost-model.md): every predicted frame time × %.3f to × %.3f, claimed to "
+                    + "cover %.0f %%",
+                exp(interval.lowLog), exp(interval.highLog), PredictionInterval.coverage * 100),
+            String(
+                format:
+                    "of the figures the model is checked against; held out one at a time, %d of %d figures lie inside the "
+                    + "range of the others (%.0f %%):",
+                covered, errors.count, Double(covered) / Double(max(errors.count, 1)) * 100),
+            "",
+        ]
+        lines.append(
+            TextTable(
+                header: ["id", "device", "figure", "measured ÷ predicted, held out", "inside"],
+                rows: errors.map {
+                    [$0.id, $0.device, $0.what, String(format: "%.3f", exp($0.logError)), $0.covered ? "yes" : "NO"]
+                }
+            ).rendered)
+        if interval != .stored {
+            lines.append("")
+            lines.append(
+                "The stored interval (PredictionInterval.stored) differs: the ranges printed elsewhere use it.")
+        }
+        return lines
     }
 
     /// The case-study rows out of reach of every fit (``CaseStudy/outOfReach(bandwidthShare:)``), in the report's
@@ -118,6 +157,9 @@ public enum CostModelReport {
             let figures: [ModelFigure]
             let maskRowsBound: Bound
             let outOfReach: [Floor]
+            let interval: PredictionInterval
+            let coverage: Double
+            let heldOutErrors: [PredictionInterval.HeldOutError]
         }
         /// A row no fit reaches: its floor against the most busy time its ranges allow.
         struct Floor: Encodable {
@@ -146,8 +188,11 @@ public enum CostModelReport {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.nonConformingFloatEncodingStrategy = .convertToString(
             positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        let (interval, errors) = PredictionInterval.compute()
         let data = try encoder.encode(
-            Report(coefficients: model, figures: ModelFigure.all(for: model), maskRowsBound: bound, outOfReach: floors))
+            Report(
+                coefficients: model, figures: ModelFigure.all(for: model), maskRowsBound: bound, outOfReach: floors,
+                interval: interval, coverage: PredictionInterval.coverage, heldOutErrors: errors))
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 

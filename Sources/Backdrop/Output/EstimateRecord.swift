@@ -56,6 +56,11 @@ public struct EstimateRecord: Codable, Sendable, Equatable {
     public let screen: PixelSize
     /// What bounds the frame: fill, alu, memory or idle (``FrameTimeline/bound``).
     public let bound: String
+    /// The frame time, frame rate and GPU use as [low, high]: the ranges the model claims to cover 80 % of the
+    /// figures it is checked against (``PredictionInterval``).
+    public let totalMsRange: [Double]
+    public let fpsRange: [Double]
+    public let gpuPercentRange: [Double]
 
     /// The record of `estimate`.
     public init(_ estimate: Estimate) {
@@ -86,5 +91,9 @@ public struct EstimateRecord: Codable, Sendable, Equatable {
         verdict = estimate.verdict.rawValue
         screen = estimate.device.screen
         bound = estimate.frame.bound.rawValue
+        let ranges = estimate.frame.ranges()
+        totalMsRange = ranges.totalMs
+        fpsRange = ranges.fps
+        gpuPercentRange = ranges.gpuPercent
     }
 }

@@ -144,9 +144,11 @@ public struct ReportSite: Sendable {
         }
     }
 
-    /// The atlas cell of one estimate: predicted ms, the verdict, and the seed's measurement where there is one.
+    /// The atlas cell of one estimate: predicted ms with its 80 % range, the path, and the seed's measurement where
+    /// there is one.
     func cell(_ e: Estimate) -> String {
-        var text = String(format: "%.2f ms", e.totalMs)
+        let range = e.frame.ranges().totalMs
+        var text = String(format: "%.2f ms (%.1f–%.1f)", e.totalMs, range[0], range[1])
         if e.path == .tintOnly { text += " (tint-only)" }
         if let seed = SeedFigure.measuring(e) {
             text += " · measured " + seed.comparison(with: e.totalMs) + (seed.usedInFit ? "" : ", our reading")
@@ -166,11 +168,16 @@ public struct ReportSite: Sendable {
         CaseStudy.all.first { $0.sceneName == scene.name && $0.deviceID == device.id }?.measurementText ?? ""
     }
 
-    /// A scene's cell: fps · GPU % · offscreen passes, and the talk's figures where it measured the screen.
+    /// A scene's cell: fps (with its 80 % range where it spans more than one) · GPU % · offscreen passes, and the
+    /// talk's figures where it measured the screen.
     func sceneCell(_ scene: Scene, _ e: SceneEstimate) -> String {
         let talk = talk(scene, e.device)
         let frame = e.tableFrame
-        return String(format: "%.0f fps · %.0f %% · %d", frame.fps, frame.gpuPercent, frame.offscreenPasses)
+        let fps = frame.ranges().fps
+        let fpsText =
+            Int(fps[0].rounded()) == Int(fps[1].rounded())
+            ? String(format: "%.0f fps", frame.fps) : String(format: "%.0f fps (%.0f–%.0f)", frame.fps, fps[0], fps[1])
+        return fpsText + String(format: " · %.0f %% · %d", frame.gpuPercent, frame.offscreenPasses)
             + (scene.redraw == .static ? " (first frame)" : "") + (talk.isEmpty ? "" : " (\(talk))")
     }
 
@@ -200,7 +207,7 @@ public struct ReportSite: Sendable {
             lines.append("")
         }
         lines += [
-            "## Whole screens: the built-in scenes (predicted fps · GPU % · offscreen passes; the talk's measurement beside)",
+            "## Whole screens: the built-in scenes (predicted fps with its 80 % range · GPU % · offscreen passes; the talk's measurement beside)",
             "",
             "| device | " + BuiltInScenes.names.joined(separator: " | ") + " |",
             "|---|" + BuiltInScenes.names.map { _ in "---" }.joined(separator: "|") + "|",
@@ -272,7 +279,7 @@ public struct ReportSite: Sendable {
         )
         body.append("<h2>Whole screens: the built-in scenes (predicted, beside the talk's measurements)</h2>")
         body.append(
-            "<p>Each cell: predicted fps · GPU % · offscreen passes a frame; where the talk measured the screen (seed O5, O6), its figures follow.</p>"
+            "<p>Each cell: predicted fps (its 80 % range in brackets) · GPU % · offscreen passes a frame; where the talk measured the screen (seed O5, O6), its figures follow.</p>"
         )
         body.append(
             "<div class=\"wide\"><table class=\"matrix scenes\"><thead><tr><th>device</th>"

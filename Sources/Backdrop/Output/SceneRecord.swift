@@ -55,6 +55,13 @@ public struct SceneRecord: Codable, Sendable, Equatable {
     public let screen: PixelSize
     /// What bounds the frame: fill, alu, memory or idle (``FrameTimeline/bound``).
     public let bound: String
+    /// The frame time, frame rate and GPU use as [low, high]: the ranges the model claims to cover 80 % of the
+    /// figures it is checked against (``PredictionInterval``).
+    public let totalMsRange: [Double]
+    public let fpsRange: [Double]
+    public let gpuPercentRange: [Double]
+    /// Where the scene goes far past what the evidence covers (``EvidenceCoverage``).
+    public let warnings: [String]
 
     /// The record of `estimate`.
     public init(_ estimate: SceneEstimate) {
@@ -89,5 +96,10 @@ public struct SceneRecord: Codable, Sendable, Equatable {
         verdict = frame.verdict.rawValue
         screen = estimate.device.screen
         bound = frame.bound.rawValue
+        let ranges = frame.ranges()
+        totalMsRange = ranges.totalMs
+        fpsRange = ranges.fps
+        gpuPercentRange = ranges.gpuPercent
+        warnings = estimate.warnings
     }
 }

@@ -116,8 +116,9 @@ public enum TimelineSVG {
         }
         let note = String(
             format:
-                "red: the renderer idle (%d gaps, %.2f ms) · %d offscreen passes · %.2f ms left · predicted%@",
-            frame.gaps.count, frame.idleMs, frame.offscreenPasses, frame.leftMs,
+                "red: the renderer idle (%d gaps, %.2f ms; the tiler's lead %.2f ms) · %d offscreen passes · %.2f ms left · predicted, %@: %@%@",
+            frame.gaps.count, frame.gapsMs, frame.tilerMs, frame.offscreenPasses, frame.leftMs,
+            FrameTimeline.Ranges.coverageText, frame.ranges().text,
             labelNarrow ? "" : " · hover a pass for its name")
         svg.append(
             "<text x=\"\(f(left))\" y=\"\(f(height - 8))\" font-size=\"11\" fill=\"#555555\">\(escaped(note))</text>")

@@ -20,4 +20,7 @@ public struct SceneEstimate: Sendable {
     /// The frame a table shows for the scene: the steady frame of a scrolling scene; a static scene's first frame,
     /// when it appears (at rest it draws only what animates, often nothing: a row of zeros tells nobody anything).
     public var tableFrame: FrameTimeline { scene.redraw == .static ? firstFrame : frame }
+    /// Where the scene goes far past what the evidence covers (``EvidenceCoverage``): its range is then an
+    /// extrapolation.
+    public var warnings: [String] { EvidenceCoverage.warnings(for: scene, passes: tableFrame.passes.map(\.gpuPass)) }
 }

@@ -4,9 +4,11 @@
 /// How each layer becomes passes (`../shared/spec/scenes.md`; seed figures in brackets):
 /// - its content: one draw of its visible pixels; `text` covers a third of them; blended unless opaque;
 ///   an image reads its texture once from memory;
-/// - a shadow with a path: one blended draw of the shadow's bounds. Without a path [O5]: the layer rendered
-///   offscreen to find the shape, a horizontal and a vertical blur of it (σ = the shadow radius, the
-///   renderer's own ``GaussianKernel`` and blur passes, each into a texture of its own), then the shadow drawn;
+/// - a shadow, as ``ShadowRule`` says Core Animation draws it: without a path [O5], the layer's alpha rendered
+///   offscreen over the shadow's bounds, reduced by the rule's factor, a horizontal and a vertical blur of the
+///   reduced texture (the renderer's own ``GaussianKernel`` and passes), each into a texture of its own, then the
+///   shadow drawn from it; with a path, the same in the frame that misses the cache, one draw after it; a solid
+///   rounded rectangle's shadow, one draw;
 /// - a mask, or rounded corners that clip [O1]: the mask rendered into a texture, the layer and its
 ///   sublayers into another, then both composited;
 /// - group opacity [O3]: the layer and its sublayers into a texture, then composited;
@@ -36,7 +38,7 @@ public struct ScenePlanner {
     /// planning: it must never count fewer than the walk below adds.
     static func maximumPasses(ownedBy layer: SceneLayer) -> Int {
         let content = layer.content == .none ? 0 : 1
-        let shadow = layer.shadow.map { $0.path ? 1 : 4 } ?? 0
+        let shadow = layer.shadow.map { ShadowRule.maximumPassCount(ShadowRule.kind(of: $0, under: layer)) } ?? 0
         let group = layer.isMasked ? 2 : (layer.hasGroupOpacity || layer.rasterize) ? 1 : 0
         let effect = layer.effect == nil ? 0 : RenderPlan.maximumPassCount
         return content + shadow + group + effect
@@ -114,14 +116,38 @@ public struct ScenePlanner {
         var keyPath: [String] = []
         var reuse = 0
         var drewOnScreen = false
-        /// Shadow kernels by σ in pixels: a table repeats one shadow thousands of times, and a kernel of a wide σ
-        /// has thousands of weights (a 1000 pt shadow radius repeated 10 000 times took 7.5 s without it).
-        var kernels: [Double: GaussianKernel] = [:]
-        /// The shadow blurs' descriptors by σ and size: setting a blur pass up prepares its weights.
-        var shadowBlurs: [BlurKey: (PassDescriptor, PassDescriptor)] = [:]
+        /// Shadow rules by kind and σ in pixels: a table repeats one shadow thousands of times, and a rule's kernel
+        /// is computed once (a 1000 pt shadow radius repeated 10 000 times took 7.5 s without it).
+        var shadowRules: [ShadowKey: ShadowRule] = [:]
+        /// The shadow blurs' descriptors (the reduction, if any, and the two blurs) by σ, reduction and size:
+        /// setting a blur pass up prepares its weights.
+        var shadowBlurs: [BlurKey: ([PassDescriptor], PassDescriptor, PassDescriptor)] = [:]
+
+        /// A shadow's reduction (a halving a render) and its two blurs on the reduced picture, for a shape of `size`.
+        static func shadowBlur(_ rule: ShadowRule, size: PixelSize) -> (
+            [PassDescriptor], PassDescriptor, PassDescriptor
+        ) {
+            var halvings: [PassDescriptor] = []
+            var reduced = size
+            for _ in 0..<rule.halvings {
+                let halving = DownscalePass(factor: 2, inputSize: reduced).descriptor
+                halvings.append(halving)
+                reduced = halving.outputSize
+            }
+            return (
+                halvings, HorizontalBlurPass(kernel: rule.reducedKernel, size: reduced).descriptor,
+                VerticalBlurPass(kernel: rule.reducedKernel, size: reduced).descriptor
+            )
+        }
+
+        struct ShadowKey: Hashable {
+            let kind: ShadowRule.Kind
+            let sigma: Double
+        }
 
         struct BlurKey: Hashable {
             let sigma: Double
+            let downsample: Int
             let size: PixelSize
         }
 
@@ -337,48 +363,57 @@ public struct ScenePlanner {
             _ shadow: SceneLayer.Shadow, of layer: SceneLayer, frame: PointRect, clip: PointRect,
             target: RenderTarget
         ) {
-            let sigma = shadow.radius * scale
-            let kernel = kernels[sigma] ?? GaussianKernel(sigma: sigma)
-            kernels[sigma] = kernel
-            let margin = Double(kernel.radius) / scale
+            let kind = ShadowRule.kind(of: shadow, under: layer), sigma = shadow.radius * scale
+            let key = ShadowKey(kind: kind, sigma: sigma)
+            let rule = shadowRules[key] ?? ShadowRule(kind: kind, sigmaPixels: sigma)
+            shadowRules[key] = rule
+            let margin = Double(rule.reachPixels) / scale
             let bounds = frame.offsetBy(shadow.offsetX, shadow.offsetY).insetBy(-margin).intersection(clip)
             guard !bounds.isEmpty else { return }
-            // With a path or without, the same picture: the shape blurred, offset and faded.
             record(
                 .shadow(
-                    shape(frame.offsetBy(shadow.offsetX, shadow.offsetY), radius: layer.cornerRadius), sigma: sigma,
+                    shape(frame.offsetBy(shadow.offsetX, shadow.offsetY), radius: layer.cornerRadius), rule: rule,
                     opacity: shadow.opacity, clip: shape(clip)))
-            if shadow.path {
+            let size = bounds.pixels(scale: scale).size
+            let f = rule.downsample
+            // The reduced texture (the halvings' last output, or no smaller).
+            let reduced = PixelSize(width: (size.width + f - 1) / f, height: (size.height + f - 1) / f)
+            var cached = false
+            if kind == .path, !drawingOnly {
+                let cacheKey = RasterKey(path: keyPath.joined(separator: "/") + "/shadow")
+                cached = rasterCache?(cacheKey, 4 * reduced.area) ?? steady
+            }
+            if rule.rendersOffscreen(cached: cached) {
+                // The layer's alpha (or the path) into a texture of the shadow's bounds, reduced, blurred there.
+                let fromContent = kind == .composited && layer.content == .image
                 append(
                     draw(
-                        "\(layer.name) shadow (path)", .shadow, bounds, fetchesPerPixel: 1, fromMemory: false,
-                        blends: true),
-                    layer.name, target)
-                return
+                        "\(layer.name) shadow shape", .shadowShape, bounds, fetchesPerPixel: fromContent ? 1 : 0,
+                        fromMemory: fromContent, blends: false), layer.name, newTexture())
+                let blurKey = BlurKey(sigma: rule.reducedKernel.sigma, downsample: f, size: size)
+                let passes = shadowBlurs[blurKey] ?? Self.shadowBlur(rule, size: size)
+                shadowBlurs[blurKey] = passes
+                for var halving in passes.0 {
+                    halving.name = "\(layer.name) shadow \(halving.name)"
+                    append(halving, layer.name, newTexture())
+                }
+                var horizontal = passes.1
+                horizontal.name = "\(layer.name) shadow blur (horizontal)"
+                append(horizontal, layer.name, newTexture())
+                var vertical = passes.2
+                vertical.name = "\(layer.name) shadow blur (vertical)"
+                append(vertical, layer.name, newTexture())
             }
-            let size = bounds.pixels(scale: scale).size
-            let shapeFetch: Double = layer.content == .image ? 1 : 0
-            append(
-                draw(
-                    "\(layer.name) shadow shape", .shadowShape, bounds, fetchesPerPixel: shapeFetch,
-                    fromMemory: layer.content == .image, blends: false), layer.name, newTexture())
-            let key = BlurKey(sigma: sigma, size: size)
-            let blurs =
-                shadowBlurs[key]
-                ?? (
-                    HorizontalBlurPass(kernel: kernel, size: size).descriptor,
-                    VerticalBlurPass(kernel: kernel, size: size).descriptor
-                )
-            shadowBlurs[key] = blurs
-            var horizontal = blurs.0
-            horizontal.name = "\(layer.name) shadow blur (horizontal)"
-            append(horizontal, layer.name, newTexture())
-            var vertical = blurs.1
-            vertical.name = "\(layer.name) shadow blur (vertical)"
-            append(vertical, layer.name, newTexture())
-            append(
-                draw("\(layer.name) shadow", .shadow, bounds, fetchesPerPixel: 1, fromMemory: true, blends: true),
-                layer.name, target)
+            // The shadow drawn from its small texture, scaled up: the reduced texels come from memory (for the
+            // rounded rectangle, its corners' texture).
+            let suffix =
+                kind == .composited
+                ? "" : kind == .path ? (cached ? " (path, cached)" : " (path)") : " (rounded rectangle)"
+            var drawn = draw(
+                "\(layer.name) shadow\(suffix)", .shadow, bounds, fetchesPerPixel: 1, fromMemory: false, blends: true)
+            let reach = 2 * rule.reachPixels
+            drawn.gpuTexelsFromMemory = kind == .roundedRectangle ? min(size.area, reach * reach) : reduced.area
+            append(drawn, layer.name, target)
         }
 
         mutating func addEffect(

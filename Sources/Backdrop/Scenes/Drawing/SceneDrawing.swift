@@ -49,9 +49,9 @@ public struct SceneDrawing: Sendable {
         case image(Shape, layer: String, picture: Picture, opacity: Double, clip: Shape)
         /// Placeholder glyph runs over about a third of `frame`, in `color`.
         case text(Shape, color: SceneColor, opacity: Double, clip: Shape)
-        /// A shadow: `shape` (already offset) blurred by a Gaussian of σ `sigma` pixels, black at `opacity`,
-        /// clipped to `clip`.
-        case shadow(Shape, sigma: Double, opacity: Double, clip: Shape)
+        /// A shadow: `shape` (already offset) blurred as `rule` says (reduced, blurred there, scaled back up),
+        /// black at `opacity`, clipped to `clip`.
+        case shadow(Shape, rule: ShadowRule, opacity: Double, clip: Shape)
         /// The start of a group drawn into a texture of its own covering `bounds` (masks, group opacity,
         /// rasterization).
         case beginGroup(bounds: PixelRect)

@@ -6,8 +6,9 @@ import Foundation
 /// Contract: the screen starts opaque black (a window's background); each command composites source-over into
 /// premultiplied RGBA8, computed in `Float` and rounded half up (`SceneCanvas`); a group draws into a transparent
 /// texture of its bounds and is composited with its opacity and, for a mask, through its anti-aliased rounded
-/// shape; a shadow is its shape's coverage blurred by the renderer's own Gaussian weights (σ = the radius in
-/// pixels, zero beyond the texture), black at its opacity. An effect view runs `Renderer` over the bytes below
+/// shape; a shadow is drawn as its ``ShadowRule`` says: its shape's coverage averaged over blocks of the rule's
+/// reduction, blurred there by the renderer's own Gaussian weights (zero beyond the texture), scaled back up
+/// bilinearly (edge texels repeated), black at its opacity. An effect view runs `Renderer` over the bytes below
 /// it (straight RGBA8: the screen is opaque) with the view's pixel frame: its pixels are those `backdrop render
 /// --frame` writes over that picture, bit for bit. Each pixel is computed by the same code for any thread count,
 /// so the picture is deterministic.
@@ -84,8 +85,8 @@ public struct ScenePicture: Sendable {
                 for glyph in PlaceholderArt.glyphs(in: shape, lineHeight: lineHeight, seed: 1) {
                     canvas.draw(glyph, clip: inside, opacity: opacity, parallelism: .serial) { _, _ in paint }
                 }
-            case .shadow(let shape, let sigma, let opacity, let clip):
-                drawShadow(shape, sigma: sigma, opacity: opacity, clip: clip, on: &canvas)
+            case .shadow(let shape, let rule, let opacity, let clip):
+                drawShadow(shape, rule: rule, opacity: opacity, clip: clip, on: &canvas)
             default:
                 preconditionFailure("ScenePicture: \(command) is not a draw")
             }
@@ -149,53 +150,73 @@ public struct ScenePicture: Sendable {
             }
         }
 
-        /// A shadow: the shape's coverage over its bounds grown by the kernel's radius, blurred along rows then
-        /// columns with `GaussianKernel`'s weights, drawn black at `opacity` inside `clip`.
+        /// A shadow as `rule` draws it: the shape's coverage at each pixel's centre over the touched pixels and
+        /// the shadow's reach around them, averaged over f × f blocks (f the rule's reduction, blocks aligned to
+        /// that region's corner), blurred along rows then columns of the reduced grid with the reduced kernel's
+        /// weights (zero beyond the grid), then sampled bilinearly at each touched pixel's centre and drawn black
+        /// at `opacity` inside `clip`. With f = 1 the sample falls on a grid point: the blur at full resolution.
         func drawShadow(
-            _ shape: SceneDrawing.Shape, sigma: Double, opacity: Double, clip: SceneDrawing.Shape,
+            _ shape: SceneDrawing.Shape, rule: ShadowRule, opacity: Double, clip: SceneDrawing.Shape,
             on canvas: inout SceneCanvas
         ) {
-            let kernel = GaussianKernel(sigma: max(sigma, 0.01))
-            let margin = Double(kernel.radius + 1)
+            let reach = rule.reachPixels, f = rule.downsample
+            let margin = Double(reach + f)
             let grown = SceneDrawing.Shape(
                 x: shape.x - margin, y: shape.y - margin, width: shape.width + 2 * margin,
                 height: shape.height + 2 * margin)
             let touched = canvas.pixelsTouched(by: grown.intersection(clip))
             guard !touched.x.isEmpty, !touched.y.isEmpty else { return }
-            // The coverage over the touched pixels and the kernel's reach around them.
-            let reach = kernel.radius
-            let left = touched.x.lowerBound - reach, top = touched.y.lowerBound - reach
-            let width = touched.x.count + 2 * reach, height = touched.y.count + 2 * reach
-            var coverage = [Float](repeating: 0, count: width * height)
+            // The reduced grid: blocks of f × f pixels from (left, top), covering the touched pixels and the
+            // kernel's reach around them.
+            let left = touched.x.lowerBound - reach - f, top = touched.y.lowerBound - reach - f
+            let width = (touched.x.count + 2 * (reach + f) + f - 1) / f
+            let height = (touched.y.count + 2 * (reach + f) + f - 1) / f
+            var cells = [Float](repeating: 0, count: width * height)
+            let share = 1 / Float(f * f)
             for row in 0..<height {
                 for column in 0..<width {
-                    coverage[row * width + column] = SceneCanvas.coverage(
-                        shape, Double(left + column) + 0.5, Double(top + row) + 0.5)
-                }
-            }
-            let weights = kernel.weights
-            var rows = [Float](repeating: 0, count: touched.x.count * height)
-            for row in 0..<height {
-                for column in 0..<touched.x.count {
                     var sum: Float = 0
-                    for tap in 0..<weights.count { sum += weights[tap] * coverage[row * width + column + tap] }
-                    rows[row * touched.x.count + column] = sum
+                    for dy in 0..<f {
+                        for dx in 0..<f {
+                            sum += SceneCanvas.coverage(
+                                shape, Double(left + column * f + dx) + 0.5, Double(top + row * f + dy) + 0.5)
+                        }
+                    }
+                    cells[row * width + column] = sum * share
                 }
             }
-            var blurred = [Float](repeating: 0, count: touched.x.count * touched.y.count)
-            for row in 0..<touched.y.count {
-                for column in 0..<touched.x.count {
-                    var sum: Float = 0
-                    for tap in 0..<weights.count { sum += weights[tap] * rows[(row + tap) * touched.x.count + column] }
-                    blurred[row * touched.x.count + column] = sum
+            let weights = rule.reducedKernel.weights, radius = rule.reducedKernel.radius
+            func blurred(_ input: [Float], along step: Int, count: Int, lines: Int, lineStep: Int) -> [Float] {
+                var output = [Float](repeating: 0, count: input.count)
+                for line in 0..<lines {
+                    for index in 0..<count {
+                        var sum: Float = 0
+                        for tap in 0..<weights.count {
+                            let at = index + tap - radius
+                            guard at >= 0, at < count else { continue }
+                            sum += weights[tap] * input[line * lineStep + at * step]
+                        }
+                        output[line * lineStep + index * step] = sum
+                    }
                 }
+                return output
             }
+            let rows = blurred(cells, along: 1, count: width, lines: height, lineStep: width)
+            let grid = blurred(rows, along: width, count: height, lines: width, lineStep: 1)
             let region = SceneDrawing.Shape(
                 x: Double(touched.x.lowerBound), y: Double(touched.y.lowerBound), width: Double(touched.x.count),
                 height: Double(touched.y.count))
-            let originX = touched.x.lowerBound, originY = touched.y.lowerBound, stride = touched.x.count
-            canvas.draw(region, clip: clip, opacity: opacity, parallelism: parallelism) { [blurred] x, y in
-                SIMD4(0, 0, 0, min(blurred[(y - originY) * stride + x - originX], 1))
+            let scale = 1 / Double(f)
+            canvas.draw(region, clip: clip, opacity: opacity, parallelism: parallelism) { [grid] x, y in
+                // The pixel's centre in grid coordinates, grid points at the blocks' centres.
+                let u = (Double(x - left) + 0.5) * scale - 0.5, v = (Double(y - top) + 0.5) * scale - 0.5
+                let u0 = min(max(Int(u.rounded(.down)), 0), width - 1),
+                    v0 = min(max(Int(v.rounded(.down)), 0), height - 1)
+                let u1 = min(u0 + 1, width - 1), v1 = min(v0 + 1, height - 1)
+                let fu = Float(min(max(u - Double(u0), 0), 1)), fv = Float(min(max(v - Double(v0), 0), 1))
+                let upper = grid[v0 * width + u0] * (1 - fu) + grid[v0 * width + u1] * fu
+                let lower = grid[v1 * width + u0] * (1 - fu) + grid[v1 * width + u1] * fu
+                return SIMD4(0, 0, 0, min(upper * (1 - fv) + lower * fv, 1))
             }
         }
 

@@ -223,15 +223,10 @@ struct RenderCommand: ParsableCommand {
     /// stands for all of them.
     var request: RenderRequest {
         var request = RenderRequest()
-        let style = styleOptions
+        styleOptions.fill(&request)
         (request.input, request.scene, request.device, request.show) = (inputs.first, scene, device, show?.rawValue)
         (request.steady, request.scrollOffset) = (steady ? true : nil, scrollOffset)
         request.algorithm = algorithm == .system ? nil : algorithm.rawValue
-        request.style = style.style == "light" ? nil : style.style
-        (request.sigma, request.saturation, request.tint) = (style.sigma, style.saturation, style.tint)
-        request.tintAlpha = style.tintAlpha
-        request.fallbackAlpha = style.fallbackAlpha == 0.9 ? nil : style.fallbackAlpha
-        request.vibrancyBlend = style.vibrancyBlend == .plusDarker ? nil : style.vibrancyBlend.rawValue
         (request.frame, request.scale, request.path) = (frame, scale, path == .auto ? nil : path.rawValue)
         (request.exact, request.tintOnly) = (exact ? true : nil, tintOnly ? true : nil)
         (request.vibrancy, request.at, request.mask) = (vibrancy, at, mask)

@@ -1,7 +1,7 @@
 /// What to draw, as every front end asks for it: `backdrop render`'s options, the preview's query, a golden
-/// manifest's case and ``BackdropTesting`` all decode into this one value, which ``validate(spelling:)`` checks once
-/// (one table of conflicts, the same one-line errors everywhere) and ``prepare(files:)`` then ``PreparedRender``
-/// draw in one function.
+/// manifest's case and `BackdropTesting` all decode into this one value, which ``validate(spelling:)`` checks once
+/// (one table of conflicts, the same one-line errors everywhere) and ``prepare(files:spelling:)`` then
+/// ``PreparedRender`` draw in one function.
 ///
 /// Three kinds of picture, chosen by the fields given:
 /// - an effect over `input` (the system blur: `style` and its custom numbers, `frame`, `scale`, `exact`, `path` or

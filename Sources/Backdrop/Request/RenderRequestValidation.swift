@@ -107,11 +107,8 @@ extension RenderRequest {
             kind: kind, device: nil, frame: nil, path: path, overlay: nil, style: .light, imageEffectsStyle: nil,
             depth: depth ?? 8)
         if kind == .scene {
-            try checkConflicts(kind, s)
-            guard let device else {
-                throw BackdropError(.badOption, "\(s(.scene)) needs \(s(.device)) ID (see 'backdrop devices')")
-            }
-            checked.device = try Device.lookup(device)
+            _ = try checkKind(spelling: s)
+            checked.device = try Device.lookup(device ?? "")
             checked.overlay = try show.map { text throws(BackdropError) in
                 try Self.choice(text, .show, s, default: SceneOverlay.offscreen)
             }
@@ -122,7 +119,8 @@ extension RenderRequest {
             }
             return checked
         }
-        if let rule = Self.fieldRules.last, rule.isGiven(self) { try checkConflicts(.system, s) }
+        // A scene's own fields are named before any value is read, as `backdrop render` always has.
+        if let sceneOnly = Self.fieldRules.last, sceneOnly.isGiven(self) { try checkConflicts(.system, s) }
         guard checked.depth == 8 || checked.depth == 16 else {
             throw BackdropError(.badOption, "\(s(.depth)) \(checked.depth) must be 8 or 16")
         }

@@ -7,13 +7,8 @@ extension Scheduler: ExpressibleByArgument {}
 extension VibrancyBlend: ExpressibleByArgument {}
 extension Estimator.PathChoice: ExpressibleByArgument {}
 extension PNGEncoder.Compression: ExpressibleByArgument {}
-
-/// Which blur `backdrop render` draws: the system's (UIBlurEffect's look, the renderer's plans) or Apple's
-/// `UIImage+ImageEffects` sample category (``ImageEffectsPlan``).
-enum RenderAlgorithm: String, CaseIterable, ExpressibleByArgument {
-    case system
-    case imageEffects = "image-effects"
-}
+extension RenderRequest.Algorithm: ExpressibleByArgument {}
+extension SceneOverlay: ExpressibleByArgument {}
 
 /// How a command prints what it found.
 enum OutputFormat: String, CaseIterable, ExpressibleByArgument {

@@ -3,85 +3,37 @@ import Foundation
 
 /// One render's settings, resolved once: everything but the input and output files.
 struct RenderJob: Sendable {
-    let effect: Effect
-    let vibrantContent: RGBAImage<UInt8>?
+    let prepared: PreparedRender
     let decoder: PNGDecoder
     let encoder: PNGEncoder
-    let depth: Int
     let renderer: Renderer
-    /// Why the path was chosen, when a device chose it.
-    let note: String
-    /// `--algorithm image-effects`: the sample category's style, instead of `effect`'s renderer, and its mask.
-    var imageEffects: ImageEffectsStyle? = nil
-    var mask: RGBAImage<UInt8>? = nil
 
-    /// Renders `input` into `output` (atomically) and returns the line to report; `status` shows each stage.
+    /// Renders `input` (nil for a scene) into `output` (atomically) and returns the line to report; `status` shows
+    /// each stage. The input is released before the output is encoded: for a 100-megapixel picture the encoder's
+    /// buffers would otherwise come on top of both pictures.
     func render(
-        _ input: String, to output: String, renderer: Renderer? = nil, status: StageStatus? = nil
+        _ input: String?, to output: String, renderer: Renderer? = nil, status: StageStatus? = nil
     ) throws(BackdropError) -> String {
-        let renderer = renderer ?? self.renderer
         defer { status?.clear() }
-        if let style = imageEffects {
-            status?.enter("decoding \(input)")
-            let source = try decoder.decodeFile(input)
-            let plan = try ImageEffectsPlan(
-                style: style, scale: effect.scale, frame: effect.frame, imageSize: source.size)
-            status?.enter("rendering \(source.width)×\(source.height), image-effects")
-            var picture = try renderer.render(source, imageEffects: plan, mask: mask)
-            status?.enter("encoding \(output)")
-            try encoder.write(destroying: &picture, to: output)
-            return
-                "wrote \(output) (\(source.width)×\(source.height), \(style.name), image-effects, frame \(plan.frame), box \(plan.boxWidth.map { "\($0)×3" } ?? "none")\(note))"
-        }
-        // The input is released before the output is encoded: for a 100-megapixel picture the encoder's buffers
-        // would otherwise come on top of both pictures.
-        let plan =
-            try depth == 16
-            ? renderAndWrite(input, to: output, renderer: renderer, status: status, as: UInt16.self)
-            : renderAndWrite(input, to: output, renderer: renderer, status: status, as: UInt8.self)
-        return
-            "wrote \(output) (\(plan.imageSize.width)×\(plan.imageSize.height), \(effect.style.name), \(effect.path.rawValue), frame \(plan.frame), k = \(plan.downscaleFactor)\(note))"
-    }
-
-    /// Decodes, renders and writes one file; returns the plan.
-    private func renderAndWrite<Sample: PixelSample>(
-        _ input: String, to output: String, renderer: Renderer, status: StageStatus?,
-        as: Sample.Type
-    ) throws(BackdropError) -> RenderPlan {
-        var rendered: (RGBAImage<Sample>, RenderPlan)? = try { () throws(BackdropError) in
-            status?.enter("decoding \(input)")
-            let source = try decoder.decodeFile(input)
-            let plan = try RenderPlan(effect: effect, imageSize: source.size)
-            status?.enter(
-                "rendering \(source.width)×\(source.height), \(effect.quality == .exact ? "exact" : "fast")")
-            return (renderer.render(source, plan: plan, vibrantContent: vibrantContent, as: Sample.self), plan)
-        }()
-        var (picture, plan) = rendered!
-        rendered = nil
+        var outcome = try prepared.render(
+            try input.map { path throws(BackdropError) in
+                status?.enter("decoding \(path)")
+                return try decoder.decodeFile(path)
+            }, renderer: renderer ?? self.renderer, maxImagePixels: decoder.maxPixels, stage: { status?.enter($0) })
         status?.enter("encoding \(output)")
         // The picture's own buffer holds the filtered rows (opaque 8-bit pictures): one picture-sized buffer fewer.
-        try encoder.write(destroying: &picture, to: output)
-        return plan
+        try outcome.picture.write(with: encoder, to: output)
+        return "wrote \(output) \(outcome.summary)"
     }
 
     /// Renders `input`, decoded once, `runs` times in this process and returns a line with the median and the
     /// fastest wall-clock time of the render alone (no decoding, no encoding).
     func timing(of input: String, runs: Int) throws(BackdropError) -> String {
         let source = try decoder.decodeFile(input)
-        let plan = try RenderPlan(effect: effect, imageSize: source.size)
-        let effectsPlan = try imageEffects.map { style throws(BackdropError) in
-            try ImageEffectsPlan(style: style, scale: effect.scale, frame: effect.frame, imageSize: source.size)
-        }
         var seconds: [Double] = []
         for _ in 0..<runs {
             let start = ContinuousClock.now
-            if let effectsPlan {
-                _ = try renderer.render(source, imageEffects: effectsPlan, mask: mask)
-            } else if depth == 16 {
-                _ = renderer.render(source, plan: plan, vibrantContent: vibrantContent, as: UInt16.self)
-            } else {
-                _ = renderer.render(source, plan: plan, vibrantContent: vibrantContent, as: UInt8.self)
-            }
+            _ = try prepared.render(source, renderer: renderer)
             let elapsed = ContinuousClock.now - start
             seconds.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
         }

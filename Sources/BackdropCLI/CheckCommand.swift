@@ -187,8 +187,8 @@ struct CheckCommand: ParsableCommand {
             (try? GoldenManifest.path(path, in: folder, field: "")) ?? path
         }
         let used = Set(
-            parsed.cases.map { resolved($0.golden) } + parsed.cases.compactMap { $0.input.map(resolved) }
-                + parsed.cases.compactMap { $0.vibrancy.map(resolved) })
+            parsed.cases.map { resolved($0.golden) } + parsed.cases.compactMap { $0.request.input.map(resolved) }
+                + parsed.cases.compactMap { $0.request.vibrancy.map(resolved) })
         let folders = Set(parsed.cases.map { (resolved($0.golden) as NSString).deletingLastPathComponent })
         var unused: [String] = []
         for directory in folders.sorted() {

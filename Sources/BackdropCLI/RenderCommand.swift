@@ -107,7 +107,7 @@ struct RenderCommand: ParsableCommand {
         help: ArgumentHelp(
             "system (UIBlurEffect's look, the default) or image-effects (Apple's UIImage+ImageEffects sample).",
             valueName: "name"))
-    var algorithm: RenderAlgorithm = .system
+    var algorithm: RenderRequest.Algorithm = .system
 
     @Option(
         help: ArgumentHelp(
@@ -182,24 +182,27 @@ struct RenderCommand: ParsableCommand {
     var timingRuns: Int?
 
     func run() throws {
-        if scene != nil { return try drawScene() }
-        if show != nil || steady || scrollOffset != nil {
-            throw BackdropError(.badOption, "--show, --steady and --scroll-offset go with --scene")
+        if scene != nil {
+            guard output != nil else { throw BackdropError(.badOption, "--scene needs -o PATH (and --device ID)") }
+            if let name = [("--output-dir", outputDir != nil), ("--time", timingRuns != nil)].first(where: \.1)?.0 {
+                throw BackdropError(
+                    .badOption, "--scene draws the scene's own layers and effect views: leave out \(name)")
+            }
         }
         let job = try renderJob()
         guard let outputDir else {
-            guard inputs.count == 1, let input = inputs.first, let output else {
+            guard inputs.count == 1 || scene != nil, let output else {
                 throw BackdropError(
                     .badOption,
                     inputs.count == 1
                         ? "give -o PATH, or --output-dir DIR"
                         : "\(inputs.count) inputs need --output-dir DIR (-o is for one input)")
             }
-            if !force, InputFile.same(input, output) {
+            if !force, let input = inputs.first, InputFile.same(input, output) {
                 throw BackdropError(.badOption, "\(output): is the input file; pass --force to overwrite it")
             }
-            print(try job.render(input, to: output, status: .forStandardError()))
-            if let timingRuns {
+            print(try job.render(inputs.first, to: output, status: .forStandardError()))
+            if let timingRuns, let input = inputs.first {
                 guard (1...10_000).contains(timingRuns) else {
                     throw BackdropError(.badOption, "--time \(timingRuns) is out of range (1…10000)")
                 }
@@ -216,43 +219,29 @@ struct RenderCommand: ParsableCommand {
         if !batch.run(job, jobs: jobs) { throw ExitCode(1) }
     }
 
-    /// Everything but the file names, checked once before any file is read.
+    /// The request these options make, defaults left out (`--style light` is no style given); the first input
+    /// stands for all of them.
+    var request: RenderRequest {
+        var request = RenderRequest()
+        styleOptions.fill(&request)
+        (request.input, request.scene, request.device, request.show) = (inputs.first, scene, device, show?.rawValue)
+        (request.steady, request.scrollOffset) = (steady ? true : nil, scrollOffset)
+        request.algorithm = algorithm == .system ? nil : algorithm.rawValue
+        (request.frame, request.scale, request.path) = (frame, scale, path == .auto ? nil : path.rawValue)
+        (request.exact, request.tintOnly) = (exact ? true : nil, tintOnly ? true : nil)
+        (request.vibrancy, request.at, request.mask) = (vibrancy, at, mask)
+        request.depth = depth == 8 ? nil : depth
+        return request
+    }
+
+    /// Everything but the file names, checked once before any input is read: the request prepared (its vibrant
+    /// content, mask or scene read), the threads, the encoder.
     func renderJob() throws(BackdropError) -> RenderJob {
-        guard depth == 8 || depth == 16 else { throw BackdropError(.badOption, "--depth \(depth) must be 8 or 16") }
-        let frameRect = try frame.map { text throws(BackdropError) in try PixelRect.parsed(text, as: "--frame") }
         try PNGDecoder.validate(maxPixels: maxPixels)
-        guard !inputs.isEmpty else {
-            throw BackdropError(.badOption, "give the PNG to render (see 'backdrop render --help')")
-        }
-        // The system algorithm's style; image-effects reads the same options its own way (tint is its style).
-        let style = algorithm == .imageEffects ? BlurStyle.light : try styleOptions.resolve()
-        let parallelism = try threadOptions.resolve()
-        if at != nil, vibrancy == nil { throw BackdropError(.badOption, "--at goes with --vibrancy") }
-        let targetDevice = try device.map { id throws(BackdropError) in try Device.lookup(id) }
-        if tintOnly, path == .blur { throw BackdropError(.badOption, "--tint-only contradicts --path blur") }
         let decoder = PNGDecoder(maxPixels: maxPixels)
-        let content = try vibrancy.map { path throws(BackdropError) in try decoder.decodeFile(path) }
-        let options = EffectOptions(
-            style: style, frame: frameRect, scale: scale, device: targetDevice,
-            quality: exact ? .exact : .fast, path: tintOnly ? .tintOnly : path,
-            vibrantContentSize: content?.size, vibrancyCorner: at)
-        let (effect, deviceNote) = try options.effect()
-        var job = RenderJob(
-            effect: effect, vibrantContent: content, decoder: decoder, encoder: PNGEncoder(compression: compression),
-            depth: depth, renderer: Renderer(parallelism: parallelism), note: deviceNote)
-        if algorithm == .imageEffects {
-            let conflicting: [(String, Bool)] = [
-                ("--exact", exact), ("--vibrancy", vibrancy != nil), ("--tint-only", tintOnly),
-                ("--path", path != .auto), ("--depth 16", depth != 8),
-            ]
-            if let (name, _) = conflicting.first(where: \.1) {
-                throw BackdropError(.badOption, "\(name) is for the system algorithm, not image-effects")
-            }
-            job.imageEffects = try ImageEffectsStyle.resolve(styleOptions.choice)
-            job.mask = try mask.map { path throws(BackdropError) in try decoder.decodeFile(path) }
-        } else if mask != nil {
-            throw BackdropError(.badOption, "--mask goes with --algorithm image-effects")
-        }
-        return job
+        let parallelism = try threadOptions.resolve()
+        return RenderJob(
+            prepared: try request.prepare(files: .paths(decoder: decoder), spelling: .option), decoder: decoder,
+            encoder: PNGEncoder(compression: compression), renderer: Renderer(parallelism: parallelism))
     }
 }

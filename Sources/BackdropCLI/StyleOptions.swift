@@ -46,6 +46,14 @@ struct StyleOptions: ParsableArguments {
             fallbackAlpha: fallbackAlpha, vibrancyBlend: vibrancyBlend)
     }
 
+    /// Sets `request`'s style fields from these options, defaults left out (`--style light` is no style given).
+    func fill(_ request: inout RenderRequest) {
+        request.style = style == "light" ? nil : style
+        (request.sigma, request.saturation, request.tint, request.tintAlpha) = (sigma, saturation, tint, tintAlpha)
+        request.fallbackAlpha = fallbackAlpha == 0.9 ? nil : fallbackAlpha
+        request.vibrancyBlend = vibrancyBlend == .plusDarker ? nil : vibrancyBlend.rawValue
+    }
+
     /// Whether any style option was given (the style is not the default light).
     var isGiven: Bool { choice.isGiven }
 

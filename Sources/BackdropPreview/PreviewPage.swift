@@ -65,7 +65,7 @@ enum PreviewPage {
         // The state, named as the API names it; defaults are left out of the URL.
         const DEFAULTS={algorithm:'system',style:'light',frame:'',scale:'1',device:'',path:'auto',exact:'',sigma:'20','saturation':'1.8',tint:'1,1,1','tint-alpha':'0.3',at:''};
         const state=Object.assign({},DEFAULTS);
-        let picture=null, content=null, token='', inputName='INPUT.png', contentName='CONTENT.png';
+        let picture=null, content=null, token='';
         let busy=false, pending=false, firstChange=null, lastFrame=null;
         window.previewTimings=[];
         CONFIG.styles.concat(['custom','tint']).forEach(s=>$('style').add(new Option(s,s)));
@@ -85,18 +85,14 @@ enum PreviewPage {
         function placeBoxes(){place(frameBox,numbers(state.frame));if(lastFrame)place($('view'),lastFrame);
           contentBox.style.display=content?'block':'none';if(content){const a=state.at?numbers(state.at):numbers(state.frame).slice(0,2);place(contentBox,[a[0],a[1],content[0],content[1]]);}}
         function changed(){if(firstChange===null)firstChange=performance.now();history.replaceState(null,'','?'+query());
-          placeBoxes();command();render();}
-        function command(){let c='backdrop render '+inputName+' -o out.png'+(state.algorithm==='image-effects'?' --algorithm image-effects':'')+' --style '+state.style;
-          if(state.style==='custom')c+=' --sigma '+state.sigma+' --saturation '+state.saturation+' --tint '+state.tint+' --tint-alpha '+state['tint-alpha'];
-          if(state.style==='tint')c+=' --tint '+state.tint;
-          c+=' --frame '+state.frame;if(state.device)c+=' --device '+state.device;c+=' --scale '+state.scale;
-          if(state.path!=='auto')c+=' --path '+state.path;if(state.exact==='1')c+=' --exact';
-          if(content)c+=' --vibrancy '+contentName+(state.at?' --at '+state.at:'');
-          $('command').value=c;$('download').href='/render.png?'+query();}
+          placeBoxes();render();}
+        // The command line is printed by the server from the same request as the picture: one the CLI accepts.
+        async function command(){$('download').href='/render.png?'+query();const r=await fetch('/command.json?'+query());
+          $('command').value=r.ok?(await r.json()).command:'';}
         async function failure(response){try{return (await response.json()).error}catch(e){return 'HTTP '+response.status}}
         // Latest wins: one request in flight; changes meanwhile make one more, with the newest state.
         async function render(){if(busy){pending=true;return;}busy=true;pending=false;document.body.dataset.busy='1';
-          const since=firstChange;firstChange=null;
+          const since=firstChange;firstChange=null;await command();
           const shown=Math.ceil(numbers(state.frame)[2]*stage.clientWidth/picture[0]*devicePixelRatio), url='/render.rgba?'+query()+'&display-width='+shown;
           try{const response=await fetch(url);
             if(!response.ok){$('error').textContent=await failure(response);}
@@ -135,13 +131,13 @@ enum PreviewPage {
             controls();changed();});
         $('exact').addEventListener('change',()=>{state.exact=$('exact').checked?'1':'';changed();});
         $('copy').addEventListener('click',()=>{$('command').select();navigator.clipboard?navigator.clipboard.writeText($('command').value):document.execCommand('copy');});
-        async function upload(input,path){const file=input.files[0];if(!file)return;const r=await fetch(path,{method:'POST',body:file,headers:{'Backdrop-Token':token}});
+        async function upload(input,path){const file=input.files[0];if(!file)return;const r=await fetch(path,{method:'POST',body:file,headers:{'Backdrop-Token':token,'Backdrop-Name':encodeURIComponent(file.name)}});
           if(!r.ok){$('error').textContent=await failure(r);return;}
-          if(path==='/input'){inputName=file.name;state.frame='';state.at='';}else{contentName=file.name;state.at='';}await start();}
+          if(path==='/input'){state.frame='';state.at='';}else{state.at='';}await start();}
         $('upload').addEventListener('change',()=>upload($('upload'),'/input'));$('vibrancy').addEventListener('change',()=>upload($('vibrancy'),'/vibrancy'));
         $('unvibrant').addEventListener('click',async()=>{await fetch('/vibrancy',{method:'DELETE',headers:{'Backdrop-Token':token}});state.at='';await start();});
         async function start(){const s=await (await fetch('/state.json')).json();picture=[s.width,s.height];token=s.token;
-          content=s.vibrancy?[s.vibrancy.width,s.vibrancy.height]:null;if(s.inputName)inputName=s.inputName;
+          content=s.vibrancy?[s.vibrancy.width,s.vibrancy.height]:null;
           if(!state.frame)state.frame=[picture[0]*0.1,picture[1]*0.55,picture[0]*0.8,picture[1]*0.3].map(Math.round).join(',');
           $('out').src='/input.png?'+Date.now();lastFrame=null;$('view').width=0;controls();changed();}
         addEventListener('resize',placeBoxes);readURL();start();

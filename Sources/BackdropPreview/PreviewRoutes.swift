@@ -5,15 +5,18 @@ import Foundation
 ///
 /// - `GET /` the page; `GET /input.png` the picture being previewed; `GET /state.json` its size and name, the
 ///   vibrant content's size, and the token a script sends to change the state (``RequestOrigin``);
-/// - `GET /render.png?…` the effect over it, with the CLI's option names (``PreviewRequest``); `GET /render.rgba?…`
+/// - `GET /render.png?…` the effect over it, with the CLI's option names (``PreviewQuery``); `GET /render.rgba?…`
 ///   only the frame's pixels (``FrameView``: the page's live view, nothing to encode or decode), straight 8-bit
 ///   RGBA rows with no header, averaged down to `display-width` when given; the frame as `x,y,w,h` in the
 ///   `Backdrop-Frame` header and the size sent as `w,h` in `Backdrop-Size`;
 /// - `GET /estimate.json?…&device=ID|all` what `backdrop estimate --format json` prints for a view of the frame's
 ///   size in points; `GET /estimate.svg?…&device=ID` its frame timeline;
+/// - `GET /command.json?…` (a `/render.png` or `/scene.png` query) `{"command": "backdrop render …"}`, the command
+///   line that draws the same picture, printed from the same request, with the uploaded files' names (a
+///   `Backdrop-Name` header on an upload names it);
 /// - `POST /input`, `POST /vibrancy` a PNG body: the picture, or the vibrant content (drawn at `at=x,y`, default the
 ///   frame's corner); `DELETE /vibrancy` removes the content.
-/// - Scenes (``SceneRequest``): `GET /scenes` the scene page; `GET /scene.png?scene=NAME&device=ID[&show=…]` what
+/// - Scenes (``PreviewQuery``): `GET /scenes` the scene page; `GET /scene.png?scene=NAME&device=ID[&show=…]` what
 ///   `backdrop render --scene` draws; `GET /scene.json?scene=NAME&device=ID|all` what `backdrop estimate --scene
 ///   --format json` prints; `POST /scene` a JSON scene body (at most `SceneParser.maximumBytes`; no image files:
 ///   nothing is read from the server's disk), afterwards `scene=uploaded`.
@@ -38,6 +41,7 @@ struct PreviewRoutes: HTTPHandler {
         "/render.png": ["GET", "HEAD"], "/render.rgba": ["GET", "HEAD"], "/estimate.json": ["GET", "HEAD"],
         "/estimate.svg": ["GET", "HEAD"], "/input": ["POST"], "/vibrancy": ["POST", "DELETE"],
         "/scenes": ["GET", "HEAD"], "/scene.png": ["GET", "HEAD"], "/scene.json": ["GET", "HEAD"], "/scene": ["POST"],
+        "/command.json": ["GET", "HEAD"],
     ]
 
     func admit(_ head: HTTPRequest, bodyLength: Int) throws(HTTPRefusal) {
@@ -83,33 +87,34 @@ struct PreviewRoutes: HTTPHandler {
             let scene = try SceneParser.parse(Data(request.body), source: "scene")
             // The most the pages ask of a scene: its estimate on every device.
             try SceneWork.Budget.standard.check(scene, run: .estimate, devices: Device.all.count)
-            state.setScene(scene)
+            state.setScene(scene, name: request.headers["backdrop-name"].flatMap(PreviewState.fileName))
             let summary: [String: Any] = ["name": scene.name, "layers": scene.layers.count]
             let body = (try? JSONSerialization.data(withJSONObject: summary, options: [.sortedKeys])) ?? Data()
             return HTTPResponse(contentType: "application/json", body: [UInt8](body))
         case (_, "/scenes"):
             return HTTPResponse(contentType: "text/html; charset=utf-8", body: Array(ScenePage.html.utf8))
         case (_, "/scene.png"):
-            let request = try SceneRequest(query: request.query)
-            let scene = try scene(request)
-            let device = try request.devices(allowingAll: false)[0]
-            try SceneWork.Budget.standard.check(scene, run: .picture)
-            let path = Estimator().path(request.path, on: device)
+            guard request.query["scene"] != nil else { throw BackdropError(.badOption, "give scene=NAME") }
+            if request.query["device"] == "all" { throw BackdropError(.badOption, "device=all is for /scene.json") }
+            let prepared = try prepare(request.query, vibrancy: nil)
             return renders.run(limit: renderSeconds, clientHasGone: clientHasGone) { _ throws(BackdropError) in
-                let (picture, drawing) = try ScenePicture(device: device).draw(
-                    scene, path: { _ in path }, steady: request.steady)
-                let image =
-                    request.show.map {
-                        $0.applied(to: picture.image, drawing: drawing, imageSizes: picture.imageSizes)
-                    } ?? picture.image
-                return HTTPResponse(contentType: "image/png", body: try PNGEncoder(compression: .fast).encode(image))
+                let picture = try prepared.render(nil).picture
+                return HTTPResponse(
+                    contentType: "image/png", body: try picture.encoded(with: PNGEncoder(compression: .fast)))
             }
         case (_, "/scene.json"):
-            let request = try SceneRequest(query: request.query)
-            let scene = try scene(request)
-            let devices = try request.devices(allowingAll: true)
+            var query = request.query
+            guard let id = query.removeValue(forKey: "device") else {
+                throw BackdropError(.badOption, "give device=ID or device=all")
+            }
+            let asked = try RenderRequest(query: query, accepting: [.scene, .path])
+            guard let name = asked.scene else { throw BackdropError(.badOption, "give scene=NAME") }
+            let scene = try PreviewQuery.files(state, vibrancy: nil).scene(name)
+            let devices = id == "all" ? Device.all : [try Device.lookup(id)]
             try SceneWork.Budget.standard.check(scene, run: .estimate, devices: devices.count)
-            let all = request.deviceID == "all", path = request.path
+            guard let path = Estimator.PathChoice(rawValue: asked.path ?? "auto") else {
+                throw BackdropError(.badOption, "unknown path '\(asked.path ?? "")'")
+            }
             return renders.run(limit: renderSeconds, clientHasGone: clientHasGone) {
                 cancellation throws(BackdropError) in
                 let estimator = Estimator()
@@ -120,18 +125,29 @@ struct PreviewRoutes: HTTPHandler {
                 }
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-                let body = try? all ? encoder.encode(records) : encoder.encode(records[0])
+                let body = try? id == "all" ? encoder.encode(records) : encoder.encode(records[0])
                 return HTTPResponse(contentType: "application/json", body: [UInt8](body ?? Data()))
             }
+        case (_, "/command.json"):
+            let (_, _, vibrancy) = state.snapshot()
+            var asked = try prepare(request.query, vibrancy: vibrancy).request
+            let names = state.names()
+            asked.input = asked.input.map { _ in names.input }
+            asked.vibrancy = asked.vibrancy.map { _ in names.vibrancy }
+            if asked.scene == PreviewQuery.uploaded { asked.scene = names.scene }
+            let command = asked.shellCommand(output: asked.scene == nil ? "out.png" : "screen.png")
+            let body = (try? JSONSerialization.data(withJSONObject: ["command": command])) ?? Data()
+            return HTTPResponse(contentType: "application/json", body: [UInt8](body))
         case ("POST", let path):
             let isInput = path == "/input"
             decoding.lock()
             defer { decoding.unlock() }
             let image = try PNGDecoder(maxPixels: maxPixels).decode(request.body, name: isInput ? "input" : "vibrancy")
-            if isInput { try state.setInput(image) } else { state.setVibrancy(image) }
+            let name = request.headers["backdrop-name"].flatMap(PreviewState.fileName)
+            if isInput { try state.setInput(image, name: name) } else { state.setVibrancy(image, name: name) }
             return json("{\"width\":\(image.width),\"height\":\(image.height)}")
         case ("DELETE", _):
-            state.setVibrancy(nil)
+            state.setVibrancy(nil, name: nil)
             return json("{}")
         case (_, "/"):
             return HTTPResponse(contentType: "text/html; charset=utf-8", body: Array(PreviewPage.html.utf8))
@@ -141,11 +157,12 @@ struct PreviewRoutes: HTTPHandler {
             return HTTPResponse(contentType: "application/json", body: state.summary(token: origin.token))
         case (_, "/render.png"), (_, "/render.rgba"):
             let (input, _, vibrancy) = state.snapshot()
-            let query = request.query, asPNG = request.path == "/render.png"
+            var query = request.query
+            let width = try PreviewQuery.displayWidth(query.removeValue(forKey: "display-width"))
+            let prepared = try prepare(query, vibrancy: vibrancy), asPNG = request.path == "/render.png"
             return renders.run(limit: renderSeconds, clientHasGone: clientHasGone) {
                 cancellation throws(BackdropError) in
-                try Self.render(
-                    asPNG: asPNG, query: query, input: input, vibrancy: vibrancy, cancellation: cancellation)
+                try Self.render(prepared, asPNG: asPNG, input: input, displayWidth: width, cancellation: cancellation)
             }
         case (_, "/estimate.json"):
             let estimates = try estimates(request.query)
@@ -160,13 +177,12 @@ struct PreviewRoutes: HTTPHandler {
         }
     }
 
-    /// The scene a request names: a built-in one, or the uploaded one.
-    private func scene(_ request: SceneRequest) throws(BackdropError) -> Scene {
-        if let builtIn = BuiltInScenes.named(request.scene) { return builtIn }
-        guard let uploaded = state.uploadedScene() else {
-            throw BackdropError(.badOption, "no scene uploaded yet: POST one to /scene")
-        }
-        return uploaded
+    /// The request `query` makes (``PreviewQuery``), checked and its files read, errors naming the query's keys.
+    private func prepare(_ query: [String: String], vibrancy: RGBAImage<UInt8>?) throws(BackdropError)
+        -> PreparedRender
+    {
+        try PreviewQuery.request(query, hasVibrancy: vibrancy != nil).prepare(
+            files: PreviewQuery.files(state, vibrancy: vibrancy), spelling: .key)
     }
 
     private func json(_ text: String) -> HTTPResponse {
@@ -175,42 +191,32 @@ struct PreviewRoutes: HTTPHandler {
 
     /// A render request's answer: the whole picture as PNG, or the frame's pixels with the frame in a header.
     static func render(
-        asPNG: Bool, query: [String: String], input: RGBAImage<UInt8>, vibrancy: RGBAImage<UInt8>?,
+        _ prepared: PreparedRender, asPNG: Bool, input: RGBAImage<UInt8>, displayWidth: Int?,
         cancellation: RenderCancellation
     ) throws(BackdropError) -> HTTPResponse {
-        let request = try PreviewRequest(query: query)
-        var options = request.options
-        if let style = request.imageEffects {
-            // Apple's UIImage+ImageEffects: the picture with the frame's crop replaced; no vibrant content.
-            let plan = try ImageEffectsPlan(
-                style: style, scale: options.scale ?? options.device?.scale ?? 1, frame: options.frame,
-                imageSize: input.size)
-            let output = try Renderer().render(input, imageEffects: plan)
-            if asPNG {
-                return HTTPResponse(contentType: "image/png", body: try PNGEncoder(compression: .fast).encode(output))
-            }
-            let view = FrameView.pixels(of: output, in: plan.frame, width: request.displayWidth)
-            return HTTPResponse(
-                contentType: "application/octet-stream", body: [UInt8](view.data),
-                headers: [
-                    ("Backdrop-Frame", "\(plan.frame.x),\(plan.frame.y),\(plan.frame.width),\(plan.frame.height)"),
-                    ("Backdrop-Size", "\(view.size.width),\(view.size.height)"),
-                ])
-        }
-        options.vibrantContentSize = vibrancy?.size
-        let effect = try options.effect().effect
         if asPNG {
-            let output = try Renderer().render(
-                input, effect: effect, vibrantContent: vibrancy, cancellation: cancellation)
-            return HTTPResponse(contentType: "image/png", body: try PNGEncoder(compression: .fast).encode(output))
+            let picture = try prepared.render(input, cancellation: cancellation).picture
+            return HTTPResponse(
+                contentType: "image/png", body: try picture.encoded(with: PNGEncoder(compression: .fast)))
         }
-        let view = try FrameView.render(
-            input, effect: effect, vibrantContent: vibrancy, width: request.displayWidth, cancellation: cancellation)
-        let frame = view.frame
+        let view: (data: Data, size: PixelSize, frame: PixelRect)
+        switch prepared.work {
+        case .effect(let effect, let content, _):
+            view = try FrameView.render(
+                input, effect: effect, vibrantContent: content, width: displayWidth, cancellation: cancellation)
+        case .imageEffects(let style, let scale, let frame, _):
+            // Apple's UIImage+ImageEffects: the picture with the frame's crop replaced.
+            let frame = try ImageEffectsPlan(style: style, scale: scale, frame: frame, imageSize: input.size).frame
+            let picture = try prepared.render(input).picture.eightBit ?? input
+            let pixels = FrameView.pixels(of: picture, in: frame, width: displayWidth)
+            view = (pixels.data, pixels.size, frame)
+        case .scene:
+            throw BackdropError(.badOption, "a scene is drawn by /scene.png")
+        }
         return HTTPResponse(
             contentType: "application/octet-stream", body: [UInt8](view.data),
             headers: [
-                ("Backdrop-Frame", "\(frame.x),\(frame.y),\(frame.width),\(frame.height)"),
+                ("Backdrop-Frame", "\(view.frame.x),\(view.frame.y),\(view.frame.width),\(view.frame.height)"),
                 ("Backdrop-Size", "\(view.size.width),\(view.size.height)"),
             ])
     }
@@ -219,28 +225,32 @@ struct PreviewRoutes: HTTPHandler {
     /// request's scale, or each device's), on one device or all — `device` is required, as `backdrop estimate` requires
     /// `--device` or `--all-devices`.
     func estimates(_ query: [String: String]) throws(BackdropError) -> [Estimate] {
-        let preview = try PreviewRequest(query: query)
-        guard let id = preview.deviceID else { throw BackdropError(.badOption, "give device=ID or device=all") }
-        if preview.imageEffects != nil {
+        var query = query
+        guard let id = query.removeValue(forKey: "device") else {
+            throw BackdropError(.badOption, "give device=ID or device=all")
+        }
+        let (input, _, vibrancy) = state.snapshot()
+        let request = try PreviewQuery.request(query, hasVibrancy: vibrancy != nil)
+        if request.algorithm == RenderRequest.Algorithm.imageEffects.rawValue {
             throw BackdropError(
                 .badOption, "the cost model prices the system blur: leave out algorithm=image-effects to estimate")
         }
-        let (input, _, vibrancy) = state.snapshot()
-        let frame = try RenderPlan.frame(preview.options.frame, in: input.size)
+        let checked = try request.validate(spelling: .key)
+        let frame = try RenderPlan.frame(checked.frame, in: input.size)
         let devices = id == "all" ? Device.all : [try Device.lookup(id)]
         // A view larger than a device's screen is refused, as `backdrop estimate --view` refuses it: one device's
         // request is a 400; with device=all the devices it does not fit are left out (a 400 when none is left).
         var estimates: [Estimate] = []
         var refusal: BackdropError?
         for device in devices {
-            let scale = preview.options.scale ?? device.scale
+            let scale = request.scale ?? device.scale
             try RenderPlan.validate(scale: scale)
             let points = (width: Double(frame.width) / scale, height: Double(frame.height) / scale)
             do throws(BackdropError) {
                 estimates.append(
                     try Estimator().estimate(
-                        device: device, style: preview.options.style, vibrancy: vibrancy != nil, viewPoints: points,
-                        path: preview.options.path))
+                        device: device, style: checked.style, vibrancy: vibrancy != nil, viewPoints: points,
+                        path: checked.path))
             } catch {
                 refusal = refusal ?? error
             }

@@ -12,6 +12,9 @@ final class PreviewState: @unchecked Sendable {
     private var vibrancy: RGBAImage<UInt8>?
     /// The scene last posted to `/scene` (`scene=uploaded`).
     private var scene: Scene?
+    /// The uploaded vibrant content's and scene's file names, when the page gave them.
+    private var vibrancyName: String?
+    private var sceneName: String?
 
     init(input: RGBAImage<UInt8>, name: String?) throws(BackdropError) {
         self.input = input
@@ -19,18 +22,35 @@ final class PreviewState: @unchecked Sendable {
         inputName = name
     }
 
-    func setInput(_ image: RGBAImage<UInt8>) throws(BackdropError) {
+    func setInput(_ image: RGBAImage<UInt8>, name: String?) throws(BackdropError) {
         let png = try PNGEncoder(compression: .fast).encode(image)
         lock.withLock {
             input = image
             inputPNG = png
-            inputName = nil
+            inputName = name
         }
     }
 
-    func setVibrancy(_ image: RGBAImage<UInt8>?) { lock.withLock { vibrancy = image } }
+    func setVibrancy(_ image: RGBAImage<UInt8>?, name: String?) {
+        lock.withLock { (vibrancy, vibrancyName) = (image, name) }
+    }
 
-    func setScene(_ scene: Scene) { lock.withLock { self.scene = scene } }
+    func setScene(_ scene: Scene, name: String?) { lock.withLock { (self.scene, sceneName) = (scene, name) } }
+
+    /// The file names the copied command line uses: the input's, the vibrant content's and the uploaded scene's
+    /// (placeholders in capitals when unknown).
+    func names() -> (input: String, vibrancy: String, scene: String) {
+        lock.withLock { (inputName ?? "demo-input.png", vibrancyName ?? "CONTENT.png", sceneName ?? "SCENE.json") }
+    }
+
+    /// A `Backdrop-Name` header's file name: percent-decoded, its last path component, printable; nil otherwise.
+    static func fileName(_ header: String) -> String? {
+        let name = ((header.removingPercentEncoding ?? header) as NSString).lastPathComponent
+        guard !name.isEmpty, name.count <= 255,
+            !name.contains(where: { $0.isNewline || $0.asciiValue.map { $0 < 32 } == true })
+        else { return nil }
+        return name
+    }
 
     /// The uploaded scene, or nil.
     func uploadedScene() -> Scene? { lock.withLock { scene } }

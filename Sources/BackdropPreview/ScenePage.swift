@@ -49,8 +49,7 @@ enum ScenePage {
         async function failure(r){try{return (await r.json()).error}catch(e){return 'HTTP '+r.status}}
         async function update(){history.replaceState(null,'','?'+query());
           for(const k of ['scene','device','show'])$(k).value=state[k];$('steady').checked=state.steady==='1';
-          $('command').value='backdrop render --scene '+(state.scene==='uploaded'?'SCENE.json':state.scene)+' --device '+state.device
-            +(state.show?' --show '+state.show:'')+(state.steady?' --steady':'')+' -o screen.png';
+          const command=await fetch('/command.json?'+query());$('command').value=command.ok?(await command.json()).command:'';
           const picture=await fetch('/scene.png?'+query());
           if(!picture.ok){$('error').textContent=await failure(picture);return;}
           $('screen').src=URL.createObjectURL(await picture.blob());$('error').textContent='';
@@ -63,7 +62,7 @@ enum ScenePage {
         for(const k of ['scene','device','show'])$(k).addEventListener('change',()=>{state[k]=$(k).value;update();});
         $('steady').addEventListener('change',()=>{state.steady=$('steady').checked?'1':'';update();});
         $('upload').addEventListener('change',async()=>{const file=$('upload').files[0];if(!file)return;
-          const r=await fetch('/scene',{method:'POST',body:file,headers:{'Backdrop-Token':token}});
+          const r=await fetch('/scene',{method:'POST',body:file,headers:{'Backdrop-Token':token,'Backdrop-Name':encodeURIComponent(file.name)}});
           if(!r.ok){$('error').textContent=await failure(r);return;}
           if(![...$('scene').options].some(o=>o.value==='uploaded'))$('scene').add(new Option('uploaded: '+file.name,'uploaded'));
           state.scene='uploaded';update();});

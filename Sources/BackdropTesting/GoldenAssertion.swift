@@ -28,16 +28,7 @@ public func assertGolden(
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) -> Bool {
     let path = goldenPath(named: name, testFile: "\(filePath)")
-    func fail(_ message: String) -> Bool {
-        if Test.current != nil {
-            let location = SourceLocation(
-                fileID: "\(filePath)", filePath: "\(filePath)", line: Int(line), column: Int(column))
-            Issue.record(Comment(rawValue: message), sourceLocation: location)
-        } else {
-            XCTFail(message, file: filePath, line: line)
-        }
-        return false
-    }
+    func fail(_ message: String) -> Bool { reportFailure(message, filePath: filePath, line: line, column: column) }
     do throws(BackdropError) {
         var mode = GoldenRecording.all
         if let recording, !record {
@@ -67,6 +58,37 @@ public func assertGolden(
     } catch {
         return fail("\(name): \(error.message)")
     }
+}
+
+/// Renders `request` — `backdrop render`'s options by the same names (``RenderRequest``, decodable from a golden
+/// manifest case's JSON), its files as paths from the working directory — and compares the picture with the golden
+/// `name` as ``assertGolden(_:named:tolerance:record:recording:filePath:line:column:)`` does. A request the CLI
+/// refuses fails the test with the CLI's words. Returns whether the picture matched.
+@discardableResult
+public func assertGolden(
+    rendering request: RenderRequest, named name: String, tolerance: Tolerance = Tolerance(), record: Bool = false,
+    recording: GoldenRecording? = nil,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+) -> Bool {
+    do throws(BackdropError) {
+        return assertGolden(
+            try request.picture(files: .paths()), named: name, tolerance: tolerance, record: record,
+            recording: recording, filePath: filePath, line: line, column: column)
+    } catch {
+        return reportFailure("\(name): \(error.message)", filePath: filePath, line: line, column: column)
+    }
+}
+
+/// Reports a failure to whichever test library runs the test (Swift Testing or XCTest); returns false.
+func reportFailure(_ message: String, filePath: StaticString, line: UInt, column: UInt) -> Bool {
+    if Test.current != nil {
+        let location = SourceLocation(
+            fileID: "\(filePath)", filePath: "\(filePath)", line: Int(line), column: Int(column))
+        Issue.record(Comment(rawValue: message), sourceLocation: location)
+    } else {
+        XCTFail(message, file: filePath, line: line)
+    }
+    return false
 }
 
 /// Where a failing test's pictures go: `BACKDROP_ARTIFACTS` (or the temporary folder) / the test file's name / the

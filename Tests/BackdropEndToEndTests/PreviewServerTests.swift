@@ -169,7 +169,7 @@ struct PreviewServerTests {
         for (query, message) in [
             ("scene=nope&device=iphone-5", "unknown scene 'nope'"),
             ("scene=control-center&device=iphone-5&show=overdraw", "unknown show 'overdraw'"),
-            ("scene=control-center", "give device=ID"),
+            ("scene=control-center", "scene needs device ID"),
             ("scene=control-center&device=all", "device=all is for /scene.json"),
             ("scene=uploaded&device=iphone-5", "no scene uploaded yet"),
         ] {

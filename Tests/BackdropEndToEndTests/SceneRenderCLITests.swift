@@ -131,13 +131,19 @@ struct SceneGoldenCaseTests {
 
     @Test(arguments: [
         (#"{ "golden": "g.png", "style": "light" }"#, "give 'input' (with 'style') or 'scene' (with 'device')"),
-        (#"{ "golden": "g.png", "input": "a.png", "scene": "control-center", "style": "light" }"#, "not both"),
-        (#"{ "golden": "g.png", "scene": "control-center" }"#, "needs 'device'"),
+        (
+            #"{ "golden": "g.png", "input": "a.png", "scene": "control-center", "style": "light" }"#,
+            "scene draws the scene's own layers and effect views: leave out input"
+        ),
+        (#"{ "golden": "g.png", "scene": "control-center" }"#, "scene needs device ID"),
         (
             #"{ "golden": "g.png", "scene": "control-center", "device": "iphone-5", "style": "light" }"#,
-            "'style' is for a picture"
+            "leave out style"
         ),
-        (#"{ "golden": "g.png", "input": "a.png", "style": "light", "show": "offscreen" }"#, "go with 'scene'"),
+        (
+            #"{ "golden": "g.png", "input": "a.png", "style": "light", "show": "offscreen" }"#,
+            "show, steady and scroll-offset go with scene"
+        ),
         (#"{ "golden": "g.png", "scene": "../outside.json", "device": "iphone-5" }"#, "leads out of the folder"),
     ])
     func aCaseOfNeitherOrBothKindsIsOneLineError(_ entry: String, _ message: String) throws {

@@ -16,7 +16,7 @@ public func fuzzHTTPMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutab
             _ = try HTTPHead.contentLength(request)
             _ = RequestOrigin(listenAddress: "127.0.0.1", port: 8080).isOwnHost(request.headers["host"] ?? "")
             do throws(BackdropError) {
-                _ = try PreviewRequest(query: request.query)
+                _ = try PreviewQuery.request(request.query, hasVibrancy: false).validate(spelling: .key)
             } catch {
                 precondition(!error.message.contains("\n"), "an error must be one line")
             }

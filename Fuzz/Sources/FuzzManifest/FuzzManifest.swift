@@ -19,7 +19,7 @@ public func fuzzManifestMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeM
         do throws(BackdropError) {
             let manifest = try GoldenManifest.read(path)
             for entry in manifest.cases {
-                for file in [entry.input, entry.sceneFile, entry.golden].compactMap({ $0 }) {
+                for file in [entry.request.input, entry.sceneFile, entry.golden].compactMap({ $0 }) {
                     let resolved = URL(fileURLWithPath: file, relativeTo: URL(fileURLWithPath: folder + "/"))
                         .standardizedFileURL.path
                     precondition(

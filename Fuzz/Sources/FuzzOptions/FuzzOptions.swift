@@ -16,7 +16,7 @@ public func fuzzOptionsMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMu
             let command = try BackdropCommand.parseAsRoot(arguments)
             switch command {
             case let render as RenderCommand:
-                if render.vibrancy == nil { _ = try render.renderJob() }
+                _ = try render.request.validate(spelling: .option)
             case let estimate as EstimateCommand:
                 _ = try estimate.chosenDevices()
                 _ = try estimate.styleOptions.resolve()

@@ -76,7 +76,7 @@ public struct GoldenCheck: Sendable {
         }
         var rendered: RGBAImage<UInt8>?
         do throws(BackdropError) {
-            let actual = try render(testCase, resolve: resolved)
+            let actual = try render(testCase, in: folder)
             rendered = actual
             let goldenPath = try resolved(testCase.golden, "golden")
             let recordPath = recordInto.map { $0 + "/" + goldenPath.dropFirst(folder.count + 1) } ?? goldenPath
@@ -118,89 +118,9 @@ public struct GoldenCheck: Sendable {
         try PNGEncoder().write(picture, to: path)
     }
 
-    /// Renders a case as `backdrop render` would with the same options.
-    func render(
-        _ testCase: GoldenManifest.Case, resolve: (String, String) throws(BackdropError) -> String
-    ) throws(BackdropError) -> RGBAImage<UInt8> {
+    /// Renders a case as `backdrop render` would with the same options: its request, its files inside `folder`.
+    func render(_ testCase: GoldenManifest.Case, in folder: String) throws(BackdropError) -> RGBAImage<UInt8> {
         try testCase.checkKind()
-        if testCase.scene != nil { return try draw(testCase, resolve: resolve) }
-        let source = try PNGDecoder().decodeFile(try resolve(testCase.input ?? "", "input"))
-        switch testCase.algorithm ?? "system" {
-        case "system":
-            if testCase.mask != nil {
-                throw BackdropError(.badOption, "'mask' goes with \"algorithm\": \"image-effects\"")
-            }
-        case "image-effects":
-            let style = try ImageEffectsStyle.resolve(
-                StyleChoice(
-                    name: testCase.style ?? "", sigma: testCase.sigma, saturation: testCase.saturation,
-                    tint: testCase.tint, tintAlpha: testCase.tintAlpha), optionPrefix: "")
-            let device = try testCase.device.map { id throws(BackdropError) in try Device.lookup(id) }
-            let frame = try testCase.frame.map { text throws(BackdropError) in try PixelRect.parsed(text, as: "frame") }
-            let plan = try ImageEffectsPlan(
-                style: style, scale: testCase.scale ?? device?.scale ?? 1, frame: frame, imageSize: source.size)
-            let mask = try testCase.mask.map { file throws(BackdropError) in
-                try PNGDecoder().decodeFile(try resolve(file, "mask"))
-            }
-            return try renderer.render(source, imageEffects: plan, mask: mask)
-        case let other:
-            throw BackdropError(.badOption, "unknown algorithm '\(other)' (known: system, image-effects)")
-        }
-        let content = try testCase.vibrancy.map { file throws(BackdropError) in
-            try PNGDecoder().decodeFile(try resolve(file, "vibrancy"))
-        }
-        let effect = try Self.effect(of: testCase, imageSize: source.size, vibrantContentSize: content?.size)
-        return try renderer.render(source, effect: effect, vibrantContent: content)
-    }
-
-    /// The effect a picture case renders, from its options by `backdrop render`'s mapping (``StyleChoice``,
-    /// ``EffectOptions``).
-    static func effect(
-        of testCase: GoldenManifest.Case, imageSize: PixelSize, vibrantContentSize: PixelSize? = nil
-    ) throws(BackdropError) -> Effect {
-        let style = try StyleChoice(
-            name: testCase.style ?? "", sigma: testCase.sigma, saturation: testCase.saturation, tint: testCase.tint,
-            tintAlpha: testCase.tintAlpha, fallbackAlpha: testCase.fallbackAlpha ?? 0.9,
-            vibrancyBlend: Self.parse(
-                testCase.vibrancyBlend, as: VibrancyBlend.self, default: .plusDarker, what: "vibrancy-blend")
-        ).resolve(optionPrefix: "")
-        let device = try testCase.device.map { id throws(BackdropError) in try Device.lookup(id) }
-        let frame = try testCase.frame.map { text throws(BackdropError) in try PixelRect.parsed(text, as: "frame") }
-        let quality = try Self.parse(testCase.quality, as: Effect.Quality.self, default: .fast, what: "quality")
-        let path = try Self.parse(testCase.path, as: Estimator.PathChoice.self, default: .auto, what: "path")
-        let options = EffectOptions(
-            style: style, frame: frame, scale: testCase.scale, device: device, quality: quality,
-            path: path, vibrantContentSize: vibrantContentSize, vibrancyCorner: testCase.at,
-            cornerOptionName: "at")
-        return try options.effect().effect
-    }
-
-    /// Draws a scene case as `backdrop render --scene` would: its effect views on the path `estimate --scene`
-    /// prices (or the case's `path`), with its overlay.
-    func draw(
-        _ testCase: GoldenManifest.Case, resolve: (String, String) throws(BackdropError) -> String
-    ) throws(BackdropError) -> RGBAImage<UInt8> {
-        let device = try Device.lookup(testCase.device ?? "")
-        let loaded = try testCase.loadScene(resolve: resolve)
-        let choice = try Self.parse(testCase.path, as: Estimator.PathChoice.self, default: .auto, what: "path")
-        let overlay = try testCase.show.map { name throws(BackdropError) in
-            try Self.parse(name, as: SceneOverlay.self, default: .offscreen, what: "show")
-        }
-        let estimator = Estimator()
-        let path = estimator.path(choice, on: device)
-        let (picture, drawing) = try ScenePicture(device: device, parallelism: renderer.parallelism).draw(
-            loaded, path: { _ in path }, steady: testCase.steady ?? false)
-        return overlay?.applied(
-            to: picture.image, drawing: drawing, imageSizes: picture.imageSizes, parallelism: renderer.parallelism)
-            ?? picture.image
-    }
-
-    static func parse<Value: RawRepresentable>(
-        _ text: String?, as: Value.Type, default value: Value,
-        what: String
-    ) throws(BackdropError) -> Value where Value.RawValue == String {
-        guard let text else { return value }
-        guard let parsed = Value(rawValue: text) else { throw BackdropError(.badOption, "unknown \(what) '\(text)'") }
-        return parsed
+        return try testCase.request.picture(files: GoldenManifest.Case.files(in: folder), renderer: renderer)
     }
 }

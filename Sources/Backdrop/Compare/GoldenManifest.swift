@@ -14,61 +14,49 @@ import Foundation
 /// A case renders either a style over `input` (as `backdrop render`) or a `scene` on a `device` (as `backdrop
 /// render --scene`, with `show`, `steady` and `path`).
 public struct GoldenManifest: Codable, Sendable {
-    /// One case: `golden`, and `input` with `style` or `scene` with `device`; every other field is optional.
+    /// One case: `golden`, and what to draw — `input` with `style`, or `scene` with `device` — as a
+    /// ``RenderRequest``, whose keys are `backdrop render`'s options without their dashes (`frame`, `tint-alpha`,
+    /// `vibrancy`, `show`, …), its files relative to the manifest's folder. `"quality": "exact"` is also read as
+    /// `"exact": true`.
     public struct Case: Codable, Sendable {
         /// A name for the case's line in the report (default: the golden's file name).
         public var name: String?
-        /// The picture to render over.
-        public var input: String?
-        /// A scene to draw instead: a built-in scene's name, or a JSON scene file.
-        public var scene: String?
-        /// With `scene`: an overlay (`offscreen`, `blended`, `rasterized`, `misaligned`).
-        public var show: String?
-        /// With `scene`: the frame after the first.
-        public var steady: Bool?
         /// The golden picture (written by `--update`).
         public var golden: String
-        /// A built-in style name, or `custom` with `sigma`, `saturation`, `tint` ("r,g,b") and `tint-alpha`, and
-        /// optionally `fallback-alpha` and `vibrancy-blend`: `backdrop render`'s options by the same names, read by
-        /// the same code (``StyleChoice``).
-        public var style: String?
-        public var sigma: Double?
-        public var saturation: Double?
-        public var tint: String?
-        public var tintAlpha: Double?
-        public var fallbackAlpha: Double?
-        public var vibrancyBlend: String?
-        /// The frame, "x,y,w,h" (default: the whole picture).
-        public var frame: String?
-        /// Pixels per point (default: the device's, or 1).
-        public var scale: Double?
-        /// "fast" (default) or "exact".
-        public var quality: String?
-        /// "blur" (default, or the device's decision when `device` is given) or "tint-only".
-        public var path: String?
-        /// Render as this device would (its scale and blur decision).
-        public var device: String?
-        /// "system" (default) or "image-effects" (Apple's `UIImage+ImageEffects`, ``ImageEffectsPlan``), with its
-        /// `mask` (a PNG of the frame's size).
-        public var algorithm: String?
-        public var mask: String?
-        /// Vibrant content to draw over the effect, and where ("x,y"; default: the frame's corner).
-        public var vibrancy: String?
-        public var at: String?
         /// This case's tolerance (default: the manifest's).
         public var tolerance: Tolerance?
+        /// What the case draws.
+        public var request: RenderRequest
 
         /// The name shown in reports.
         public var displayName: String { name ?? (golden as NSString).lastPathComponent }
 
-        /// The JSON keys: the CLI's option names without their dashes.
+        /// The case's own keys; the request's are ``RenderRequest/CodingKeys``.
         enum CodingKeys: String, CodingKey, CaseIterable {
-            case name, input, scene, show, steady, golden, style, sigma, saturation, tint, frame, scale, quality, path
-            case device, vibrancy, at, algorithm, mask
-            case tolerance
-            case tintAlpha = "tint-alpha"
-            case fallbackAlpha = "fallback-alpha"
-            case vibrancyBlend = "vibrancy-blend"
+            case name, golden, tolerance, quality
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            name = try container.decodeIfPresent(String.self, forKey: .name)
+            golden = try container.decode(String.self, forKey: .golden)
+            tolerance = try container.decodeIfPresent(Tolerance.self, forKey: .tolerance)
+            request = try RenderRequest(from: decoder)
+            switch try container.decodeIfPresent(String.self, forKey: .quality) {
+            case nil, "fast": break
+            case "exact": request.exact = true
+            case let other?:
+                throw DecodingError.dataCorruptedError(
+                    forKey: .quality, in: container, debugDescription: "unknown quality '\(other)'")
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try request.encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(name, forKey: .name)
+            try container.encode(golden, forKey: .golden)
+            try container.encodeIfPresent(tolerance, forKey: .tolerance)
         }
     }
 
@@ -120,7 +108,8 @@ public struct GoldenManifest: Codable, Sendable {
 
     /// The keys a manifest, a case and a tolerance may have: any other is a typo that would be ignored silently.
     static let manifestKeys: Set<String> = ["tolerance", "cases"]
-    static let caseKeys = Set(Case.CodingKeys.allCases.map(\.rawValue))
+    static let caseKeys = Set(
+        Case.CodingKeys.allCases.map(\.rawValue) + RenderRequest.CodingKeys.allCases.map(\.rawValue))
 
     /// An error naming the first unknown key (`cases[2].tolrance`).
     static func checkKeys(_ data: Data, path: String) throws(BackdropError) {
@@ -150,17 +139,11 @@ public struct GoldenManifest: Codable, Sendable {
             do throws(BackdropError) {
                 try testCase.checkKind()
                 let golden = try Self.path(testCase.golden, in: folder, field: "golden")
-                _ = try testCase.input.map { file throws(BackdropError) in
-                    try Self.path(file, in: folder, field: "input")
-                }
-                _ = try testCase.mask.map { file throws(BackdropError) in
-                    try Self.path(file, in: folder, field: "mask")
-                }
-                _ = try testCase.sceneFile.map { file throws(BackdropError) in
-                    try Self.path(file, in: folder, field: "scene")
-                }
-                _ = try testCase.vibrancy.map { file throws(BackdropError) in
-                    try Self.path(file, in: folder, field: "vibrancy")
+                let request = testCase.request
+                for (file, key) in [(request.input, "input"), (request.mask, "mask"), (testCase.sceneFile, "scene")]
+                    + [(request.vibrancy, "vibrancy")]
+                {
+                    _ = try file.map { file throws(BackdropError) in try Self.path(file, in: folder, field: key) }
                 }
                 if let earlier = goldens[golden] {
                     throw BackdropError(
@@ -200,44 +183,32 @@ public struct GoldenManifest: Codable, Sendable {
 }
 
 extension GoldenManifest.Case {
-    /// The scene the case names: a built-in one, or its file inside the manifest's `folder`.
-    func loadScene(in folder: String) throws(BackdropError) -> Scene {
-        try loadScene { path, field throws(BackdropError) in try GoldenManifest.path(path, in: folder, field: field) }
-    }
-
-    /// The scene the case names, its file's path given by `resolve` (path, field name).
-    func loadScene(resolve: (String, String) throws(BackdropError) -> String) throws(BackdropError) -> Scene {
-        guard let scene else { throw BackdropError(.badOption, "the case names no scene") }
-        if let builtIn = BuiltInScenes.named(scene) { return builtIn }
-        return try SceneParser.parse(fileAt: try resolve(scene, "scene"))
+    /// How the case reads its files: inside the manifest's `folder` (``GoldenManifest/path(_:in:field:)``).
+    static func files(in folder: String) -> RequestFiles {
+        RequestFiles(
+            picture: { file, key throws(BackdropError) in
+                try PNGDecoder().decodeFile(try GoldenManifest.path(file, in: folder, field: key.rawValue))
+            },
+            scene: { name throws(BackdropError) in
+                if let builtIn = BuiltInScenes.named(name) { return builtIn }
+                return try SceneParser.parse(fileAt: try GoldenManifest.path(name, in: folder, field: "scene"))
+            })
     }
 
     /// The scene file the case names, when `scene` is not a built-in scene's name.
     public var sceneFile: String? {
-        scene.flatMap { BuiltInScenes.named($0) == nil ? $0 : nil }
+        request.scene.flatMap { BuiltInScenes.named($0) == nil ? $0 : nil }
     }
 
-    /// Whether the case is one of the two kinds, whole: `input` and `style`, or `scene` and `device` without the
-    /// options that only a picture takes.
+    /// Whether the case is whole: `input` and `style`, or `scene` (with `device`), without the fields its kind
+    /// does not take (``RenderRequest/checkKind(spelling:)``); its values are read when it runs.
     func checkKind() throws(BackdropError) {
-        switch (input, scene) {
-        case (nil, nil): throw BackdropError(.badOption, "give 'input' (with 'style') or 'scene' (with 'device')")
-        case (.some, .some): throw BackdropError(.badOption, "give 'input' or 'scene', not both")
-        case (.some, nil):
-            guard style != nil else { throw BackdropError(.badOption, "a case with 'input' needs 'style'") }
-            if show != nil || steady != nil { throw BackdropError(.badOption, "'show' and 'steady' go with 'scene'") }
-        case (nil, .some):
-            guard device != nil else { throw BackdropError(.badOption, "a case with 'scene' needs 'device'") }
-            let pictureOnly: [(String, Bool)] = [
-                ("style", style != nil), ("frame", frame != nil), ("scale", scale != nil),
-                ("quality", quality != nil), ("vibrancy", vibrancy != nil), ("at", at != nil),
-                ("sigma", sigma != nil), ("saturation", saturation != nil), ("tint", tint != nil),
-                ("tint-alpha", tintAlpha != nil), ("fallback-alpha", fallbackAlpha != nil),
-                ("vibrancy-blend", vibrancyBlend != nil), ("algorithm", algorithm != nil), ("mask", mask != nil),
-            ]
-            if let (key, _) = pictureOnly.first(where: \.1) {
-                throw BackdropError(.badOption, "'\(key)' is for a picture, not a scene (the scene has its own)")
-            }
+        if request.input == nil, request.scene == nil {
+            throw BackdropError(.badOption, "give 'input' (with 'style') or 'scene' (with 'device')")
         }
+        if request.scene == nil, request.style == nil {
+            throw BackdropError(.badOption, "a case with 'input' needs 'style'")
+        }
+        _ = try request.checkKind(spelling: .key)
     }
 }

@@ -38,23 +38,26 @@ public enum GoldenShards {
     /// A case's predicted cost: pixels × passes, or 1 when it cannot be told.
     public static func cost(of testCase: GoldenManifest.Case, in folder: String) -> Double {
         do throws(BackdropError) {
-            if testCase.scene != nil {
-                let device = try Device.lookup(testCase.device ?? "")
-                let loaded = try testCase.loadScene(in: folder)
+            let request = testCase.request
+            if let scene = request.scene {
+                let device = try Device.lookup(request.device ?? "")
+                let loaded = try GoldenManifest.Case.files(in: folder).scene(scene)
                 let passes = try ScenePlanner(device: device, path: { _ in .blur }).frame(of: loaded, steady: false)
                     .passes.count
                 return Double(device.screen.area) * Double(max(1, passes))
             }
-            let input = try GoldenManifest.path(testCase.input ?? "", in: folder, field: "input")
+            let input = try GoldenManifest.path(request.input ?? "", in: folder, field: "input")
             guard let header = FileHandle(forReadingAtPath: input)?.readData(ofLength: PNGDecoder.declaredSizeBytes),
                 let (width, height) = PNGDecoder.declaredSize([UInt8](header)[...])
             else { return 1 }
             let size = PixelSize(width: width, height: height)
             guard size.width > 0, size.height > 0, size.width < 1 << 20, size.height < 1 << 20 else { return 1 }
-            let passes =
-                (try? GoldenCheck.effect(of: testCase, imageSize: size)).map {
-                    (try? RenderPlan(effect: $0, imageSize: size).passes.count) ?? 1
-                } ?? 1
+            let checked = try request.validate(spelling: .key)
+            let effect = try EffectOptions(
+                style: checked.style, frame: checked.frame, scale: request.scale, device: checked.device,
+                quality: request.exact == true ? .exact : .fast, path: checked.path
+            ).effect().effect
+            let passes = (try? RenderPlan(effect: effect, imageSize: size).passes.count) ?? 1
             return Double(size.area) * Double(max(1, passes))
         } catch {
             return 1

@@ -1,0 +1,59 @@
+import Backdrop
+import Foundation
+
+/// The preview's queries, read as ``RenderRequest``s with the CLI's option names without their dashes (`style`,
+/// `frame=x,y,w,h`, `exact=1`, `scene`, `show`, …): the same checks and the same words as `backdrop render`, and
+/// the command the page copies is printed from the same request (``RenderRequest/shellCommand(output:)``).
+/// Files are the server's own: a query names none (`input`, `vibrancy`, `mask` are unknown parameters; `depth` too,
+/// the page being 8-bit); the uploaded picture and vibrant content stand in for them.
+enum PreviewQuery {
+    /// What `scene=uploaded` names: the scene last posted to `/scene`.
+    static let uploaded = "uploaded"
+
+    /// The keys no query gives.
+    static let serverOwned: Set<RenderRequest.CodingKeys> = [.input, .vibrancy, .mask, .depth]
+
+    /// The request `query` makes: a scene when it names `scene`, otherwise the effect over the uploaded picture,
+    /// with the vibrant content when there is some and the algorithm draws it (the system blur's).
+    static func request(_ query: [String: String], hasVibrancy: Bool) throws(BackdropError) -> RenderRequest {
+        var request = try RenderRequest(
+            query: query, accepting: Set(RenderRequest.CodingKeys.allCases).subtracting(serverOwned))
+        guard request.scene == nil else { return request }
+        request.input = "input"
+        if hasVibrancy, request.algorithm != RenderRequest.Algorithm.imageEffects.rawValue {
+            request.vibrancy = "vibrancy"
+        }
+        return request
+    }
+
+    /// The files a request reads: the vibrant content uploaded, and built-in scenes or the one uploaded.
+    static func files(_ state: PreviewState, vibrancy: RGBAImage<UInt8>?) -> RequestFiles {
+        RequestFiles(
+            picture: { _, _ throws(BackdropError) in
+                guard let vibrancy else { throw BackdropError(.badOption, "no vibrant content uploaded") }
+                return vibrancy
+            },
+            scene: { name throws(BackdropError) in
+                if let builtIn = BuiltInScenes.named(name) { return builtIn }
+                guard name == uploaded else {
+                    throw BackdropError(
+                        .badOption,
+                        "unknown scene '\(name)' (built in: \(BuiltInScenes.names.joined(separator: ", ")); or \(uploaded))"
+                    )
+                }
+                guard let scene = state.uploadedScene() else {
+                    throw BackdropError(.badOption, "no scene uploaded yet: POST one to /scene")
+                }
+                return scene
+            })
+    }
+
+    /// A positive whole number, `display-width` (``FrameView``), when the query gives one.
+    static func displayWidth(_ text: String?) throws(BackdropError) -> Int? {
+        guard let text else { return nil }
+        guard let width = Int(text), width > 0 else {
+            throw BackdropError(.badOption, "display-width '\(text)' is not a positive whole number")
+        }
+        return width
+    }
+}

@@ -1,0 +1,424 @@
+import Backdrop
+import BackdropTestSupport
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The bytes every render mode writes and the lines it prints, recorded before the front ends were rebuilt on
+/// ``RenderRequest`` and held since: a refactoring of how requests are read must not change one byte of what they
+/// draw. A changed entry is a changed output; update the table only for a change meant to change pictures.
+@Suite("Output bytes: every render mode, the same bytes as recorded")
+struct OutputBytesTests {
+    /// A command's arguments with `IN`, `GLYPHS`, `MASK` and `DIR` standing for the files and folder of one run.
+    static let commands: [(name: String, arguments: [String])] = [
+        ("picture", ["render", "IN", "-o", "DIR/out.png", "--style", "dark", "--frame", "50,100,500,200"]),
+        ("scale-2", ["render", "IN", "-o", "DIR/out.png", "--style", "light", "--scale", "2"]),
+        (
+            "custom",
+            [
+                "render", "IN", "-o", "DIR/out.png", "--style", "custom", "--sigma", "12", "--saturation", "1.3",
+                "--tint", "1,0.9,0.8", "--tint-alpha", "0.3", "--fallback-alpha", "0.5", "--vibrancy-blend",
+                "plusLighter", "--frame", "10,10,300,200",
+            ]
+        ),
+        ("exact", ["render", "IN", "-o", "DIR/out.png", "--style", "light", "--exact", "--frame", "0,0,200,100"]),
+        ("tint-only", ["render", "IN", "-o", "DIR/out.png", "--style", "extraLight", "--tint-only"]),
+        ("path-tint-only", ["render", "IN", "-o", "DIR/out.png", "--style", "dark", "--path", "tint-only"]),
+        ("device-ipad-3", ["render", "IN", "-o", "DIR/out.png", "--style", "light", "--device", "ipad-3"]),
+        ("device-iphone-5s", ["render", "IN", "-o", "DIR/out.png", "--style", "dark", "--device", "iphone-5s"]),
+        (
+            "vibrancy",
+            [
+                "render", "IN", "-o", "DIR/out.png", "--style", "dark", "--frame", "50,100,500,200", "--vibrancy",
+                "GLYPHS", "--at", "60,120",
+            ]
+        ),
+        ("vibrancy-corner", ["render", "IN", "-o", "DIR/out.png", "--style", "light", "--vibrancy", "GLYPHS"]),
+        ("depth-16", ["render", "IN", "-o", "DIR/out.png", "--style", "light", "--depth", "16", "--scale", "2"]),
+        ("compression-fast", ["render", "IN", "-o", "DIR/out.png", "--style", "dark", "--compression", "fast"]),
+        (
+            "image-effects-tint",
+            [
+                "render", "IN", "-o", "DIR/out.png", "--algorithm", "image-effects", "--style", "tint", "--tint",
+                "0.2,0.4,0.9", "--frame", "100,50,300,200",
+            ]
+        ),
+        (
+            "image-effects-mask",
+            [
+                "render", "IN", "-o", "DIR/out.png", "--algorithm", "image-effects", "--style", "dark", "--frame",
+                "100,50,300,200", "--mask", "MASK",
+            ]
+        ),
+        (
+            "image-effects-custom",
+            [
+                "render", "IN", "-o", "DIR/out.png", "--algorithm", "image-effects", "--style", "custom", "--sigma",
+                "8", "--saturation", "1.5", "--tint", "0.1,0.2,0.3", "--tint-alpha", "0.4", "--device", "iphone-5",
+            ]
+        ),
+        (
+            "scene-show-offscreen",
+            [
+                "render", "--scene", "contacts-table-masks", "--device", "iphone-4s", "--show", "offscreen", "-o",
+                "DIR/out.png",
+            ]
+        ),
+        ("scene", ["render", "--scene", "navbar-tabbar-blur", "--device", "iphone-5", "-o", "DIR/out.png"]),
+        (
+            "scene-rasterized-steady",
+            [
+                "render", "--scene", "photos-table-shadows", "--device", "iphone-5", "--show", "rasterized",
+                "--steady", "-o", "DIR/out.png",
+            ]
+        ),
+        (
+            "scene-scroll-tint-only",
+            [
+                "render", "--scene", "navbar-tabbar-blur", "--device", "ipad-air", "--scroll-offset", "40", "--path",
+                "tint-only", "--show", "blended", "--compression", "fast", "-o", "DIR/out.png",
+            ]
+        ),
+    ]
+
+    /// More commands whose output is a folder: a batch, and a golden manifest's `check --update all`.
+    static let batch = [
+        "render", "IN", "ASTRONAUT", "--output-dir", "DIR/batch", "--style", "dark", "--frame", "0,0,300,200",
+    ]
+
+    /// Golden manifest cases (JSON objects), recorded by `check --update all`.
+    static let manifestCases = [
+        #"{"input": "coffee.png", "golden": "g/light.png", "style": "light", "frame": "50,100,500,200", "scale": 2}"#,
+        #"{"input": "coffee.png", "golden": "g/custom.png", "style": "custom", "sigma": 9, "saturation": 1.4, "tint": "0.5,0.5,1", "tint-alpha": 0.2, "vibrancy-blend": "plusLighter", "vibrancy": "glyphs.png", "at": "20,30"}"#,
+        #"{"input": "coffee.png", "golden": "g/exact.png", "style": "dark", "quality": "exact", "device": "iphone-4", "path": "blur"}"#,
+        #"{"input": "coffee.png", "golden": "g/device.png", "style": "extraLight", "device": "ipad-3"}"#,
+        #"{"input": "coffee.png", "golden": "g/ie.png", "algorithm": "image-effects", "style": "tint", "tint": "0.2,0.4,0.9", "frame": "100,50,300,200", "mask": "mask.png"}"#,
+        #"{"scene": "contacts-table-masks", "device": "iphone-5", "golden": "g/scene.png", "show": "offscreen"}"#,
+        #"{"scene": "photos-table-shadows", "device": "iphone-4s", "golden": "g/steady.png", "show": "rasterized", "steady": true, "path": "tint-only"}"#,
+    ]
+
+    /// The preview's `/render.png` and `/scene.png` queries.
+    static let previewQueries = [
+        "render.png?style=dark&frame=100,300,800,300&scale=2", "render.png?style=light&exact=1&frame=0,0,200,100",
+        "render.png?style=extraLight&path=tint-only", "render.png?style=light&device=ipad-3",
+        "render.png?style=custom&sigma=12&saturation=1.2&tint=0,0,0&tint-alpha=0.3&fallback-alpha=0.5"
+            + "&vibrancy-blend=plusLighter&path=tint-only&device=iphone-4",
+        "render.png?algorithm=image-effects&style=tint&tint=0.2,0.4,0.9&frame=100,50,300,200",
+        "scene.png?scene=contacts-table-masks&device=iphone-5&show=misaligned",
+        "scene.png?scene=navbar-tabbar-blur&device=iphone-4&steady=1&show=offscreen&path=blur",
+    ]
+
+    /// Commands every front end refuses, each with its one line on standard error.
+    static let refusals: [[String]] = [
+        ["IN", "--show", "offscreen"], ["IN", "--depth", "12"], ["IN", "--frame", "1,2,3"], ["--style", "dark"],
+        ["IN", "--style", "bogus"], ["IN", "--sigma", "3"], ["IN", "--style", "custom", "--sigma", "3"],
+        ["IN", "--at", "1,2"], ["IN", "--device", "nope"], ["IN", "--tint-only", "--path", "blur"],
+        ["IN", "--algorithm", "image-effects", "--exact"],
+        ["IN", "--algorithm", "image-effects", "--vibrancy", "GLYPHS"],
+        ["IN", "--algorithm", "image-effects", "--tint-only"],
+        ["IN", "--algorithm", "image-effects", "--path", "blur"],
+        ["IN", "--algorithm", "image-effects", "--depth", "16"], ["IN", "--mask", "MASK"],
+        ["IN", "--algorithm", "image-effects", "--style", "tint"], ["IN", "--vibrancy", "GLYPHS", "--at", "5000,5000"],
+        ["--scene", "navbar-tabbar-blur", "--device", "iphone-5", "--frame", "0,0,1,1"],
+        ["--scene", "navbar-tabbar-blur", "--device", "iphone-5", "IN"],
+        ["--scene", "navbar-tabbar-blur", "--device", "iphone-5", "--style", "dark"],
+        ["--scene", "navbar-tabbar-blur", "--device", "iphone-5", "--exact"],
+        ["--scene", "navbar-tabbar-blur", "--device", "iphone-5", "--depth", "16"],
+        ["--scene", "navbar-tabbar-blur", "--device", "iphone-5", "--time", "3"],
+        ["--scene", "navbar-tabbar-blur"],
+        ["--scene", "navbar-tabbar-blur", "--device", "iphone-5", "--scroll-offset", "1e9"],
+        ["--scene", "nope", "--device", "iphone-5"],
+    ]
+
+    /// SHA-256 of each output, and what its command printed with the run's folder written `DIR`.
+    static let recorded: [String: (sha256: String, printed: String)] = [
+        "picture": (
+            "b3903aaaf316d0b1956b01b23b12ecbe58472c59a46db2248392b1998d7015d9",
+            "wrote DIR/out.png (600×400, dark, blur, frame 50,100,500,200, k = 4)\n"
+        ),
+        "scale-2": (
+            "9d1ba2bf9eff62207abdf99c60d3f7916840450744df4f92088eab3ba35a6e01",
+            "wrote DIR/out.png (600×400, light, blur, frame 0,0,600,400, k = 12)\n"
+        ),
+        "custom": (
+            "cee3df3a8af63b52bd88a46c9f7a624ee832817eb65e326b7e2f59bd89ec7fc5",
+            "wrote DIR/out.png (600×400, custom, blur, frame 10,10,300,200, k = 2)\n"
+        ),
+        "exact": (
+            "0d5b65e2c8ee1d0efd58a80a18ec48f45e38d1cc0523d3cfcc335bab7a69fd50",
+            "wrote DIR/out.png (600×400, light, blur, frame 0,0,200,100, k = 1)\n"
+        ),
+        "tint-only": (
+            "12ba0b4dda2e4f38f504e18603af60a487ef0dfb37ed6a95c5ee71a7b8aff86f",
+            "wrote DIR/out.png (600×400, extraLight, tint-only, frame 0,0,600,400, k = 1)\n"
+        ),
+        "path-tint-only": (
+            "55dec898dc1787b83294c09111a255bf87233dd0faf884e22e57f403168cc324",
+            "wrote DIR/out.png (600×400, dark, tint-only, frame 0,0,600,400, k = 1)\n"
+        ),
+        "device-ipad-3": (
+            "f4698f7f41122a8d3ca8e3ebc982944d7e06149a9b3e78e318b7c23e4d8259eb",
+            "wrote DIR/out.png (600×400, light, tint-only, frame 0,0,600,400, k = 1; ipad-3: tint-only, as Apple\'s iOS 7 shipped it (seed B4))\n"
+        ),
+        "device-iphone-5s": (
+            "4d9ba18e33a0fca4254489dab01dbf0562f81874c3c55ba1645529b5cf1e1cec",
+            "wrote DIR/out.png (600×400, dark, blur, frame 0,0,600,400, k = 8; iphone-5s: blur, as Apple\'s iOS 7 shipped it (seed B4))\n"
+        ),
+        "vibrancy": (
+            "eca7df7048a00f324946b27422df6a122b113146ceb218750796b3684880dc0d",
+            "wrote DIR/out.png (600×400, dark, blur, frame 50,100,500,200, k = 4)\n"
+        ),
+        "vibrancy-corner": (
+            "429cbad15a6447e067d6f9e86ceab9d334ed997429317c8789cccea357f5f0d1",
+            "wrote DIR/out.png (600×400, light, blur, frame 0,0,600,400, k = 6)\n"
+        ),
+        "depth-16": (
+            "ffc0c3f4cdc3ba37607f84b0fbfe641f81c6a9818cc626e635545c579dc8c6bd",
+            "wrote DIR/out.png (600×400, light, blur, frame 0,0,600,400, k = 12)\n"
+        ),
+        "compression-fast": (
+            "4f70aa9e9f075f5dbfcbbd5ec787a6bd5395681bacbf18b268f3a396b206c4bf",
+            "wrote DIR/out.png (600×400, dark, blur, frame 0,0,600,400, k = 4)\n"
+        ),
+        "image-effects-tint": (
+            "e0c613b4c217e0f3eacd6b4ed69fa4f808cc139ef235e4317e72e9d25deb91b9",
+            "wrote DIR/out.png (600×400, tint, image-effects, frame 100,50,300,200, box 19×3)\n"
+        ),
+        "image-effects-mask": (
+            "5d33de92c62e521f939a37f25231dc358ee7d0f5e30151aa87861a978a783a84",
+            "wrote DIR/out.png (600×400, dark, image-effects, frame 100,50,300,200, box 39×3)\n"
+        ),
+        "image-effects-custom": (
+            "9dcd360a4ed76424eda53c2304852ca2c3d9d473dd56e3d65de1b6660e65352f",
+            "wrote DIR/out.png (600×400, custom, image-effects, frame 0,0,600,400, box 31×3; iphone-5: blur, as Apple\'s iOS 7 shipped it (seed B4))\n"
+        ),
+        "scene-show-offscreen": (
+            "32884e481b2a75ac0acc108d65ca55f88842ac28206025582819363ab07d2244",
+            "wrote DIR/out.png (640×960, contacts-table-masks on iphone-4s, 23 layers, effect views blur, --show offscreen)\n"
+        ),
+        "scene": (
+            "9ce0d130bf7c5d6265945514df6d3542e21b66b17e800dc48d481d1d722acb90",
+            "wrote DIR/out.png (640×1136, navbar-tabbar-blur on iphone-5, 35 layers, effect views blur)\n"
+        ),
+        "scene-rasterized-steady": (
+            "aa2f076d58a902f2e396b06b4a0ceeb674247fda2724aefc014af7be7b2880b0",
+            "wrote DIR/out.png (640×1136, photos-table-shadows on iphone-5, 23 layers, effect views blur, --show rasterized)\n"
+        ),
+        "scene-scroll-tint-only": (
+            "964ee7c6c5847ae4c201dbe990dd1e98b89b76b93d0c0710e05a4c907db95660",
+            "wrote DIR/out.png (2048×1536, navbar-tabbar-blur on ipad-air, 37 layers, effect views tint-only, --show blended)\n"
+        ),
+        "refused IN --show offscreen": ("", "backdrop: error: --show, --steady and --scroll-offset go with --scene\n"),
+        "refused IN --depth 12": ("", "backdrop: error: --depth 12 must be 8 or 16\n"),
+        "refused IN --frame 1,2,3": (
+            "", "backdrop: error: --frame \'1,2,3\' is not x,y,w,h (four whole numbers, each within ±2147483648)\n"
+        ),
+        "refused --style dark": ("", "backdrop: error: give the PNG to render (see \'backdrop render --help\')\n"),
+        "refused IN --style bogus": (
+            "", "backdrop: error: unknown style \'bogus\' (known: extraLight, light, dark, custom)\n"
+        ),
+        "refused IN --sigma 3": (
+            "", "backdrop: error: --sigma, --saturation, --tint and --tint-alpha go with --style custom\n"
+        ),
+        "refused IN --style custom --sigma 3": (
+            "", "backdrop: error: --style custom needs --sigma, --saturation, --tint and --tint-alpha\n"
+        ),
+        "refused IN --at 1,2": ("", "backdrop: error: --at goes with --vibrancy\n"),
+        "refused IN --device nope": (
+            "", "backdrop: error: unknown device \'nope\' (see \'backdrop devices\' for the ids)\n"
+        ),
+        "refused IN --tint-only --path blur": ("", "backdrop: error: --tint-only contradicts --path blur\n"),
+        "refused IN --algorithm image-effects --exact": (
+            "", "backdrop: error: --exact is for the system algorithm, not image-effects\n"
+        ),
+        "refused IN --algorithm image-effects --vibrancy GLYPHS": (
+            "", "backdrop: error: --vibrancy is for the system algorithm, not image-effects\n"
+        ),
+        "refused IN --algorithm image-effects --tint-only": (
+            "", "backdrop: error: --tint-only is for the system algorithm, not image-effects\n"
+        ),
+        "refused IN --algorithm image-effects --path blur": (
+            "", "backdrop: error: --path is for the system algorithm, not image-effects\n"
+        ),
+        "refused IN --algorithm image-effects --depth 16": (
+            "", "backdrop: error: --depth 16 is for the system algorithm, not image-effects\n"
+        ),
+        "refused IN --mask MASK": ("", "backdrop: error: --mask goes with --algorithm image-effects\n"),
+        "refused IN --algorithm image-effects --style tint": ("", "backdrop: error: --style tint needs --tint r,g,b\n"),
+        "refused IN --vibrancy GLYPHS --at 5000,5000": (
+            "",
+            "backdrop: error: the vibrant content (480×160 at 5000,5000) lies wholly outside the frame 0,0,600,400 (x,y,w,h)\n"
+        ),
+        "refused --scene navbar-tabbar-blur --device iphone-5 --frame 0,0,1,1": (
+            "", "backdrop: error: --scene draws the scene\'s own layers and effect views: leave out --frame\n"
+        ),
+        "refused --scene navbar-tabbar-blur --device iphone-5 IN": (
+            "", "backdrop: error: --scene draws the scene\'s own layers and effect views: leave out an input PNG\n"
+        ),
+        "refused --scene navbar-tabbar-blur --device iphone-5 --style dark": (
+            "", "backdrop: error: --scene draws the scene\'s own layers and effect views: leave out --style\n"
+        ),
+        "refused --scene navbar-tabbar-blur --device iphone-5 --exact": (
+            "", "backdrop: error: --scene draws the scene\'s own layers and effect views: leave out --exact\n"
+        ),
+        "refused --scene navbar-tabbar-blur --device iphone-5 --depth 16": (
+            "", "backdrop: error: --scene draws the scene\'s own layers and effect views: leave out --depth\n"
+        ),
+        "refused --scene navbar-tabbar-blur --device iphone-5 --time 3": (
+            "", "backdrop: error: --scene draws the scene\'s own layers and effect views: leave out --time\n"
+        ),
+        "refused --scene navbar-tabbar-blur": (
+            "", "backdrop: error: --scene needs --device ID (see \'backdrop devices\')\n"
+        ),
+        "refused --scene navbar-tabbar-blur --device iphone-5 --scroll-offset 1e9": (
+            "", "backdrop: error: --scroll-offset 1000000000.0 is out of range (±1000000 points)\n"
+        ),
+        "refused --scene nope --device iphone-5": (
+            "",
+            "backdrop: error: unknown scene \'nope\' (built in: photos-table-shadows, photos-table-shadow-path, contacts-table-masks, contacts-table-overlay, navbar-tabbar-blur, control-center, photos-table-rasterized, rasterized-pages, static-spinner; or a path to a JSON file)\n"
+        ),
+        "batch/coffee.png": ("3a2dc1d0ce3bc021cb87c11c333f51017feefb5ad36d058ace18c983c719efe9", ""),
+        "batch/astronaut.png": ("5234107a1763abcf61a2b0268d6dd5706c600e902689af762791efe4a0723cbf", ""),
+        "batch": (
+            "",
+            "rendered 2 of 2 files into DIR/batch\nwrote DIR/batch/astronaut.png (512×512, dark, blur, frame 0,0,300,200, k = 4)\nwrote DIR/batch/coffee.png (600×400, dark, blur, frame 0,0,300,200, k = 4)"
+        ),
+        "golden/light": ("9dcf6610224e0d1aa6f075a314a24d75c8f0ab46630af4a631b590c438d54018", ""),
+        "golden/custom": ("ab257b47ef08757c73870f4f2668aea51b5eb0ca24d734dce4652599501df53f", ""),
+        "golden/exact": ("faa9ecad74bc9329e8f2e8c8914fd70a518e9dc4621546b257f9a2e9287a4ec8", ""),
+        "golden/device": ("12ba0b4dda2e4f38f504e18603af60a487ef0dfb37ed6a95c5ee71a7b8aff86f", ""),
+        "golden/ie": ("3ab2b65d356a993b175579e7f26aec72ed4668fe7fc3fb7a2ab3731a5a78b6a0", ""),
+        "golden/scene": ("ad11218d8b0a3346fee45f23fb3102a8d2be3d29dc138d0f4cf5fd75cb7d8366", ""),
+        "golden/steady": ("b2df6f1998a05eb9b9704c03500997818c5f5c3cfd86bb4f062967edec91b1b5", ""),
+        "preview/render.png?style=dark&frame=100,300,800,300&scale=2": (
+            "103f333dd487fe398c5d1ee065ae23fec06540f2ddc3f19e8a40888f80b3b15a", ""
+        ),
+        "preview/render.png?style=light&exact=1&frame=0,0,200,100": (
+            "f14631c982210c540062a77c5bd9e214a1e411abff8ce921c0ff886691fee917", ""
+        ),
+        "preview/render.png?style=extraLight&path=tint-only": (
+            "0114f8be50bfbefaa8be0cb74603e74242b811ba5482c42b6a1f4d2f43d26d2d", ""
+        ),
+        "preview/render.png?style=light&device=ipad-3": (
+            "3372f2ef8b0941241dfa969231d8dd8893e6a6c7c0f5bfcea5586b3ff3aeb7c0", ""
+        ),
+        "preview/render.png?style=custom&sigma=12&saturation=1.2&tint=0,0,0&tint-alpha=0.3&fallback-alpha=0.5&vibrancy-blend=plusLighter&path=tint-only&device=iphone-4":
+            ("d818daa0253fc51b804dd9b7d9ea4985083124b32cd46f122d0365649c955906", ""),
+        "preview/render.png?algorithm=image-effects&style=tint&tint=0.2,0.4,0.9&frame=100,50,300,200": (
+            "ebbef95f7fa92188b00a9f83eef0ad217476086de0280195d30d29ac6afcf948", ""
+        ),
+        "preview/scene.png?scene=contacts-table-masks&device=iphone-5&show=misaligned": (
+            "ba61e1c6b20fd02abea2ce83b70ac4005367d8ac8766379db4e49542da5c10c0", ""
+        ),
+        "preview/scene.png?scene=navbar-tabbar-blur&device=iphone-4&steady=1&show=offscreen&path=blur": (
+            "6b71bb37120229dfe92548f92883583fa2aab44e41f0df64985c06e61b7a3a23", ""
+        ),
+    ]
+
+    @Test func everyRenderModeWritesTheRecordedBytes() async throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let files = try Self.files(in: directory)
+        var table: [(String, String, String)] = []
+        for (name, arguments) in Self.commands {
+            try? FileManager.default.removeItem(atPath: files.directory + "/out.png")
+            let run = try runCLI(arguments.map { Self.substitute($0, files) })
+            #expect(run.status == 0, "\(name): \(run.standardError)")
+            table.append((name, try Self.digest(file: files.directory + "/out.png"), Self.printed(run, files)))
+        }
+        for arguments in Self.refusals {
+            let run = try runCLI((["render"] + arguments + ["-o", "DIR/out.png"]).map { Self.substitute($0, files) })
+            #expect(run.status != 0, "\(arguments): accepted")
+            table.append(("refused " + arguments.joined(separator: " "), "", Self.printed(run, files, \.standardError)))
+        }
+        let batch = try runCLI(Self.batch.map { Self.substitute($0, files) })
+        #expect(batch.status == 0, "batch: \(batch.standardError)")
+        for name in ["coffee.png", "astronaut.png"] {
+            table.append(("batch/" + name, try Self.digest(file: files.directory + "/batch/" + name), ""))
+        }
+        // The files finish in either order: the lines are compared sorted.
+        let batchLines = Self.printed(batch, files).split(separator: "\n").sorted().joined(separator: "\n")
+        table.append(("batch", "", batchLines))
+
+        try FileManager.default.copyItem(atPath: files.input, toPath: files.directory + "/coffee.png")
+        try FileManager.default.copyItem(atPath: files.glyphs, toPath: files.directory + "/glyphs.png")
+        let manifest = files.directory + "/manifest.json"
+        try Data(#"{ "cases": [ \#(Self.manifestCases.joined(separator: ", ")) ] }"#.utf8)
+            .write(to: URL(fileURLWithPath: manifest))
+        let check = try runCLI(["check", manifest, "--update", "all"])
+        #expect(check.status == 0, "check: \(check.standardOutput)\(check.standardError)")
+        for name in ["light", "custom", "exact", "device", "ie", "scene", "steady"] {
+            table.append(("golden/" + name, try Self.digest(file: files.directory + "/g/\(name).png"), ""))
+        }
+
+        let server = try PreviewProcess()
+        defer { server.stop() }
+        for query in Self.previewQueries {
+            let (data, response) = try await URLSession.shared.data(from: URL(string: server.address + query)!)
+            #expect(
+                (response as! HTTPURLResponse).statusCode == 200, "\(query): \(String(decoding: data, as: UTF8.self))")
+            table.append(("preview/" + query, try Self.digest(data), ""))
+        }
+
+        var literal: [String] = []
+        for (name, sha256, printed) in table {
+            literal.append("        \"\(name)\": (\"\(sha256)\", \(String(reflecting: printed))),")
+            #expect(Self.recorded[name]?.sha256 == sha256, "\(name): the bytes changed (SHA-256 \(sha256))")
+            #expect(Self.recorded[name]?.printed == printed, "\(name): printed \(String(reflecting: printed))")
+        }
+        #expect(
+            Self.recorded.count == table.count, "the table has \(Self.recorded.count) entries, the run \(table.count)")
+        if Self.recorded.count != table.count || table.contains(where: { Self.recorded[$0.0]?.sha256 != $0.1 }) {
+            print("OutputBytesTests: the table this run made:\n" + literal.joined(separator: "\n"))
+        }
+    }
+
+    typealias Files = (directory: String, input: String, astronaut: String, glyphs: String, mask: String)
+
+    /// The files a run reads: the inputs, the vibrant content, and a mask written afresh.
+    static func files(in directory: URL) throws -> Files {
+        let input = Fixtures.sharedPath("testdata/photos/coffee.png")
+        let astronaut = Fixtures.sharedPath("testdata/photos/astronaut.png")
+        let glyphs = Fixtures.sharedPath("testdata/photos/glyphs-alpha.png")
+        for path in [input, astronaut, glyphs] where !FileManager.default.fileExists(atPath: path) {
+            throw FixtureMissing(path: path)
+        }
+        let mask = directory.appendingPathComponent("mask.png").path
+        try PNGEncoder().write(noiseImage(width: 300, height: 200, seed: 5, alpha: true), to: mask)
+        return (directory.path, input, astronaut, glyphs, mask)
+    }
+
+    static func substitute(_ argument: String, _ files: Files) -> String {
+        switch argument {
+        case "IN": return files.input
+        case "ASTRONAUT": return files.astronaut
+        case "GLYPHS": return files.glyphs
+        case "MASK": return files.mask
+        default: return argument.replacingOccurrences(of: "DIR", with: files.directory)
+        }
+    }
+
+    /// What a run printed, its folder and input files written as the placeholders.
+    static func printed(_ run: CLIResult, _ files: Files, _ stream: KeyPath<CLIResult, String> = \.standardOutput)
+        -> String
+    {
+        run[keyPath: stream].replacingOccurrences(of: files.directory, with: "DIR")
+            .replacingOccurrences(of: files.input, with: "IN").replacingOccurrences(of: files.glyphs, with: "GLYPHS")
+    }
+
+    static func digest(file: String) throws -> String {
+        try digest(Data(contentsOf: URL(fileURLWithPath: file)))
+    }
+
+    /// SHA-256 by the system's `sha256sum`.
+    static func digest(_ data: Data) throws -> String {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("backdrop-sha-\(UUID().uuidString)")
+        try data.write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let run = try runProcess("/usr/bin/sha256sum", [file.path])
+        return String(run.output.prefix(64))
+    }
+}

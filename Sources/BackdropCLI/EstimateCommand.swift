@@ -70,6 +70,15 @@ struct EstimateCommand: ParsableCommand {
             valueName: "pt/s"))
     var scroll: Double?
 
+    @Option(
+        help: ArgumentHelp(
+            "With --scene: the largest value of LAYER.PROPERTY (shadow.radius, repeat.count, frame.width, frame.height) that keeps --fps, with its range.",
+            valueName: "layer.property"))
+    var find: String?
+
+    @Option(help: ArgumentHelp("With --find: the frame rate to keep (1–60, default 60).", valueName: "fps"))
+    var fps: Double?
+
     @OptionGroup var styleOptions: StyleOptions
 
     @Flag(help: "Cover the view with vibrant content (passes 6 and 7).")
@@ -144,6 +153,19 @@ struct EstimateCommand: ParsableCommand {
         }
         let scene = try BuiltInScenes.load(name)
         let budget = SceneWork.Budget.standard
+        if fps != nil, find == nil { throw BackdropError(.badOption, "--fps goes with --find") }
+        if let find {
+            if explain || duration != nil || scroll != nil {
+                throw BackdropError(.badOption, "--find prices one frame: leave out --explain, --duration and --scroll")
+            }
+            if format == .svg { throw BackdropError(.badOption, "--find prints text or json, not svg") }
+            try budget.check(scene, run: .find, devices: devices.count)
+            let fits = try devices.map { device throws(BackdropError) in
+                try LargestFit(find, in: scene, device: device, fps: fps ?? 60, estimator: estimator, path: choice)
+            }
+            try emit(fits, svg: { "" }, text: { SceneText.fits(fits) })
+            return
+        }
         if let duration {
             if explain { throw BackdropError(.badOption, "--explain prices one frame: leave out --duration") }
             try SceneRun.validate(durationSeconds: duration, scrollPointsPerSecond: scroll ?? 0)

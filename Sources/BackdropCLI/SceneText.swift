@@ -58,6 +58,33 @@ enum SceneText {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// `--find`'s answers: one line for one device, a table for several.
+    static func fits(_ fits: [LargestFit]) -> String {
+        func value(_ v: Double?, _ unit: String) -> String {
+            guard let v else { return "none" }
+            return (v.rounded() == v ? String(Int(v)) : String(format: "%.1f", v)) + " " + unit
+        }
+        func range(_ fit: LargestFit) -> String {
+            "\(value(fit.largestRange[0], fit.unit)) to \(value(fit.largestRange[1], fit.unit))"
+        }
+        let rate = String(format: "%g fps", fits[0].fps)
+        if fits.count == 1, let fit = fits.first {
+            let device = Device.named(fit.device)?.name ?? fit.device
+            guard let largest = fit.largest else {
+                return "\(fit.find): no value from the least keeps \(rate) on the \(device) (predicted)\n"
+            }
+            let ceiling =
+                largest >= fit.greatest ? " (every value searched, up to \(value(fit.greatest, fit.unit)))" : ""
+            return
+                "\(fit.find): at most \(value(largest, fit.unit)) keeps \(rate) on the \(device)\(ceiling), now \(value(fit.current, fit.unit)); "
+                + "\(FrameTimeline.Ranges.coverageText): \(range(fit)) (predicted)\n"
+        }
+        let rows = fits.map { [$0.device, value($0.largest, $0.unit), range($0), value($0.current, $0.unit)] }
+        return TextTable(
+            header: ["device", "largest that keeps \(rate)", FrameTimeline.Ranges.coverageText, "now"], rows: rows
+        ).rendered + "\n\n\(fits[0].find): predicted by Backdrop's cost model.\n"
+    }
+
     /// Every device: one row each.
     static func table(_ estimates: [SceneEstimate]) -> String {
         let rows = estimates.map { estimate in

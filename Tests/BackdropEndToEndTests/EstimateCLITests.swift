@@ -151,6 +151,36 @@ struct SceneCLITests {
         #expect(mixed.status == 2 && mixed.standardError.contains("--scene prices its own layers"))
     }
 
+    /// `--find`: the largest value that keeps a frame rate, one row per device with `--all-devices`, `largest` and
+    /// `largestRange` in JSON; a property the scene lacks is one line naming the layer and key, exit 1.
+    @Test func findAnswersTheLargestValueThatFitsOnEveryDevice() throws {
+        let one = try runCLI([
+            "estimate", "--scene", "photos-table-shadows", "--device", "iphone-5s", "--find", "thumbnail.shadow.radius",
+        ])
+        #expect(
+            one.status == 0 && one.standardOutput.contains("thumbnail.shadow.radius: at most"), "\(one.standardError)")
+        let all = try runCLI([
+            "estimate", "--scene", "photos-table-shadows", "--all-devices", "--find", "thumbnail.shadow.radius",
+            "--fps", "30", "--format", "json",
+        ])
+        #expect(all.status == 0, "\(all.standardError)")
+        let rows = try #require(
+            try JSONSerialization.jsonObject(with: Data(all.standardOutput.utf8)) as? [[String: Any]])
+        #expect(
+            rows.count == Device.all.count && rows.allSatisfy { $0["largest"] != nil && $0["largestRange"] is [Any] })
+        for (arguments, status, message) in [
+            (["--find", "navigation bar.shadow.radius"], Int32(1), "layer 'navigation bar' has no shadow"),
+            (["--find", "nobody.repeat.count"], 1, "the scene has no layer 'nobody'"),
+            (["--find", "thumbnail.shadow.radius", "--fps", "90"], 2, "--fps 90.0 is out of range"),
+            (["--fps", "30"], 2, "--fps goes with --find"),
+        ] {
+            let result = try runCLI(
+                ["estimate", "--scene", "photos-table-shadows", "--device", "iphone-5"] + arguments)
+            #expect(result.status == status && result.standardError.contains(message), "\(result.standardError)")
+            #expect(result.standardError.split(separator: "\n").count == 1)
+        }
+    }
+
     @Test func explainSaysWhichLayersGoOffscreenAndWhatTheFixSaves() throws {
         let result = try runCLI([
             "estimate", "--scene", "photos-table-shadows", "--device", "ipod-touch-5", "--explain",

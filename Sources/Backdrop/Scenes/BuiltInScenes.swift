@@ -16,8 +16,8 @@ public enum BuiltInScenes {
           "description": "Seed O5: a table of photo thumbnails with Core Animation shadows and no shadow path, so each shadow is found offscreen. 64 pt opaque bar; 100 pt cells; 80x80 pt opaque thumbnails, shadow radius 4, offset (0, 3), opacity 0.5; two 200x20 pt labels.",
           "redraw": "scrolling",
           "layers": [
-            { "name": "background", "frame": [0, 0, 320, 568], "content": "solid", "color": "#EFEFF4", "opaque": true },
-            { "name": "cell", "frame": [0, 64, 320, 100], "content": "solid", "color": "#FFFFFF", "opaque": true, "scrolls": true,
+            { "name": "background", "frame": { "left": 0, "right": 0, "top": 0, "bottom": 0 }, "content": "solid", "color": "#EFEFF4", "opaque": true },
+            { "name": "cell", "frame": { "left": 0, "right": 0, "top": 64, "height": 100 }, "content": "solid", "color": "#FFFFFF", "opaque": true, "scrolls": true,
               "repeat": { "count": 7, "dx": 0, "dy": 100 },
               "sublayers": [
                 { "name": "thumbnail", "frame": [10, 10, 80, 80], "content": "image", "opaque": true,
@@ -25,7 +25,7 @@ public enum BuiltInScenes {
                 { "name": "title", "frame": [100, 25, 200, 20], "content": "text" },
                 { "name": "subtitle", "frame": [100, 55, 200, 20], "content": "text" }
               ] },
-            { "name": "navigation bar", "frame": [0, 0, 320, 64], "content": "solid", "color": "#F7F7F7", "opaque": true }
+            { "name": "navigation bar", "frame": { "left": 0, "right": 0, "top": 0, "height": 64 }, "content": "solid", "color": "#F7F7F7", "opaque": true }
           ]
         }
         """#,
@@ -35,15 +35,15 @@ public enum BuiltInScenes {
           "description": "Seed O6: a contacts table whose round 44x44 pt thumbnails are made by cornerRadius 22 and masksToBounds, three passes each (O1). 64 pt opaque bar; 60 pt cells; one 240x20 pt label.",
           "redraw": "scrolling",
           "layers": [
-            { "name": "background", "frame": [0, 0, 320, 568], "content": "solid", "color": "#EFEFF4", "opaque": true },
-            { "name": "cell", "frame": [0, 64, 320, 60], "content": "solid", "color": "#FFFFFF", "opaque": true, "scrolls": true,
+            { "name": "background", "frame": { "left": 0, "right": 0, "top": 0, "bottom": 0 }, "content": "solid", "color": "#EFEFF4", "opaque": true },
+            { "name": "cell", "frame": { "left": 0, "right": 0, "top": 64, "height": 60 }, "content": "solid", "color": "#FFFFFF", "opaque": true, "scrolls": true,
               "repeat": { "count": 11, "dx": 0, "dy": 60 },
               "sublayers": [
                 { "name": "thumbnail", "frame": [8, 8, 44, 44], "content": "image", "opaque": true,
                   "cornerRadius": 22, "masksToBounds": true },
                 { "name": "name", "frame": [64, 20, 240, 20], "content": "text" }
               ] },
-            { "name": "navigation bar", "frame": [0, 0, 320, 64], "content": "solid", "color": "#F7F7F7", "opaque": true }
+            { "name": "navigation bar", "frame": { "left": 0, "right": 0, "top": 0, "height": 64 }, "content": "solid", "color": "#F7F7F7", "opaque": true }
           ]
         }
         """#,
@@ -65,7 +65,7 @@ public enum BuiltInScenes {
           "description": "Seed B5: a static screen with one animating 20x20 pt activity indicator: after the first frame only the spinner is drawn again.",
           "redraw": "static",
           "layers": [
-            { "name": "screen", "frame": [0, 0, 320, 568], "content": "image", "opaque": true },
+            { "name": "screen", "frame": { "left": 0, "right": 0, "top": 0, "bottom": 0 }, "content": "image", "opaque": true },
             { "name": "spinner", "frame": [150, 274, 20, 20], "content": "image", "animating": true }
           ]
         }
@@ -73,19 +73,19 @@ public enum BuiltInScenes {
         "navbar-tabbar-blur": #"""
         {
           "name": "navbar-tabbar-blur",
-          "description": "A table scrolling under a 64 pt light blur navigation bar and a 49 pt light blur tab bar at the bottom of a 4-inch iPhone (on a 3.5-inch one the tab bar lies below the screen). 60 pt cells with a 44x44 pt thumbnail and a label.",
+          "description": "A table scrolling under a 64 pt light blur navigation bar and a 49 pt light blur tab bar pinned to the bottom of every screen, both as wide as it. 60 pt cells with a 44x44 pt thumbnail and a label.",
           "redraw": "scrolling",
           "layers": [
-            { "name": "background", "frame": [0, 0, 320, 568], "content": "solid", "color": "#EFEFF4", "opaque": true },
-            { "name": "cell", "frame": [0, 0, 320, 60], "content": "solid", "color": "#FFFFFF", "opaque": true, "scrolls": true,
+            { "name": "background", "frame": { "left": 0, "right": 0, "top": 0, "bottom": 0 }, "content": "solid", "color": "#EFEFF4", "opaque": true },
+            { "name": "cell", "frame": { "left": 0, "right": 0, "top": 0, "height": 60 }, "content": "solid", "color": "#FFFFFF", "opaque": true, "scrolls": true,
               "repeat": { "count": 11, "dx": 0, "dy": 60 },
               "sublayers": [
                 { "name": "thumbnail", "frame": [8, 8, 44, 44], "content": "image", "opaque": true },
                 { "name": "name", "frame": [64, 20, 240, 20], "content": "text" }
               ] },
-            { "name": "navigation bar", "frame": [0, 0, 320, 64], "effect": { "blur": "light" },
+            { "name": "navigation bar", "frame": { "left": 0, "right": 0, "top": 0, "height": 64 }, "effect": { "blur": "light" },
               "sublayers": [ { "name": "title", "frame": [100, 30, 120, 22], "content": "text" } ] },
-            { "name": "tab bar", "frame": [0, 519, 320, 49], "effect": { "blur": "light" },
+            { "name": "tab bar", "frame": { "left": 0, "right": 0, "bottom": 0, "height": 49 }, "effect": { "blur": "light" },
               "sublayers": [ { "name": "tab icons", "frame": [16, 4, 288, 41], "content": "image" } ] }
           ]
         }
@@ -96,11 +96,11 @@ public enum BuiltInScenes {
           "description": "Control Center at rest: a full-screen light blur over the home screen with vibrant glyphs (toggles, sliders, labels). Static: after the first frame nothing is drawn again (seed B5).",
           "redraw": "static",
           "layers": [
-            { "name": "home screen", "frame": [0, 0, 320, 568], "content": "image", "opaque": true },
-            { "name": "control center", "frame": [0, 0, 320, 568], "effect": { "blur": "light", "vibrancy": [
-              { "name": "toggles", "frame": [20, 40, 280, 60], "content": "text" },
-              { "name": "sliders", "frame": [20, 120, 280, 90], "content": "text" },
-              { "name": "shortcuts", "frame": [20, 470, 280, 70], "content": "text" }
+            { "name": "home screen", "frame": { "left": 0, "right": 0, "top": 0, "bottom": 0 }, "content": "image", "opaque": true },
+            { "name": "control center", "frame": { "left": 0, "right": 0, "top": 0, "bottom": 0 }, "effect": { "blur": "light", "vibrancy": [
+              { "name": "toggles", "frame": { "left": 20, "right": 20, "top": 40, "height": 60 }, "content": "text" },
+              { "name": "sliders", "frame": { "left": 20, "right": 20, "top": 120, "height": 90 }, "content": "text" },
+              { "name": "shortcuts", "frame": { "left": 20, "right": 20, "bottom": 28, "height": 70 }, "content": "text" }
             ] } }
           ]
         }

@@ -173,6 +173,9 @@ public struct SceneLayer: Sendable, Equatable {
     public var name: String
     /// In the parent's coordinates, points.
     public var frame: PointRect
+    /// The frame as edges and sizes of the parent, when the scene gives it so: ``frame`` is then its layout on the
+    /// largest screen, and the planner lays it out again on each device's (``Scene/laidOut(on:)``).
+    public var layout: SceneLayout?
     public var content: Content = .none
     /// The colour a `solid` layer fills with or a `text` layer's glyphs take (nil: ``SceneColor/defaultFill`` or
     /// ``SceneColor/defaultText``). Only the picture uses it: the price of a draw does not depend on its colour.

@@ -25,10 +25,11 @@ public enum SceneJSON {
 
     static func layer(_ layer: SceneLayer, indent: String) -> String {
         let f = layer.frame
-        var fields = [
-            "\"name\": \(string(layer.name))",
-            "\"frame\": [\([f.x, f.y, f.width, f.height].map(number).joined(separator: ", "))]",
-        ]
+        let frame =
+            layer.layout.map { layout in
+                "{" + layout.fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
+            } ?? "[\([f.x, f.y, f.width, f.height].map(number).joined(separator: ", "))]"
+        var fields = ["\"name\": \(string(layer.name))", "\"frame\": \(frame)"]
         if layer.content != .none { fields.append("\"content\": \(string(layer.content.rawValue))") }
         if let color = layer.color { fields.append("\"color\": \(string(color.description))") }
         if let image = layer.image { fields.append("\"image\": \(string(image))") }

@@ -45,6 +45,9 @@ public enum SceneParser {
         let source: String
         let imagesAllowed: Bool
         var instances = 0
+        /// The size of the layer whose sublayers are being read (the screen at the top): what a frame of edges and
+        /// percentages is laid out in as it is read.
+        var parentSize = SceneParser.largestScreen
 
         func fail(_ path: String, _ problem: String) -> BackdropError {
             BackdropError(.badInput, "\(source): \(path.isEmpty ? "" : path + ": ")\(problem)")
@@ -92,6 +95,44 @@ public enum SceneParser {
             return text
         }
 
+        /// A frame given as edges and sizes (``SceneLayout``): two of left, right and width, two of top, bottom and
+        /// height, each points or "N%" of the parent.
+        func layout(_ edges: [String: Any], _ path: String) throws(BackdropError) -> SceneLayout {
+            let keys: Set<String> = ["left", "right", "width", "top", "bottom", "height"]
+            _ = try object(edges, path, keys: keys)
+            func length(_ key: String) throws(BackdropError) -> SceneLayout.Length? {
+                guard let value = edges[key] else { return nil }
+                let isSize = key == "width" || key == "height"
+                if let text = value as? String {
+                    guard text.hasSuffix("%"), let percent = Double(text.dropLast()), percent.isFinite else {
+                        throw fail(path + "." + key, "'\(text)' is neither points nor a percentage such as \"50%\"")
+                    }
+                    guard (0...100).contains(percent) else {
+                        throw fail(path + "." + key, "\(text) is outside 0–100 %")
+                    }
+                    return .percent(percent)
+                }
+                let points = try number(value, path + "." + key, in: -1e6...1e6)
+                if isSize, points < 0 { throw fail(path + "." + key, "a size must not be negative (\(points))") }
+                return .points(points)
+            }
+            let layout = SceneLayout(
+                left: try length("left"), right: try length("right"), width: try length("width"),
+                top: try length("top"), bottom: try length("bottom"), height: try length("height"))
+            for axis in [["left", "right", "width"], ["top", "bottom", "height"]] {
+                let given = axis.filter { edges[$0] != nil }
+                guard given.count == 2 else {
+                    let list = "\(axis[0]), \(axis[1]) and \(axis[2])"
+                    throw fail(
+                        path,
+                        given.count == 3
+                            ? "\(list) over-constrain the frame: give two of them"
+                            : "give two of \(list)\(given.isEmpty ? "" : " (only \(given[0]))")")
+                }
+            }
+            return layout
+        }
+
         func numbers(_ value: Any, _ path: String, count: Int, what: String) throws(BackdropError) -> [Double] {
             guard let array = value as? [Any], array.count == count else {
                 throw fail(path, "expected \(what)")
@@ -130,6 +171,7 @@ public enum SceneParser {
             let bounds = PointRect(
                 x: 0, y: 0, width: (screen ?? SceneParser.largestScreen).width,
                 height: (screen ?? SceneParser.largestScreen).height)
+            parentSize = PointSize(width: bounds.width, height: bounds.height)
             for (index, element) in array.enumerated() {
                 let path = "layers[\(index)]"
                 let layer = try self.layer(element, path, depth: 1, multiplier: 1)
@@ -158,9 +200,25 @@ public enum SceneParser {
             let dictionary = try object(value, path, keys: Self.layerKeys)
             let name = try dictionary["name"].map { v throws(BackdropError) in try string(v, path + ".name") } ?? path
             guard let frameValue = dictionary["frame"] else { throw fail(path, "missing key 'frame'") }
-            let f = try numbers(frameValue, path + ".frame", count: 4, what: "[x, y, w, h] in points")
-            guard f[2] > 0, f[3] > 0 else { throw fail(path + ".frame", "the width and height must be positive") }
-            var layer = SceneLayer(name: name, frame: PointRect(x: f[0], y: f[1], width: f[2], height: f[3]))
+            var layer: SceneLayer
+            if let edges = frameValue as? [String: Any] {
+                let layout = try self.layout(edges, path + ".frame")
+                layer = SceneLayer(name: name, frame: layout.frame(in: parentSize))
+                layer.layout = layout
+            } else {
+                let f = try numbers(
+                    frameValue, path + ".frame", count: 4,
+                    what: "[x, y, w, h] in points, or an object of edges and sizes")
+                guard f[2] > 0, f[3] > 0 else {
+                    throw fail(path + ".frame", "the width and height must be positive")
+                }
+                layer = SceneLayer(name: name, frame: PointRect(x: f[0], y: f[1], width: f[2], height: f[3]))
+            }
+            // The parent of this layer's sublayers and vibrant layers, as parsed; the planner lays them out again on
+            // each screen.
+            let outerParent = parentSize
+            parentSize = PointSize(width: layer.frame.width, height: layer.frame.height)
+            defer { parentSize = outerParent }
             if let value = dictionary["content"] {
                 let text = try string(value, path + ".content")
                 guard let content = SceneLayer.Content(rawValue: text) else {

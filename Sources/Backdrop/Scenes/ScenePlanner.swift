@@ -83,6 +83,8 @@ public struct ScenePlanner {
         of scene: Scene, steady: Bool, drawing: Bool = false, scrollOffset: Double = 0,
         rasterCache: RasterCache? = nil
     ) throws(BackdropError) -> Frame {
+        let points = device.screenPoints
+        let scene = scene.laidOut(on: PointSize(width: points.width, height: points.height))
         var walk = Walk(planner: self, steady: steady, isStatic: scene.redraw == .static, folder: scene.folder)
         walk.scrollOffset = scrollOffset
         walk.rasterCache = rasterCache

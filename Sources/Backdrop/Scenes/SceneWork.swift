@@ -69,6 +69,8 @@ public struct SceneWork: Sendable, Equatable {
             case duration(seconds: Double)
             /// The picture of one frame (``ScenePicture``).
             case picture
+            /// ``LargestFit``'s search: at most 48 estimates (three bisections over at most 2¹⁵ steps).
+            case find
 
             /// The frames planned on each device.
             public var frames: Int {
@@ -77,6 +79,7 @@ public struct SceneWork: Sendable, Equatable {
                 case .explain: return 2 * (1 + SceneAdvice.maximumItems)
                 case .duration(let seconds): return SceneRun.vsyncs(durationSeconds: seconds)
                 case .picture: return 1
+                case .find: return 2 * 48
                 }
             }
         }

@@ -108,11 +108,11 @@ enum PreviewPage {
           const q=query().replace(/(^|&)device=[^&]*/,''), id=state.device||'ipad-air';
           const one=await fetch('/estimate.json?'+q+'&device='+id);if(!one.ok){$('estimate').textContent=await failure(one);return;}
           const e=await one.json(), verdict=r=>`<span class="${r.verdict.split(' ')[0]}">${r.verdict}</span>`;
-          $('estimate').innerHTML=`<b>${e.deviceName}</b>${state.device?'':' (pick a device)'}: ${e.totalMs.toFixed(2)} ms, ${e.fps.toFixed(0)} fps, ${verdict(e)}, ${e.path}`;
+          $('estimate').innerHTML=`<b>${e.deviceName}</b>${state.device?'':' (pick a device)'}: ${e.totalMs.toFixed(2)} ms (80 % range ${e.totalMsRange[0].toFixed(1)}–${e.totalMsRange[1].toFixed(1)}), ${e.fps.toFixed(0)} fps, ${verdict(e)}, ${e.path}`;
           $('timeline').src='/estimate.svg?'+q+'&device='+id;
           const all=await fetch('/estimate.json?'+q+'&device=all');if(!all.ok)return;
-          $('all').innerHTML='<tr><th>device</th><th>ms</th><th>fps</th><th>verdict</th><th>path</th></tr>'+(await all.json()).map(r=>
-            `<tr><td>${r.deviceName}</td><td>${r.totalMs.toFixed(2)}</td><td>${r.fps.toFixed(0)}</td><td>${verdict(r)}</td><td>${r.path}</td></tr>`).join('');
+          $('all').innerHTML='<tr><th>device</th><th>ms</th><th>80 % range</th><th>fps</th><th>verdict</th><th>path</th></tr>'+(await all.json()).map(r=>
+            `<tr><td>${r.deviceName}</td><td>${r.totalMs.toFixed(2)}</td><td>${r.totalMsRange[0].toFixed(1)}–${r.totalMsRange[1].toFixed(1)}</td><td>${r.fps.toFixed(0)}</td><td>${verdict(r)}</td><td>${r.path}</td></tr>`).join('');
           document.body.dataset.estimated=(+(document.body.dataset.estimated||0)+1).toString();}
         // Dragging a box moves it; dragging the frame's corner resizes the frame. Coordinates are the picture's pixels.
         function drag(e,what){e.preventDefault();e.stopPropagation();const k=picture[0]/stage.clientWidth,x0=e.clientX,y0=e.clientY;

@@ -56,8 +56,8 @@ enum ScenePage {
           await new Promise(r=>{$('screen').onload=r;});
           const all=await fetch('/scene.json?scene='+encodeURIComponent(state.scene)+'&device=all');
           if(!all.ok){$('error').textContent=await failure(all);return;}
-          $('all').innerHTML='<tr><th>device</th><th>fps</th><th>GPU %</th><th>offscreen</th><th>frame ms</th></tr>'+(await all.json()).map(r=>
-            `<tr class="${r.device===state.device?'picked':''}"><td>${r.deviceName}</td><td>${r.fps.toFixed(0)}</td><td>${r.gpuPercent.toFixed(0)}</td><td>${r.offscreenPasses}</td><td>${r.totalMs.toFixed(2)}</td></tr>`).join('');
+          $('all').innerHTML='<tr><th>device</th><th>fps</th><th>80 % range</th><th>GPU %</th><th>offscreen</th><th>frame ms</th><th>warnings</th></tr>'+(await all.json()).map(r=>
+            `<tr class="${r.device===state.device?'picked':''}"><td>${r.deviceName}</td><td>${r.fps.toFixed(0)}</td><td>${r.fpsRange[0].toFixed(0)}–${r.fpsRange[1].toFixed(0)} fps</td><td>${r.gpuPercent.toFixed(0)}</td><td>${r.offscreenPasses}</td><td>${r.totalMs.toFixed(2)}</td><td>${r.warnings.map(w=>w.replace(/[&<>]/g,c=>({'&':'&amp;','<':'&lt;','>':'&gt;'})[c])).join('; ')}</td></tr>`).join('');
           document.body.dataset.updates=(+(document.body.dataset.updates||0)+1).toString();}
         for(const k of ['scene','device','show'])$(k).addEventListener('change',()=>{state[k]=$(k).value;update();});
         $('steady').addEventListener('change',()=>{state.steady=$('steady').checked?'1':'';update();});

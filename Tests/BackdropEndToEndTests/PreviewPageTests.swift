@@ -28,6 +28,10 @@ struct PreviewPageTests {
         #expect(try browser.evaluate("$('screen').naturalWidth") as? Int == 640)
         #expect(try browser.evaluate("$('all').rows.length") as? Int == Device.all.count + 1)
         #expect(try browser.evaluate("document.querySelector('tr.picked td').textContent") as? String == "iPhone 4S")
+        // Each device's frame rate with its 80 % range.
+        #expect(
+            (try browser.evaluate("document.querySelector('tr.picked td:nth-child(3)').textContent") as? String ?? "")
+                .hasSuffix("fps"))
         #expect(
             try browser.evaluate("$('command').value") as? String
                 == "backdrop render --scene contacts-table-masks --device iphone-4s --show offscreen -o screen.png")
@@ -55,7 +59,8 @@ struct PreviewPageTests {
         let fitting = Device.all.filter { 800 <= $0.screenPoints.width && 300 <= $0.screenPoints.height }
         #expect(rows == fitting.count + 1, "the every-device table has \(rows ?? 0) rows")
         #expect(try browser.evaluate("$('timeline').complete && $('timeline').naturalWidth > 0") as? Bool == true)
-        #expect((try browser.evaluate("$('estimate').textContent") as? String ?? "").contains("ms"))
+        // The predicted ms with its range (issue 45).
+        #expect((try browser.evaluate("$('estimate').textContent") as? String ?? "").contains("80 % range"))
 
         // Its screenshot shows the effect inside the frame and the picture unchanged outside it: compared with a
         // screenshot of the same page showing the input.

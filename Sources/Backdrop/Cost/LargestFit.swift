@@ -40,6 +40,23 @@ public struct LargestFit: Sendable, Equatable, Codable {
     /// The greatest value searched.
     public let greatest: Double
 
+    enum CodingKeys: String, CodingKey {
+        case device, find, unit, fps, largest, largestRange, current, greatest
+    }
+
+    /// Every key written, `largest` as null where no value fits.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(device, forKey: .device)
+        try container.encode(find, forKey: .find)
+        try container.encode(unit, forKey: .unit)
+        try container.encode(fps, forKey: .fps)
+        try container.encode(largest, forKey: .largest)
+        try container.encode(largestRange, forKey: .largestRange)
+        try container.encode(current, forKey: .current)
+        try container.encode(greatest, forKey: .greatest)
+    }
+
     /// Parses "LAYER.PROPERTY" (the layer's name may contain dots: the property is the known suffix).
     public static func parse(_ text: String) throws(BackdropError) -> (layer: String, property: Property) {
         for property in Property.allCases where text.hasSuffix("." + property.rawValue) {

@@ -26,8 +26,9 @@ public struct Device: Sendable, Equatable, Identifiable {
     public let soc: String
     /// GPU model.
     public let gpu: String
-    /// The GPU's generation, read from its model's name (every GPU of the table has one).
-    public let generation: GPUGeneration
+    /// The GPU's generation, read from its model's name (every GPU of the table has one; nil for another GPU, whose
+    /// units are then taken at their peak).
+    public let generation: GPUGeneration?
     /// GPU clock in MHz (an estimate: see `sources`).
     public let gpuClockMHz: Double
     /// Peak fp32 GFLOPS.
@@ -64,7 +65,7 @@ public struct Device: Sendable, Equatable, Identifiable {
         self.year = year
         self.soc = soc
         self.gpu = gpu
-        generation = GPUGeneration(gpu: gpu)!
+        generation = GPUGeneration(gpu: gpu)
         self.gpuClockMHz = gpuClockMHz
         self.gflops = gflops
         self.texelsPerClock = texelsPerClock
@@ -81,9 +82,9 @@ public struct Device: Sendable, Equatable, Identifiable {
 
     /// The model's single-texture fill rate: texels per clock × clock × the generation's measured efficiency,
     /// texels per second.
-    public var texelsPerSecond: Double { texelsPerClock * gpuClockMHz * 1e6 * generation.fillEfficiency }
+    public var texelsPerSecond: Double { texelsPerClock * gpuClockMHz * 1e6 * (generation?.fillEfficiency ?? 1) }
     /// The model's arithmetic rate: peak GFLOPS × the generation's efficiency.
-    public var effectiveGFLOPS: Double { gflops * generation.aluEfficiency }
+    public var effectiveGFLOPS: Double { gflops * (generation?.aluEfficiency ?? 1) }
     /// The model's single-texture fill rate in Mtexels/s (`backdrop devices`, key `fillRateMTexelsPerSecond`).
     public var fillRateMTexelsPerSecond: Double { texelsPerSecond / 1e6 }
     /// The screen in points.

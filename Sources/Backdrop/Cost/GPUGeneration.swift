@@ -36,7 +36,8 @@ public enum GPUGeneration: String, Sendable, Codable, CaseIterable {
         var shares: [GPUGeneration: [Double]] = [:]
         for fill in fills {
             let device = Device.named(fill.deviceID)!
-            shares[device.generation, default: []].append(fill.value / (device.texelsPerClock * device.gpuClockMHz))
+            guard let generation = device.generation else { continue }
+            shares[generation, default: []].append(fill.value / (device.texelsPerClock * device.gpuClockMHz))
         }
         func mean(_ generation: GPUGeneration) -> Double? {
             shares[generation].map { $0.reduce(0, +) / Double($0.count) }

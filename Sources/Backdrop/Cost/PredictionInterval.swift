@@ -75,7 +75,7 @@ public struct PredictionInterval: Sendable, Codable, Equatable {
             var others = fills
             others.remove(at: index)
             let device = Device.named(fill.deviceID)!
-            let efficiency = GPUGeneration.fillEfficiencies(from: others)[device.generation]!
+            let efficiency = device.generation.flatMap { GPUGeneration.fillEfficiencies(from: others)[$0] } ?? 1
             let predicted = device.texelsPerClock * device.gpuClockMHz * efficiency
             raw.append(("fill", device.id, "single-texture fill (\(fill.benchmark))", log(predicted / fill.value)))
         }

@@ -50,9 +50,8 @@ struct RenderJob: Sendable {
 
 /// `backdrop render … --output-dir DIR`: many files with the same options, past failures, with progress.
 struct BatchRender {
-    /// Files rendered at once by default: 2, measured faster than 1 on this 2-core machine because decoding and
-    /// encoding (zlib) are serial per file, while the effect itself already uses every core (README, "Batch
-    /// rendering").
+    /// Files rendered at once by default: 2, measured faster than 1 on a 2-core machine because decoding and
+    /// encoding (libdeflate) are serial per file, while the effect itself already uses every core.
     static let defaultJobs = 2
 
     /// (input, output) pairs in the order given, folders expanded to their PNG files sorted by name.

@@ -93,16 +93,28 @@ public func runCLI(_ arguments: [String], environment: [String: String] = [:]) t
 public func noiseImage(width: Int, height: Int, seed: UInt64 = 0x9E37_79B9_7F4A_7C15, alpha: Bool = false) -> RGBAImage<
     UInt8
 > {
-    var state = seed
+    var generator = Xorshift64(seed: seed)
     var samples = [UInt8]()
     samples.reserveCapacity(width * height * 4)
     for _ in 0..<(width * height) {
         for channel in 0..<4 {
-            state ^= state << 13; state ^= state >> 7; state ^= state << 17
-            samples.append(channel == 3 && !alpha ? 255 : UInt8(truncatingIfNeeded: state >> 32))
+            let value = generator.next()
+            samples.append(channel == 3 && !alpha ? 255 : UInt8(truncatingIfNeeded: value >> 32))
         }
     }
     return RGBAImage(width: width, height: height, samples: samples)
+}
+
+/// Marsaglia's xorshift (13, 7, 17) over 64 bits: the tests' fixed pseudo-random sequences. `seed` must not be 0.
+public struct Xorshift64: RandomNumberGenerator {
+    var state: UInt64
+    public init(seed: UInt64) { state = seed }
+    public mutating func next() -> UInt64 {
+        state ^= state << 13
+        state ^= state >> 7
+        state ^= state << 17
+        return state
+    }
 }
 
 /// A small deterministic random number generator (SplitMix64), for tests that draw many inputs.

@@ -10,11 +10,8 @@ struct BlurTests {
     /// A stored image with pseudo-random values in [0, 1] (premultiplied: colour ≤ alpha).
     static func randomImage(width: Int, height: Int, seed: UInt64 = 0x2545_F491_4F6C_DD1D) -> FloatImage {
         let image = FloatImage(width: width, height: height)
-        var state = seed
-        func next() -> Float {
-            state ^= state << 13; state ^= state >> 7; state ^= state << 17
-            return Float(state >> 40) / Float(1 << 24)
-        }
+        var generator = Xorshift64(seed: seed)
+        func next() -> Float { Float(generator.next() >> 40) / Float(1 << 24) }
         for y in 0..<height {
             for x in 0..<width {
                 let a = next()

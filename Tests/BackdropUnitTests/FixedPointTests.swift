@@ -19,11 +19,8 @@ struct FixedPointTests {
         var values: [Int16] = [
             0, 1, -1, 63, 64, 65, -64, -65, 127, 128, -128, 32_704, -32_704, 32_767, -32_767, -32_768,
         ]
-        var state: UInt64 = 0x2545_F491_4F6C_DD1D
-        for _ in 0..<2048 {
-            state ^= state << 13; state ^= state >> 7; state ^= state << 17
-            values.append(Int16(truncatingIfNeeded: state >> 48))
-        }
+        var generator = Xorshift64(seed: 0x2545_F491_4F6C_DD1D)
+        for _ in 0..<2048 { values.append(Int16(truncatingIfNeeded: generator.next() >> 48)) }
         return values
     }()
 

@@ -12,11 +12,8 @@ struct SampleConversionTests {
     static let byteScaleValues: [Float] = {
         var values: [Float] = [0, 0.25, 0.5, 1, 1.5, 2.5, 126.5, 127.5, 254.5, 255, 255.25, 255.499]
         for i in stride(from: Float(0.5), through: 254.5, by: 1) { values += [i, i.nextDown, i.nextUp] }
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        for _ in 0..<4096 {
-            state ^= state << 13; state ^= state >> 7; state ^= state << 17
-            values.append(Float(state >> 40) / Float(1 << 24) * 255.5)
-        }
+        var generator = Xorshift64(seed: 0x9E37_79B9_7F4A_7C15)
+        for _ in 0..<4096 { values.append(Float(generator.next() >> 40) / Float(1 << 24) * 255.5) }
         return values
     }()
 

@@ -26,19 +26,6 @@ public struct Estimator: Sendable {
         case tintOnly = "tint-only"
     }
 
-    /// The plan of a view of `viewPoints` (default: the whole screen) at the device's scale, in the top-left
-    /// corner of its screen, with vibrant content covering the view when `vibrancy` is set.
-    public func plan(
-        device: Device, style: BlurStyle, vibrancy: Bool, viewPoints: (width: Double, height: Double)? = nil,
-        path: Effect.Path
-    ) throws(BackdropError) -> RenderPlan {
-        let view = try viewPixels(device: device, viewPoints: viewPoints)
-        let effect = Effect(
-            style: style, frame: PixelRect(covering: view), scale: device.scale, path: path,
-            vibrancy: vibrancy ? Vibrancy(x: 0, y: 0, contentSize: view) : nil)
-        return try RenderPlan(effect: effect, imageSize: device.screen)
-    }
-
     /// A view in points as pixels of the device's screen; an error when it does not fit on the screen.
     public func viewPixels(device: Device, viewPoints: (width: Double, height: Double)?) throws(BackdropError)
         -> PixelSize

@@ -1,4 +1,4 @@
-/// A run of frames over time (issue 27): a scene on one device for a duration, scrolling at a velocity, each frame
+/// A run of frames over time: a scene on one device for a duration, scrolling at a velocity, each frame
 /// planned by ``ScenePlanner`` at its scroll offset and priced by the cost model, with the rasterization cache and
 /// the display's vsync between them.
 ///

@@ -40,7 +40,7 @@ struct BilinearTaps: Sendable {
 
     /// Taps for `outputCount` output indices; with `segmented` false, only ``tap(_:)`` (the taps down the frame,
     /// read one row at a time). Memory: the segments, about 40 bytes per k output indices, and none per output
-    /// index, so a picture 1 pixel wide costs what its pixels cost (issue 32).
+    /// index, so a picture 1 pixel wide costs what its pixels cost.
     init(outputCount: Int, factor: Int, inputCount: Int, segmented: Bool = true) {
         self.factor = factor
         self.inputCount = inputCount

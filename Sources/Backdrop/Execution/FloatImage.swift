@@ -7,7 +7,7 @@
 /// turn, and rows a multiple of 4 KB apart (a 256-pixel row is exactly 4 KB) would all fall in one 8-way set and
 /// evict each other (measured: the vertical blur 1.8× slower). A row narrower than a cache line (under four
 /// pixels) is not padded: its rows share lines anyway, and padding it would make a 1-pixel-wide picture cost four
-/// times its pixels (issue 32: memory follows the pixels, not the shape). It is a reference type so that row bands can be
+/// times its pixels (memory follows the pixels, not the shape). It is a reference type so that row bands can be
 /// written from several threads at once; callers must write disjoint rows. Hence `@unchecked Sendable`.
 public final class FloatImage: @unchecked Sendable {
     /// Width in pixels.

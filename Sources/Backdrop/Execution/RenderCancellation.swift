@@ -6,7 +6,7 @@ import Synchronization
 /// Contract: once ``cancel()`` is called, ``Renderer/render(_:effect:vibrantContent:cancellation:)`` starts no
 /// further pass and throws ``BackdropError/Kind/cancelled``; a pass already running finishes first, so the delay is
 /// at most one pass (a full-resolution pass of the exact path is the longest: about 40 ms for a 12-megapixel
-/// picture on this project's 2-core machine).
+/// picture on a 2-core x86-64 machine).
 public final class RenderCancellation: Sendable {
     private let flag = Atomic<Bool>(false)
 

@@ -35,9 +35,4 @@ public enum ColorSpace {
     public static func sRGBEncode(linear: Double) -> Double {
         linear <= 0.0031308 ? 12.92 * linear : 1.055 * pow(linear, 1 / 2.4) - 0.055
     }
-
-    /// sRGB-encoded value in [0, 1] → linear light in [0, 1].
-    public static func sRGBDecode(encoded: Double) -> Double {
-        encoded <= 0.04045 ? encoded / 12.92 : pow((encoded + 0.055) / 1.055, 2.4)
-    }
 }

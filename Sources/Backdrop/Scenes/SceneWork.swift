@@ -35,7 +35,7 @@ public struct SceneWork: Sendable, Equatable {
     /// The limits one command or request holds its scenes to: a run of `frames` frames on `devices` devices walks
     /// `frames × devices × layerInstances` layers and plans up to `frames × devices × passesPerFrame` passes.
     ///
-    /// Measured on this project's 2-core machine (release build): a layer walked costs about 0.1 µs, a pass planned
+    /// Measured on a 2-core x86-64 machine (release build): a layer walked costs about 0.1 µs, a pass planned
     /// and priced about 0.5 µs, a pass listed in an estimate's text or JSON 13–45 µs. The limits keep any accepted
     /// scene within a few seconds and a few hundred megabytes: 100 000 shadowed layers (a 395-byte file) asked
     /// 35 s and 1.7 GB of one device's estimate, 97 s and 8.9 GB of all fourteen. The bound counts every layer,

@@ -27,7 +27,7 @@ public enum SceneJSON {
         let f = layer.frame
         let frame =
             layer.layout.map { layout in
-                "{" + layout.fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
+                "{ " + layout.fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + " }"
             } ?? "[\([f.x, f.y, f.width, f.height].map(number).joined(separator: ", "))]"
         var fields = ["\"name\": \(string(layer.name))", "\"frame\": \(frame)"]
         if layer.content != .none { fields.append("\"content\": \(string(layer.content.rawValue))") }

@@ -46,9 +46,12 @@ let package = Package(
         ),
         // `backdrop preview`: the page, its HTTP API, and a small bounded HTTP/1.1 server of its own (HTTP/): no
         // dependency offered limits on lines, headers, bodies and idle connections without SwiftNIO's build time.
+        // The page's HTML, CSS and JavaScript are files in Page/ (linted by scripts/lint-web), copied into the
+        // Backdrop_BackdropPreview.resources bundle that scripts/install puts beside backdrop-preview.
         .target(
             name: "BackdropPreview",
-            dependencies: ["Backdrop"]
+            dependencies: ["Backdrop"],
+            resources: [.copy("Page")]
         ),
         // The commands, as a library: the executable is one line, and Fuzz/ can drive the option parsing.
         .target(

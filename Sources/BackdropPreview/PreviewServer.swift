@@ -15,7 +15,8 @@ public struct PreviewServer: Sendable {
     public let idleSeconds: Double
     let state: PreviewState
 
-    /// A server previewing `input`, read from the file `inputName` (default: the built-in demo picture).
+    /// A server previewing `input`, read from the file `inputName` (default: the built-in demo picture). Throws
+    /// when the page's files (``PageFiles``) cannot be read, before it listens.
     public init(
         input: RGBAImage<UInt8>?, inputName: String? = nil, host: String, port: UInt16, maxPixels: Int,
         renderSeconds: Double = 15, idleSeconds: Double = 10
@@ -25,6 +26,7 @@ public struct PreviewServer: Sendable {
         self.maxPixels = maxPixels
         self.renderSeconds = renderSeconds
         self.idleSeconds = idleSeconds
+        try PageFiles.check()
         state = try PreviewState(input: input ?? DemoImage.make(), name: input == nil ? nil : inputName)
     }
 

@@ -2,8 +2,13 @@ import BackdropTestSupport
 import Foundation
 import Testing
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// Issue 31: an install puts both programs on a prefix, and `backdrop preview` finds its server beside itself or on
-/// the PATH. (CI also runs the real `scripts/install --prefix`, build included, on a clean clone.)
+/// the PATH; the server reads its page's files from the resource bundle installed beside it. (CI also runs the real
+/// `scripts/install --prefix`, build included, on a clean clone.)
 @Suite("scripts/install")
 struct InstallTests {
     @Test func anInstallIntoAnEmptyFolderRunsThePreviewsHelp() throws {
@@ -12,11 +17,40 @@ struct InstallTests {
         let install = try runProcess(script, ["--skip-build", "--prefix", prefix.path])
         #expect(install.status == 0, "\(install.output)")
         let installed = try FileManager.default.contentsOfDirectory(atPath: prefix.appendingPathComponent("bin").path)
-        #expect(installed.sorted() == ["backdrop", "backdrop-preview"])
+        #expect(installed.sorted() == ["Backdrop_BackdropPreview.resources", "backdrop", "backdrop-preview"])
         let help = try runProcess(prefix.appendingPathComponent("bin/backdrop").path, ["preview", "--help"])
         #expect(help.status == 0 && help.output.contains("--max-pixels"), "\(help.output)")
         let bad = try runProcess(script, ["--prefix"])
         #expect(bad.status == 2 && bad.output.contains("--prefix needs a folder"))
+    }
+
+    /// The installed server serves both pages from the installed bundle (a mark written into the installed copy of
+    /// the shared style sheet shows in both), a second install replaces the bundle, and a server whose bundle lacks
+    /// a file refuses to start, naming the file.
+    @Test func theInstalledServerServesThePagesFromTheInstalledBundle() async throws {
+        let prefix = try Fixtures.temporaryDirectory().appendingPathComponent("prefix")
+        let script = Fixtures.packageRoot.appendingPathComponent("scripts/install").path
+        for _ in 0..<2 {
+            let install = try runProcess(script, ["--skip-build", "--prefix", prefix.path])
+            #expect(install.status == 0, "\(install.output)")
+        }
+        let page = prefix.appendingPathComponent("bin/Backdrop_BackdropPreview.resources/Page")
+        let mark = "/* the installed copy */"
+        let css = page.appendingPathComponent("page.css")
+        try (String(contentsOf: css, encoding: .utf8) + mark + "\n").write(to: css, atomically: true, encoding: .utf8)
+        do {
+            let server = try PreviewProcess(command: prefix.appendingPathComponent("bin/backdrop").path)
+            defer { #expect(server.stop() == 0) }
+            for path in ["", "scenes"] {
+                let (data, response) = try await URLSession.shared.data(from: URL(string: server.address + path)!)
+                let html = String(decoding: data, as: UTF8.self)
+                #expect((response as? HTTPURLResponse)?.statusCode == 200)
+                #expect(html.contains(mark) && html.contains("<script>") && !html.contains("<script src="), "/\(path)")
+            }
+        }
+        try FileManager.default.removeItem(at: page.appendingPathComponent("page.js"))
+        let broken = try runProcess(prefix.appendingPathComponent("bin/backdrop-preview").path, ["--port", "0"])
+        #expect(broken.status != 0 && broken.output.contains("Page/page.js is missing"), "\(broken.output)")
     }
 
     @Test func thePreviewsServerIsFoundOnThePathWhenItIsNotBesideTheCommand() throws {

@@ -9,8 +9,9 @@ final class PreviewProcess: @unchecked Sendable {
     /// Where its standard error goes: the lines it logs.
     let standardErrorFile: URL
 
-    /// Starts `backdrop preview --port 0 arguments`; with `fileLimit`, under `ulimit -n fileLimit`.
-    init(_ arguments: [String] = [], fileLimit: Int? = nil) throws {
+    /// Starts `backdrop preview --port 0 arguments`, with `command` as `backdrop` (default: the one built); with
+    /// `fileLimit`, under `ulimit -n fileLimit`.
+    init(_ arguments: [String] = [], fileLimit: Int? = nil, command: String = Fixtures.cli) throws {
         standardErrorFile = try Fixtures.temporaryDirectory().appendingPathComponent("preview.stderr")
         _ = FileManager.default.createFile(atPath: standardErrorFile.path, contents: nil)
         if let fileLimit {
@@ -18,10 +19,10 @@ final class PreviewProcess: @unchecked Sendable {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
             process.arguments =
                 [
-                    "-c", "ulimit -n \(fileLimit) && exec \"$0\" \"$@\"", Fixtures.cli, "preview", "--port", "0",
+                    "-c", "ulimit -n \(fileLimit) && exec \"$0\" \"$@\"", command, "preview", "--port", "0",
                 ] + arguments
         } else {
-            process.executableURL = URL(fileURLWithPath: Fixtures.cli)
+            process.executableURL = URL(fileURLWithPath: command)
             process.arguments = ["preview", "--port", "0"] + arguments
         }
         let out = Pipe()

@@ -147,4 +147,82 @@ struct HostileInputRoundTwoTests {
             from: URL(string: server.address + "scene.json?scene=contacts-table-masks&device=all")!)
         #expect((priced as! HTTPURLResponse).statusCode == 200)
     }
+
+    /// A PNG of `width` × `height` noise in `directory`, and a scene there drawing it as `layers` image layers.
+    static func imageScene(in directory: URL, width: Int, height: Int, layers: Int) throws -> String {
+        try PNGEncoder(compression: .fast).write(
+            noiseImage(width: width, height: height), to: directory.appendingPathComponent("big.png").path)
+        let layer =
+            #"{"name": "p", "frame": [0, 0, 100, 100], "content": "image", "image": "big.png", "#
+            + #""repeat": {"count": \#(layers), "dx": 0.5, "dy": 0.5}}"#
+        let scene = directory.appendingPathComponent("pictures.json")
+        try Data(#"{"layers": [\#(layer)]}"#.utf8).write(to: scene)
+        return scene.path
+    }
+
+    /// Defect 3: 200 image layers of one 25-megapixel PNG took 47 s: the picture was converted again for every
+    /// layer. Now it is decoded and converted once. 150 layers of a 12-megapixel one took about 20 s before.
+    @Test func aPictureDrawnByManyLayersIsConvertedOnce() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let scene = try Self.imageScene(in: directory, width: 4000, height: 3000, layers: 150)
+        let output = directory.appendingPathComponent("out.png").path
+        let start = ContinuousClock.now
+        let result = try runProcess(
+            "/bin/bash",
+            [
+                "-c", #"exec timeout 60 "$0" render --scene "$1" --device iphone-5 -o "$2""#, Fixtures.cli, scene,
+                output,
+            ])
+        let seconds = (ContinuousClock.now - start).components.seconds
+        #expect(result.status == 0, "\(result.output)")
+        #expect(seconds < 8, "\(seconds) s")
+    }
+
+    /// A scene within the pass budget whose drawing is huge: 20 000 shadowed layers the size of an iPad's screen.
+    static let screenfulsOfShadows =
+        #"{"layers": [{"name": "s", "frame": [0, 0, 1024, 768], "content": "solid", "#
+        + #""shadow": {"radius": 30, "opacity": 0.5}, "repeat": {"count": 20000, "dx": 0, "dy": 0}}]}"#
+
+    /// Defect 3 in the CLI: `render --scene` of such a scene ran past 120 s. The drawing is now charged command by
+    /// command against one budget of pixel work and refused, in one line, before it passes it.
+    @Test func aSceneWhoseDrawingIsUnboundedIsStoppedBetweenLayers() throws {
+        let scene = try write(Self.screenfulsOfShadows)
+        let output = try Fixtures.temporaryDirectory().appendingPathComponent("out.png").path
+        let start = ContinuousClock.now
+        let result = try runProcess(
+            "/bin/bash",
+            [
+                "-c", #"exec timeout 60 "$0" render --scene "$1" --device ipad-air -o "$2""#, Fixtures.cli, scene,
+                output,
+            ])
+        let seconds = (ContinuousClock.now - start).components.seconds
+        #expect(result.status == 1 && result.output.contains("pixel units"), "\(result.status): \(result.output)")
+        #expect(result.output.split(separator: "\n").count == 1, "\(result.output)")
+        #expect(seconds < 45, "\(seconds) s")  // about 8 s alone; the tests around it share the cores
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
+    /// Defect 3 in the preview: `/scene.png` answered 503 at the time limit, but the drawing went on and every
+    /// `/render.png` after it waited (503 for over 150 s). Now the drawing stops between layers when it is cancelled.
+    @Test func aCancelledSceneDrawingFreesTheRenderQueue() async throws {
+        let server = try PreviewProcess(["--render-timeout", "1"])
+        defer { server.stop() }
+        // Within the budgets, but about 4 s of drawing: 20 shadowed screenfuls.
+        var request = URLRequest(url: URL(string: server.address + "scene")!)
+        request.httpMethod = "POST"
+        request.setValue(server.address.dropLast().description, forHTTPHeaderField: "Origin")
+        request.httpBody = Data(Self.screenfulsOfShadows.replacingOccurrences(of: "20000", with: "20").utf8)
+        let (_, uploaded) = try await URLSession.shared.data(for: request)
+        #expect((uploaded as! HTTPURLResponse).statusCode == 200)
+        let (_, drawn) = try await URLSession.shared.data(
+            from: URL(string: server.address + "scene.png?scene=uploaded&device=ipad-air")!)
+        #expect((drawn as! HTTPURLResponse).statusCode == 503)
+        let start = ContinuousClock.now
+        let (_, next) = try await URLSession.shared.data(
+            from: URL(string: server.address + "render.png?style=light")!)
+        let waited = ContinuousClock.now - start
+        #expect((next as! HTTPURLResponse).statusCode == 200)
+        #expect(waited < .seconds(2), "the next render waited \(waited)")
+    }
 }

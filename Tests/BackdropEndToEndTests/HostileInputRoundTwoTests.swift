@@ -225,4 +225,47 @@ struct HostileInputRoundTwoTests {
         #expect((next as! HTTPURLResponse).statusCode == 200)
         #expect(waited < .seconds(2), "the next render waited \(waited)")
     }
+
+    /// Defect 4: eight sockets reading `/render.rgba` of a 10000×10000 upload 4 kB every 2 s held 3.5 GB, an answer
+    /// each. Answers held for slow readers are now bounded in total (one picture of the pixel limit): the rest are
+    /// dropped as soon as they are made and answered 503. Here eight sockets that read nothing ask for 36 MB
+    /// answers each (a 3000×3000 input) from a server whose limit holds one.
+    @Test func slowReadersCannotMakeThePreviewHoldAnAnswerEach() async throws {
+        let server = try PreviewProcess(["--max-pixels", "9000000"])
+        defer { server.stop() }
+        var request = URLRequest(url: URL(string: server.address + "input")!)
+        request.httpMethod = "POST"
+        request.setValue(server.address.dropLast().description, forHTTPHeaderField: "Origin")
+        request.httpBody = Data(try PNGEncoder(compression: .fast).encode(noiseImage(width: 3000, height: 3000)))
+        let (_, uploaded) = try await URLSession.shared.data(for: request)
+        #expect((uploaded as! HTTPURLResponse).statusCode == 200)
+        let ask = "GET /render.rgba?style=light HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n"
+        // One answer read whole first: the peak then holds a render's own buffers.
+        let warm = try #require(RawHTTPClient(port: server.port))
+        warm.send(ask)
+        #expect(warm.readResponse(seconds: 30)?.status == 200)
+        let before = server.peakMemory ?? 0
+        var readers: [RawHTTPClient] = []
+        for _ in 0..<8 {
+            let reader = try #require(RawHTTPClient(port: server.port))
+            var small: Int32 = 4096
+            setsockopt(reader.socket, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
+            reader.send(ask)
+            readers.append(reader)
+        }
+        // Until every reader has the first bytes of its answer (at most 40 s), reading nothing more.
+        for _ in 0..<80 {
+            let waiting = readers.filter { reader in
+                var byte: UInt8 = 0
+                return recv(reader.socket, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) <= 0
+            }
+            if waiting.isEmpty { break }
+            try await Task.sleep(for: .milliseconds(500))
+        }
+        let grown = (server.peakMemory ?? .max) - before
+        #expect(grown < 100 << 20, "eight slow readers grew the preview by \(grown >> 20) MB")
+        // Answers dropped are 503s; a reader that read nothing for the idle time was closed (0).
+        let statuses = readers.map { $0.readResponse(seconds: 5)?.status ?? 0 }
+        #expect(statuses.contains(503) && statuses.allSatisfy { [0, 200, 503].contains($0) }, "\(statuses)")
+    }
 }

@@ -268,4 +268,50 @@ struct HostileInputRoundTwoTests {
         let statuses = readers.map { $0.readResponse(seconds: 5)?.status ?? 0 }
         #expect(statuses.contains(503) && statuses.allSatisfy { [0, 200, 503].contains($0) }, "\(statuses)")
     }
+
+    /// A shard's `summary.json` with `shard` and `cases` as given, the rest a valid run of one case.
+    static func summary(shard: String, cases: String, caseCount: Int = 1) -> String {
+        #"{"formatVersion": 1, "suite": {"manifest": "m.json", "manifestDigest": "1", "caseCount": \#(caseCount), "#
+            + #""shard": \#(shard)}, "passed": 0, "failed": 0, "errors": 0, "recorded": 0, "cases": \#(cases)}"#
+    }
+
+    /// Defect 5: `merge-reports` trusted a summary's numbers: a shard count of 0 or a case index of `Int.max`
+    /// ended it with exit 132 and a backtrace. Summaries are now validated as manifests are: one line, exit 2.
+    @Test func mergeReportsRefusesCraftedSummariesInOneLine() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let good = #"[{"index": 0, "name": "a", "status": "passed", "message": "", "seconds": 0}]"#
+        for (shard, cases, count) in [
+            (#"{"index": 1, "count": 0}"#, good, 1),
+            (#"{"index": 0, "count": 1}"#, good, 1),
+            (#"{"index": -5, "count": -1}"#, good, 1),
+            (#"{"index": 1, "count": 9223372036854775807}"#, good, 1),
+            (
+                #"{"index": 1, "count": 1}"#,
+                #"[{"index": 9223372036854775807, "name": "a", "status": "passed", "message": "", "seconds": 0}]"#, 1
+            ),
+            (
+                #"{"index": 1, "count": 1}"#,
+                #"[{"index": -1, "name": "a", "status": "passed", "message": "", "seconds": 0}]"#, 1
+            ),
+            (#"{"index": 1, "count": 1}"#, good, -1),
+            (#"{"index": 1, "count": 1}"#, good, 9223372036854775807),
+            (
+                #"{"index": 1, "count": 1}"#,
+                #"[{"index": 0, "name": "a", "status": "passed", "message": "", "seconds": -1e308}]"#, 1
+            ),
+        ] {
+            let shard1 = directory.appendingPathComponent("shard")
+            try FileManager.default.createDirectory(at: shard1, withIntermediateDirectories: true)
+            try Data(Self.summary(shard: shard, cases: cases, caseCount: count).utf8)
+                .write(to: shard1.appendingPathComponent("summary.json"))
+            let result = try runCLI([
+                "merge-reports", shard1.path, "--output", directory.appendingPathComponent("out").path,
+            ])
+            #expect(result.status == 2, "\(shard) \(cases) \(count): \(result.status) \(result.standardError)")
+            #expect(
+                result.standardError.split(separator: "\n").count == 1
+                    && result.standardError.contains("summary.json"), "\(result.standardError)")
+        }
+    }
 }

@@ -314,4 +314,62 @@ struct HostileInputRoundTwoTests {
                     && result.standardError.contains("summary.json"), "\(result.standardError)")
         }
     }
+
+    /// Defect 6: only render's main input was guarded; `--vibrancy g.png -o g.png`, `--mask m.png -o m.png`,
+    /// `estimate --scene s.json -o s.json`, `render --scene s.json -o s.json` and a manifest case whose golden is its
+    /// input under `--update all` replaced the file read. Now every file a command reads is remembered (device and
+    /// inode, so links count too) and the one place outputs are written refuses it without `--force`.
+    @Test func noCommandReplacesAFileItReadsWithoutForce() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+        let photo = Fixtures.sharedPath("testdata/photos/coffee.png")
+        let glyphs = Fixtures.sharedPath("testdata/photos/glyphs-alpha.png")
+        guard FileManager.default.fileExists(atPath: photo) else { throw FixtureMissing(path: photo) }
+        try FileManager.default.copyItem(atPath: glyphs, toPath: path("g.png"))
+        try PNGEncoder().write(noiseImage(width: 300, height: 200, seed: 5, alpha: true), to: path("m.png"))
+        try Data(#"{"layers": [{"name": "a", "frame": [0, 0, 100, 100], "content": "solid"}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: path("s.json")))
+        try FileManager.default.createSymbolicLink(atPath: path("link.png"), withDestinationPath: path("g.png"))
+        try FileManager.default.linkItem(atPath: path("m.png"), toPath: path("hard.png"))
+        let vibrancy = ["render", photo, "--style", "light", "--frame", "50,100,500,200", "--vibrancy", path("g.png")]
+        let mask = [
+            "render", photo, "--algorithm", "image-effects", "--style", "dark", "--frame", "100,50,300,200", "--mask",
+            path("m.png"),
+        ]
+        for (arguments, file) in [
+            (vibrancy + ["--at", "400,250", "-o", path("g.png")], "g.png"),
+            (vibrancy + ["--at", "400,250", "-o", path("link.png")], "g.png"),
+            (mask + ["-o", path("m.png")], "m.png"),
+            (mask + ["-o", path("hard.png")], "m.png"),
+            (["estimate", "--scene", path("s.json"), "--device", "iphone-5", "-o", path("s.json")], "s.json"),
+            (["render", "--scene", path("s.json"), "--device", "iphone-5", "-o", path("s.json")], "s.json"),
+        ] {
+            let before = try Data(contentsOf: URL(fileURLWithPath: path(file)))
+            let result = try runCLI(arguments)
+            #expect(
+                result.status == 2 && result.standardError.contains("is a file this command reads")
+                    && result.standardError.split(separator: "\n").count == 1,
+                "\(arguments): \(result.status) \(result.standardError)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path(file))) == before, "\(arguments) replaced \(file)")
+        }
+        // --force says the user means it.
+        let forced = try runCLI(vibrancy + ["--at", "400,250", "-o", path("g.png"), "--force"])
+        #expect(forced.status == 0, "\(forced.standardError)")
+        // A golden that is its case's input is not re-recorded over it.
+        try FileManager.default.copyItem(atPath: photo, toPath: path("in.png"))
+        let manifest = path("manifest.json")
+        try Data(#"{"cases": [{"input": "in.png", "golden": "in.png", "style": "light"}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: manifest))
+        let input = try Data(contentsOf: URL(fileURLWithPath: path("in.png")))
+        let update = try runCLI(["check", manifest, "--update", "all"])
+        #expect(update.status == 2 && update.standardOutput.contains("is a file this command reads"), "\(update)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path("in.png"))) == input)
+        // A golden re-recorded over itself is still what --update is for.
+        try Data(#"{"cases": [{"input": "in.png", "golden": "golden.png", "style": "light"}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: manifest))
+        try PNGEncoder().write(noiseImage(width: 20, height: 20), to: path("golden.png"))
+        #expect(try runCLI(["check", manifest, "--update", "failed"]).status == 0)
+        #expect(try runCLI(["check", manifest]).status == 0)
+    }
 }

@@ -15,10 +15,17 @@ import Synchronization
 ///   directly, never replaced; a FIFO that no process reads is an error, not a wait.
 /// - a directory, a block device, a socket, a link to nothing, a missing folder: a one-line error, nothing written.
 ///
+/// - a file this command read (``InputFile/recordReads()``), through any link or hard link: refused with a
+///   `.badOption` error naming it, nothing written, unless ``allowReplacingInputs()`` was called (`--force`).
+///
 /// Errors are `.output` and name the path.
 public enum AtomicFile {
     /// Numbers the temporary files of this process.
     static let counter = Atomic<Int>(0)
+    static let replacesInputs = Atomic<Bool>(false)
+
+    /// From now on, a file this command read may be replaced (`render --force`).
+    public static func allowReplacingInputs() { replacesInputs.store(true, ordering: .relaxed) }
 
     /// Writes `bytes` to `path` as the contract above says.
     public static func write(_ bytes: [UInt8], to path: String) throws(BackdropError) {
@@ -26,7 +33,12 @@ public enum AtomicFile {
         var status = stat()
         if stat(path, &status) == 0 {
             switch status.st_mode & S_IFMT {
-            case S_IFREG: break
+            case S_IFREG:
+                if !replacesInputs.load(ordering: .relaxed), InputFile.wasRead(status) {
+                    throw BackdropError(
+                        .badOption,
+                        "\(path): is a file this command reads; write elsewhere, or pass --force to replace it")
+                }
             case S_IFCHR: return try writeDirectly(bytes, to: path, fifo: false)
             case S_IFIFO: return try writeDirectly(bytes, to: path, fifo: true)
             case S_IFDIR: throw failure("is a directory")

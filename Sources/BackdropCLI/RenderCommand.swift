@@ -183,6 +183,10 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         if force { AtomicFile.allowReplacingInputs() }
+        // Every option is checked before anything is written.
+        if let timingRuns, !(1...10_000).contains(timingRuns) {
+            throw BackdropError(.badOption, "--time \(timingRuns) is out of range (1…10000)")
+        }
         if scene != nil {
             guard output != nil else { throw BackdropError(.badOption, "--scene needs -o PATH (and --device ID)") }
             if let name = [("--output-dir", outputDir != nil), ("--time", timingRuns != nil)].first(where: \.1)?.0 {

@@ -372,4 +372,60 @@ struct HostileInputRoundTwoTests {
         #expect(try runCLI(["check", manifest, "--update", "failed"]).status == 0)
         #expect(try runCLI(["check", manifest]).status == 0)
     }
+
+    /// Defect 7, names: a case named with a newline forged an `ok` line in `check`'s output, and bidi controls
+    /// (U+202E, U+2066) in names reached the terminal. Every name printed is now escaped, bidi controls included.
+    @Test func namesCannotForgeLinesOrReorderThem() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let photo = Fixtures.sharedPath("testdata/photos/coffee.png")
+        guard FileManager.default.fileExists(atPath: photo) else { throw FixtureMissing(path: photo) }
+        try FileManager.default.copyItem(atPath: photo, toPath: directory.appendingPathComponent("in.png").path)
+        let manifest = directory.appendingPathComponent("manifest.json")
+        try Data(
+            #"{"cases": [{"name": "a\nok        forged: \u202Egnp.exe\u2066", "input": "in.png", "golden": "g.png", "style": "light"}]}"#
+                .utf8
+        ).write(to: manifest)
+        let result = try runCLI(["check", manifest.path])
+        #expect(result.status == 2, "\(result.standardOutput)")
+        #expect(
+            !result.standardOutput.split(separator: "\n").contains { $0.hasPrefix("ok") }, "\(result.standardOutput)")
+        #expect(
+            !result.standardOutput.unicodeScalars.contains { [0x202E, 0x2066].contains($0.value) }
+                && result.standardOutput.contains("\\u{202E}"), "\(result.standardOutput)")
+        #expect("x\u{202A}\u{2069}\u{200F}".escapingControlCharacters == "x\\u{202A}\\u{2069}\\u{200F}")
+    }
+
+    /// Defect 7, options: `render --time 0` wrote its output before refusing the option.
+    @Test func renderRefusesItsOptionsBeforeWriting() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("out.png").path
+        let photo = Fixtures.sharedPath("testdata/photos/coffee.png")
+        for runs in ["0", "10001", "-1"] {
+            let result = try runCLI(["render", photo, "--style", "light", "-o", output, "--time=\(runs)"])
+            #expect(result.status == 2 && result.standardError.contains("--time"), "\(runs): \(result.standardError)")
+            #expect(!FileManager.default.fileExists(atPath: output), "--time \(runs) wrote its output")
+        }
+    }
+
+    /// Defect 7, links: `merge-reports` followed a symbolic link out of a shard and copied its target.
+    @Test func mergeReportsNeverFollowsALinkOutOfAShard() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let shard = directory.appendingPathComponent("shard")
+        try FileManager.default.createDirectory(at: shard, withIntermediateDirectories: true)
+        let secret = directory.appendingPathComponent("secret.png")
+        try Data("secret".utf8).write(to: secret)
+        try FileManager.default.createSymbolicLink(
+            atPath: shard.appendingPathComponent("actual.png").path, withDestinationPath: secret.path)
+        let cases =
+            #"[{"index": 0, "name": "a", "status": "failed", "message": "", "seconds": 0, "actual": "actual.png"}]"#
+        try Data(Self.summary(shard: #"{"index": 1, "count": 1}"#, cases: cases).utf8)
+            .write(to: shard.appendingPathComponent("summary.json"))
+        let output = directory.appendingPathComponent("out")
+        let result = try runCLI(["merge-reports", shard.path, "--output", output.path])
+        #expect(result.status == 2 && result.standardError.contains("leaves its folder"), "\(result.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("actual.png").path))
+    }
 }

@@ -428,4 +428,27 @@ struct HostileInputRoundTwoTests {
         #expect(result.status == 2 && result.standardError.contains("leaves its folder"), "\(result.standardError)")
         #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("actual.png").path))
     }
+
+    /// Defect 7, writes: `check --output /proc/self/out` and `merge-reports` into an unwritable folder exited 1, the
+    /// "outside tolerance" code; a legal 246-byte output name failed because the temporary name was over 255 bytes.
+    @Test func writeFailuresExitTwoAndLongNamesAreWritten() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let photo = Fixtures.sharedPath("testdata/photos/coffee.png")
+        guard FileManager.default.fileExists(atPath: photo) else { throw FixtureMissing(path: photo) }
+        try FileManager.default.copyItem(atPath: photo, toPath: directory.appendingPathComponent("in.png").path)
+        let manifest = directory.appendingPathComponent("manifest.json")
+        try Data(#"{"cases": [{"input": "in.png", "golden": "g.png", "style": "light"}]}"#.utf8).write(to: manifest)
+        #expect(try runCLI(["check", manifest.path, "--update", "missing"]).status == 0)
+        let check = try runCLI(["check", manifest.path, "--output", "/proc/self/out"])
+        #expect(check.status == 2, "\(check.status): \(check.standardError)")
+        let shard = try Fixtures.temporaryDirectory().appendingPathComponent("shard")  // apart from the goldens
+        defer { try? FileManager.default.removeItem(at: shard.deletingLastPathComponent()) }
+        #expect(try runCLI(["check", manifest.path, "--output", shard.path]).status == 0)
+        let merge = try runCLI(["merge-reports", shard.path, "--output", "/proc/self/merged"])
+        #expect(merge.status == 2, "\(merge.status): \(merge.standardError)")
+        let long = directory.appendingPathComponent(String(repeating: "é", count: 121) + ".png").path
+        let render = try runCLI(["render", photo, "--style", "light", "-o", long])
+        #expect(render.status == 0 && FileManager.default.fileExists(atPath: long), "\(render.standardError)")
+    }
 }

@@ -451,4 +451,24 @@ struct HostileInputRoundTwoTests {
         let render = try runCLI(["render", photo, "--style", "light", "-o", long])
         #expect(render.status == 0 && FileManager.default.fileExists(atPath: long), "\(render.standardError)")
     }
+
+    /// Defect 7, goldens: two golden paths reaching one file through a link were not flagged as the same golden.
+    @Test func twoGoldenPathsToOneFileAreOneGolden() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let photo = Fixtures.sharedPath("testdata/photos/coffee.png")
+        guard FileManager.default.fileExists(atPath: photo) else { throw FixtureMissing(path: photo) }
+        try FileManager.default.copyItem(atPath: photo, toPath: directory.appendingPathComponent("in.png").path)
+        try FileManager.default.copyItem(atPath: photo, toPath: directory.appendingPathComponent("a.png").path)
+        try FileManager.default.createSymbolicLink(
+            atPath: directory.appendingPathComponent("link.png").path, withDestinationPath: "a.png")
+        let manifest = directory.appendingPathComponent("manifest.json")
+        try Data(
+            #"{"cases": [{"input": "in.png", "golden": "a.png", "style": "light"}, {"input": "in.png", "golden": "link.png", "style": "dark"}]}"#
+                .utf8
+        ).write(to: manifest)
+        let result = try runCLI(["check", manifest.path, "--update", "all"])
+        #expect(
+            result.status == 2 && result.standardError.contains("each case needs its own"), "\(result.standardError)")
+    }
 }

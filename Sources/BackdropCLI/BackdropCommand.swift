@@ -46,6 +46,8 @@ public struct BackdropCommand: ParsableCommand {
         _ = bd_prefer_few_page_faults()
         // Ctrl-C during a write leaves no hidden temporary file behind.
         AtomicFile.removeTemporaryFilesOnSignals()
+        // A file over `ulimit -f` is a write error reported in one line (EFBIG), not a silent SIGXFSZ.
+        signal(SIGXFSZ, SIG_IGN)
         // No output replaces a file the command reads (`--force` aside).
         InputFile.recordReads()
         runWithOneLineErrors()

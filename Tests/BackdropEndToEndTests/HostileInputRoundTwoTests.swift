@@ -471,4 +471,28 @@ struct HostileInputRoundTwoTests {
         #expect(
             result.status == 2 && result.standardError.contains("each case needs its own"), "\(result.standardError)")
     }
+
+    /// Defect 7, file size limit: under `ulimit -f` a render ended by SIGXFSZ with no message (exit 153). Now the
+    /// write fails, its temporary file is removed, and the error is one line.
+    @Test func aFileSizeLimitIsReportedInOneLine() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let photo = Fixtures.sharedPath("testdata/photos/coffee.png")
+        let output = directory.appendingPathComponent("out.png").path
+        // SIGXFSZ as a shell gives it (a test runner may ignore or block it, and both are inherited).
+        let limited = #"""
+            import os, resource, signal, sys
+            signal.signal(signal.SIGXFSZ, signal.SIG_DFL)
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGXFSZ])
+            resource.setrlimit(resource.RLIMIT_FSIZE, (10240, 10240))
+            os.execv(sys.argv[1], sys.argv[1:])
+            """#
+        let result = try runProcess(
+            "/usr/bin/env",
+            ["python3", "-c", limited, Fixtures.cli, "render", photo, "--style", "light", "-o", output])
+        #expect(result.status == 1 && result.output.contains("File too large"), "\(result.status): \(result.output)")
+        #expect(result.output.split(separator: "\n").count == 1, "\(result.output)")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty, "a temporary file was left")
+    }
 }

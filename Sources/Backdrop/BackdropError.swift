@@ -29,14 +29,19 @@ public struct BackdropError: Error, Sendable, Equatable, CustomStringConvertible
 }
 
 extension String {
-    /// The text with every control character (a newline, an escape sequence, a NUL) written as its escape (`\n`,
-    /// `\u{1B}`, `\0`): what a terminal line, a table cell or an XML text may show of a name that came from outside
-    /// (a file name, a scene's or a layer's name) without the name moving the cursor or breaking the document.
+    /// The text with every control character (a newline, an escape sequence, a NUL) and every bidirectional
+    /// control (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069: they reorder what a terminal shows) written
+    /// as its escape (`\n`, `\u{1B}`, `\0`, `\u{202E}`): what a terminal line, a table cell or an XML text may show
+    /// of a name that came from outside (a file name, a scene's, a layer's or a case's name) without the name moving
+    /// the cursor, reordering the line or breaking the document.
     public var escapingControlCharacters: String {
-        guard unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return self }
+        func escaped(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.properties.generalCategory == .control || Self.bidiControls.contains(scalar.value)
+        }
+        guard unicodeScalars.contains(where: escaped) else { return self }
         var line = String.UnicodeScalarView()
         for scalar in unicodeScalars {
-            if scalar.properties.generalCategory == .control {
+            if escaped(scalar) {
                 line.append(contentsOf: scalar.escaped(asASCII: true).unicodeScalars)
             } else {
                 line.append(scalar)
@@ -44,6 +49,11 @@ extension String {
         }
         return String(line)
     }
+
+    /// The bidirectional formatting characters (Unicode's Bidi_Control property).
+    static let bidiControls: Set<UInt32> = [
+        0x061C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069,
+    ]
 
     /// The text of a NUL-terminated C message buffer (as filled by the C targets).
     init(cMessage buffer: [CChar]) {

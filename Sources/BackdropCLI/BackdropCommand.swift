@@ -46,25 +46,32 @@ public struct BackdropCommand: ParsableCommand {
         _ = bd_prefer_few_page_faults()
         // Ctrl-C during a write leaves no hidden temporary file behind.
         AtomicFile.removeTemporaryFilesOnSignals()
+        // A file over `ulimit -f` is a write error reported in one line (EFBIG), not a silent SIGXFSZ.
+        signal(SIGXFSZ, SIG_IGN)
+        // No output replaces a file the command reads (`--force` aside).
+        InputFile.recordReads()
         runWithOneLineErrors()
     }
 }
 
 extension ParsableCommand {
     /// Parses the process's arguments and runs the command (`backdrop`, or `backdrop-preview` for `backdrop preview`):
-    /// every error is one line on standard error, exit status 2 for usage, 1 for bad input.
+    /// every error is one line on standard error, exit status 2 for usage, 1 for bad input. A command whose 1 says
+    /// "outside the tolerance" (``ReportsToleranceOutcome``) exits 2 for every error: an unwritable output too.
     public static func runWithOneLineErrors() -> Never {
         // OpenMP's workers spin for 200 ms after a parallel region before they sleep (libomp's default block time):
         // after a 2 ms render that took the second core from the PNG encoder for the rest of the command. One
         // millisecond still covers the gaps between a render's own regions. A value the user set is kept.
         setenv("KMP_BLOCKTIME", "1", 0)
+        var reportsTolerance = false
         do {
             var command = try parseAsRoot()
+            reportsTolerance = command is any ReportsToleranceOutcome
             try command.run()
             Foundation.exit(0)
         } catch let error as BackdropError {
             FileHandle.standardError.write(Data("backdrop: error: \(error.message)\n".utf8))
-            Foundation.exit(error.kind == .badOption ? 2 : 1)
+            Foundation.exit(error.kind == .badOption || reportsTolerance ? 2 : 1)
         } catch let code as ExitCode {
             // A command that has reported its outcome itself (compare: outside the tolerance).
             Foundation.exit(code.rawValue)
@@ -83,3 +90,11 @@ extension ParsableCommand {
         }
     }
 }
+
+/// A command whose exit status 1 means "outside the tolerance" (`compare`, `check`, `merge-reports`): any error it
+/// meets, an output it cannot write included, exits 2, so that a script never reads an error as a failed comparison.
+protocol ReportsToleranceOutcome {}
+
+extension CompareCommand: ReportsToleranceOutcome {}
+extension CheckCommand: ReportsToleranceOutcome {}
+extension MergeReportsCommand: ReportsToleranceOutcome {}

@@ -134,16 +134,16 @@ struct CheckCommand: ParsableCommand {
             switch result.outcome {
             case .passed(let comparison):
                 counts.passed += 1
-                if !quiet { print("ok        \(result.name): \(comparison.summary)") }
+                if !quiet { print("ok        \(result.name.escapingControlCharacters): \(comparison.summary)") }
             case .failed(let comparison):
                 counts.failed += 1
-                print("FAIL      \(result.name): \(comparison.summary)")
+                print("FAIL      \(result.name.escapingControlCharacters): \(comparison.summary)")
             case .recorded(let path):
                 counts.recorded += 1
-                if !quiet { print("recorded  \(result.name): \(path)") }
+                if !quiet { print("recorded  \(result.name.escapingControlCharacters): \(path)") }
             case .error(let message):
                 counts.errors += 1
-                print("ERROR     \(result.name): \(message)")
+                print("ERROR     \(result.name.escapingControlCharacters): \(message)")
             }
         }
         if let output { try writeArtifacts(finished, indices: indices, suite: suite, to: output) }

@@ -145,7 +145,7 @@ struct RenderCommand: ParsableCommand {
         help: ArgumentHelp("Refuse inputs with more pixels than this, before decoding them.", valueName: "n"))
     var maxPixels: Int = PNGDecoder.defaultMaxPixels
 
-    @Flag(help: "Allow the output to overwrite the input file.")
+    @Flag(help: "Allow the output to overwrite a file the command reads (the input, --vibrancy, --mask, --scene).")
     var force = false
 
     @Option(
@@ -182,6 +182,11 @@ struct RenderCommand: ParsableCommand {
     var timingRuns: Int?
 
     func run() throws {
+        if force { AtomicFile.allowReplacingInputs() }
+        // Every option is checked before anything is written.
+        if let timingRuns, !(1...10_000).contains(timingRuns) {
+            throw BackdropError(.badOption, "--time \(timingRuns) is out of range (1…10000)")
+        }
         if scene != nil {
             guard output != nil else { throw BackdropError(.badOption, "--scene needs -o PATH (and --device ID)") }
             if let name = [("--output-dir", outputDir != nil), ("--time", timingRuns != nil)].first(where: \.1)?.0 {

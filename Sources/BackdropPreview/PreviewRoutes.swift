@@ -97,8 +97,9 @@ struct PreviewRoutes: HTTPHandler {
             guard request.query["scene"] != nil else { throw BackdropError(.badOption, "give scene=NAME") }
             if request.query["device"] == "all" { throw BackdropError(.badOption, "device=all is for /scene.json") }
             let prepared = try prepare(request.query, vibrancy: nil)
-            return renders.run(limit: renderSeconds, clientHasGone: clientHasGone) { _ throws(BackdropError) in
-                let picture = try prepared.render(nil).picture
+            return renders.run(limit: renderSeconds, clientHasGone: clientHasGone) {
+                cancellation throws(BackdropError) in
+                let picture = try prepared.render(nil, cancellation: cancellation).picture
                 return HTTPResponse(
                     contentType: "image/png", body: try picture.encoded(with: PNGEncoder(compression: .fast)))
             }

@@ -89,7 +89,9 @@ public struct GoldenCheck: Sendable {
                 return result(
                     .error("\(goldenPath): no golden picture (run with --update missing to record it)"), nil, actual)
             }
-            let golden = try PNGDecoder().decodeFile(goldenPath)
+            // Not an input: `--update failed` may replace it (unless a case reads it as one).
+            let golden = try PNGDecoder().decode(
+                try InputFile.bytes(of: goldenPath, recorded: false), name: goldenPath, as: UInt8.self)
             let tolerance = testCase.tolerance ?? defaultTolerance ?? Tolerance()
             let comparison = try GoldenComparison(expected: golden, actual: actual, tolerance: tolerance)
             if comparison.passed { return result(.passed(comparison), golden, actual) }

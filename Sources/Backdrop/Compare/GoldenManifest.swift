@@ -131,8 +131,9 @@ public struct GoldenManifest: Codable, Sendable {
         }
     }
 
-    /// Every case's files inside the manifest's folder (``path(_:in:field:)``), and no golden named by two cases:
-    /// with --update they would be written twice, and with --jobs at once.
+    /// Every case's files inside the manifest's folder (``path(_:in:field:)``), and no golden named by two cases,
+    /// however the paths reach it (through symbolic links, compared where they lead): with --update it would be
+    /// written twice, and with --jobs at once.
     func checkPaths(in folder: String, manifestPath: String) throws(BackdropError) {
         var goldens: [String: Int] = [:]
         for (index, testCase) in cases.enumerated() {
@@ -145,11 +146,12 @@ public struct GoldenManifest: Codable, Sendable {
                 {
                     _ = try file.map { file throws(BackdropError) in try Self.path(file, in: folder, field: key) }
                 }
-                if let earlier = goldens[golden] {
+                let file = FileLocation.resolved(golden) ?? golden
+                if let earlier = goldens[file] {
                     throw BackdropError(
                         .badOption, "golden '\(testCase.golden)' is also case \(earlier)'s: each case needs its own")
                 }
-                goldens[golden] = index
+                goldens[file] = index
             } catch {
                 throw BackdropError(.badOption, "\(manifestPath): case \(index): \(error.message)")
             }

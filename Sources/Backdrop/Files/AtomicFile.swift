@@ -5,7 +5,8 @@ import Synchronization
 /// Writing a whole file or nothing, and nothing but the file named.
 ///
 /// Contract, by what the path names (through symbolic links):
-/// - nothing yet, or a regular file: the bytes go to a new hidden file beside the target, `.NAME.tmp-PID-N`,
+/// - nothing yet, or a regular file: the bytes go to a new hidden file beside the target, `.NAME.tmp-PID-N` (NAME
+///   cut to keep it within 255 bytes),
 ///   created with `O_EXCL | O_NOFOLLOW` (a file or link planted under that name is never followed or reused; the
 ///   counter N keeps threads of one process apart), which is renamed over the target once complete. A reader sees
 ///   the old file or the new one, never part of either. A symbolic link stays: its target is replaced. On an error
@@ -15,10 +16,17 @@ import Synchronization
 ///   directly, never replaced; a FIFO that no process reads is an error, not a wait.
 /// - a directory, a block device, a socket, a link to nothing, a missing folder: a one-line error, nothing written.
 ///
+/// - a file this command read (``InputFile/recordReads()``), through any link or hard link: refused with a
+///   `.badOption` error naming it, nothing written, unless ``allowReplacingInputs()`` was called (`--force`).
+///
 /// Errors are `.output` and name the path.
 public enum AtomicFile {
     /// Numbers the temporary files of this process.
     static let counter = Atomic<Int>(0)
+    static let replacesInputs = Atomic<Bool>(false)
+
+    /// From now on, a file this command read may be replaced (`render --force`).
+    public static func allowReplacingInputs() { replacesInputs.store(true, ordering: .relaxed) }
 
     /// Writes `bytes` to `path` as the contract above says.
     public static func write(_ bytes: [UInt8], to path: String) throws(BackdropError) {
@@ -26,7 +34,12 @@ public enum AtomicFile {
         var status = stat()
         if stat(path, &status) == 0 {
             switch status.st_mode & S_IFMT {
-            case S_IFREG: break
+            case S_IFREG:
+                if !replacesInputs.load(ordering: .relaxed), InputFile.wasRead(status) {
+                    throw BackdropError(
+                        .badOption,
+                        "\(path): is a file this command reads; write elsewhere, or pass --force to replace it")
+                }
             case S_IFCHR: return try writeDirectly(bytes, to: path, fifo: false)
             case S_IFIFO: return try writeDirectly(bytes, to: path, fifo: true)
             case S_IFDIR: throw failure("is a directory")
@@ -49,7 +62,7 @@ public enum AtomicFile {
         var temporary = "", fd: Int32 = -1
         for _ in 0..<100 {
             let number = counter.add(1, ordering: .relaxed).newValue
-            temporary = directory + "/." + url.lastPathComponent + ".tmp-\(getpid())-\(number)"
+            temporary = directory + "/." + Self.shortened(url.lastPathComponent) + ".tmp-\(getpid())-\(number)"
             fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
             if fd >= 0 || errno != EEXIST { break }
         }
@@ -67,6 +80,14 @@ public enum AtomicFile {
             unlink(temporary)
             throw failure("cannot write (\(reason))")
         }
+    }
+
+    /// `name` cut, on a character's boundary, to what leaves a temporary name (`.`, `.tmp-PID-N`: at most 32 bytes)
+    /// within the 255 bytes a file name may have: a legal output name keeps a legal temporary one.
+    static func shortened(_ name: String) -> String {
+        var kept = Substring(name)
+        while kept.utf8.count > 255 - 32 { kept = kept.dropLast() }
+        return String(kept)
     }
 
     /// From now on, SIGINT, SIGTERM, SIGHUP and SIGXFSZ remove the temporary files being written before the process ends

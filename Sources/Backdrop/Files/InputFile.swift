@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Reading the files Backdrop is given — pictures, scene files, golden manifests — whole, and only when they are
 /// regular files (through symbolic links).
@@ -7,11 +8,35 @@ import Foundation
 /// and checked with `fstat` on the open descriptor before a byte is read: a directory, a FIFO, a device or a socket
 /// is refused with a one-line error, and so is a file larger than `limit`. The check and the read are on the same
 /// descriptor, so nothing swapped in between is read. Errors are `.badInput`: "PATH: cannot read WHAT (REASON)".
+///
+/// Once ``recordReads()`` was called (the CLI does, first thing), every file read is remembered by its device and
+/// inode, whatever path or link reached it, and ``AtomicFile`` refuses to replace one (see ``wasRead(_:)``).
 public enum InputFile {
+    /// A file's identity: the same for every path, link or hard link that reaches it.
+    struct Identity: Hashable {
+        let device: UInt64
+        let inode: UInt64
+    }
+
+    static let recording = Atomic<Bool>(false)
+    static let filesRead = Mutex<Set<Identity>>([])
+
+    /// From now on, remember the files read, so that no output replaces one. A command calls it once.
+    public static func recordReads() { recording.store(true, ordering: .relaxed) }
+
+    /// Whether the regular file `status` describes was read while reads were recorded (``recordReads()``).
+    static func wasRead(_ status: stat) -> Bool {
+        guard recording.load(ordering: .relaxed) else { return false }
+        let identity = Identity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+        return filesRead.withLock { $0.contains(identity) }
+    }
+
     /// The whole file at `path`; `what` names it in errors ("the file", "the scene file", "the manifest").
-    public static func bytes(of path: String, limit: Int = .max, what: String = "the file") throws(BackdropError)
-        -> [UInt8]
-    {
+    /// `recorded` false reads a file the command may then replace without being an input (a golden that
+    /// `check --update failed` re-records).
+    public static func bytes(
+        of path: String, limit: Int = .max, what: String = "the file", recorded: Bool = true
+    ) throws(BackdropError) -> [UInt8] {
         func failure(_ reason: String) -> BackdropError {
             BackdropError(.badInput, "\(path): cannot read \(what) (\(reason))")
         }
@@ -24,6 +49,10 @@ public enum InputFile {
         case S_IFREG: break
         case S_IFDIR: throw failure("is a directory")
         default: throw failure("not a regular file")
+        }
+        if recorded, recording.load(ordering: .relaxed) {
+            let identity = Identity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+            _ = filesRead.withLock { $0.insert(identity) }
         }
         let size = Int(status.st_size)
         guard size <= limit else { throw failure("larger than \(limit) bytes") }

@@ -103,7 +103,9 @@ public enum GoldenArtifacts {
                 }
                 cases[entry.index] = entry
                 for picture in [entry.actual, entry.diff, entry.threeUp].compactMap({ $0 }) {
-                    guard !picture.hasPrefix("/"), !picture.split(separator: "/").contains("..") else {
+                    guard !picture.hasPrefix("/"), !picture.split(separator: "/").contains(".."),
+                        FileLocation.lies(folder + "/" + picture, inside: folder)  // no link out of the shard
+                    else {
                         throw BackdropError(
                             .badOption, "\(folder)/summary.json: picture path '\(picture)' leaves its folder")
                     }

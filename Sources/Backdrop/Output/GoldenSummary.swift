@@ -121,11 +121,45 @@ public struct GoldenSummary: Codable, Sendable, Equatable {
         } catch {
             throw BackdropError(.badOption, error.message)  // a folder that is no shard's: usage, as for a manifest
         }
+        let summary: GoldenSummary
         do {
-            return try JSONDecoder().decode(GoldenSummary.self, from: Data(bytes))
+            summary = try JSONDecoder().decode(GoldenSummary.self, from: Data(bytes))
         } catch {
             throw BackdropError(
                 .badOption, "\(path): not a backdrop check summary.json (\(error.localizedDescription))")
         }
+        if let problem = summary.problem {
+            throw BackdropError(.badOption, "\(path): not a backdrop check summary.json (\(problem))")
+        }
+        return summary
+    }
+
+    /// The most cases a summary may hold, and its suite count: a manifest of at most 16 MB holds fewer.
+    public static let maximumCases = 1_000_000
+
+    /// What makes this summary one `backdrop check` cannot have written, or nil: a shard outside 1 ≤ index ≤ count
+    /// ≤ 1000 (as `--shard` takes it), a case count outside 0…``maximumCases``, a case index outside the suite, a
+    /// time that is negative or not finite. Every number another step computes with is checked here, as a
+    /// manifest's are.
+    public var problem: String? {
+        let shard = suite.shard
+        guard shard.count >= 1, shard.count <= 1000, shard.index >= 1, shard.index <= shard.count else {
+            return "shard \(shard.index)/\(shard.count) is not i/n with 1 ≤ i ≤ n ≤ 1000"
+        }
+        guard suite.caseCount >= 0, suite.caseCount <= Self.maximumCases else {
+            return "a case count of \(suite.caseCount), outside 0…\(Self.maximumCases)"
+        }
+        guard cases.count <= suite.caseCount else {
+            return "\(cases.count) cases of a suite of \(suite.caseCount)"
+        }
+        for entry in cases {
+            guard entry.index >= 0, entry.index < suite.caseCount else {
+                return "case index \(entry.index), outside the suite's 0…\(suite.caseCount - 1)"
+            }
+            guard entry.seconds.isFinite, entry.seconds >= 0 else {
+                return "case \(entry.index + 1) took \(entry.seconds) s"
+            }
+        }
+        return nil
     }
 }

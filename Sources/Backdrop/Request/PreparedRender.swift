@@ -37,7 +37,7 @@ public struct PreparedRender: Sendable {
             stage("drawing \(scene.name) on \(device.id)")
             let drawer = ScenePicture(device: device, parallelism: renderer.parallelism, maxImagePixels: maxImagePixels)
             let (result, drawing) = try drawer.draw(
-                scene, path: { _ in path }, steady: steady, scrollOffset: scrollOffset)
+                scene, path: { _ in path }, steady: steady, scrollOffset: scrollOffset, cancellation: cancellation)
             let picture =
                 overlay.map {
                     $0.applied(

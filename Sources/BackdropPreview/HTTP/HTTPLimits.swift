@@ -28,12 +28,20 @@ struct HTTPLimits: Sendable {
     var bodySeconds = 60.0
     /// How long a render may run: then it is cancelled and answered 503 (``RenderQueue``).
     var renderSeconds = 15.0
+    /// Answer bodies held over all connections while their clients read them: one RGBA8 picture of the pixel
+    /// limit (4 bytes a pixel), at least 64 MiB and at most 2 GiB. A slow reader holds its one answer until it is
+    /// read; an answer that would take the total over this is dropped as soon as it is made and answered 503 with
+    /// `Retry-After: 1`, unless no other answer is held (any one answer is sent whole). Answers are made one render
+    /// at a time, so however many clients read slowly the server holds at most this plus the answers being made.
+    var responseBytes: Int
 
     /// The limits for a server whose uploads may have `maxPixels` pixels: the body limit is what a PNG of that many
     /// 16-bit RGBA pixels, stored uncompressed, takes (8 bytes a pixel and 1 MiB of chunks), at most 1 GiB.
     init(maxPixels: Int) {
         let (bytes, overflow) = maxPixels.multipliedReportingOverflow(by: 8)
         bodyBytes = overflow ? Self.largestBody : min(bytes + 1 << 20, Self.largestBody)
+        let (picture, tooMany) = maxPixels.multipliedReportingOverflow(by: 4)
+        responseBytes = tooMany ? 1 << 31 : min(max(picture, 64 << 20), 1 << 31)
     }
 
     /// The largest body any server accepts, whatever its pixel limit.

@@ -22,7 +22,9 @@ protocol HTTPHandler: Sendable {
 ///
 /// Back-pressure: at most ``HTTPLimits/connections`` connections are served at once; one more is answered 503 at
 /// once and closed. Bodies being read or held by all connections together are at most one largest body; an upload
-/// that would go over is answered 503 with `Retry-After: 1` before it is read. When the process runs out of file descriptors (EMFILE) or the system does, accepting pauses
+/// that would go over is answered 503 with `Retry-After: 1` before it is read. Answers held while clients read
+/// them are at most ``HTTPLimits/responseBytes`` together (one answer always fits): one more is dropped when it is
+/// made and answered 503 with `Retry-After: 1`, so slow readers cannot make the server hold an answer each. When the process runs out of file descriptors (EMFILE) or the system does, accepting pauses
 /// 100 ms at a time and resumes as connections close; the server never exits for it. A thread that cannot be
 /// started is the same pause.
 final class HTTPServer: Sendable {
@@ -34,6 +36,8 @@ final class HTTPServer: Sendable {
     private let open = CountUnderCap()
     /// Body bytes being read or held, over all connections: at most one largest body (``HTTPLimits/bodyBytes``).
     private let bodies = CountUnderCap()
+    /// Answer bytes held while clients read them, over all connections (``HTTPLimits/responseBytes``).
+    private let answers = CountUnderCap()
 
     /// A server accepting on `listener` (from ``listen(host:port:)``).
     init(listener: (socket: Int32, port: UInt16), limits: HTTPLimits, handler: any HTTPHandler) {
@@ -150,12 +154,23 @@ final class HTTPServer: Sendable {
                 bodies.release(length)
                 return refuse(error, on: connection)
             }
-            let response = handler.respond(to: request, clientHasGone: { connection.clientHasGone })
+            var response = handler.respond(to: request, clientHasGone: { connection.clientHasGone })
             request.body = []
             bodies.release(length)
+            let includeBody = request.method != "HEAD"
+            var held = includeBody ? response.body.count : 0
+            if held > 0, !answers.acquire(held, upTo: limits.responseBytes, evenOverWhenEmpty: true) {
+                // Dropped here, before a byte of it waits on a slow reader.
+                response = .error(
+                    503, "other clients are still reading the answers the server holds; try again",
+                    headers: [("Retry-After", "1")])
+                held = 0
+            }
             let keepAlive = request.keepsAlive
-            guard connection.write(response, keepAlive: keepAlive, includeBody: request.method != "HEAD"), keepAlive
-            else { return }
+            let written = connection.write(response, keepAlive: keepAlive, includeBody: includeBody)
+            response.body = []
+            answers.release(held)
+            guard written, keepAlive else { return }
         }
     }
 
@@ -196,10 +211,11 @@ final class CountUnderCap: @unchecked Sendable {
 
     var value: Int { lock.withLock { count } }
 
-    /// Adds `amount` when the count stays within `limit`; false (and nothing added) otherwise.
-    func acquire(_ amount: Int = 1, upTo limit: Int) -> Bool {
+    /// Adds `amount` when the count stays within `limit` (or, `evenOverWhenEmpty`, when it is 0); false (and
+    /// nothing added) otherwise.
+    func acquire(_ amount: Int = 1, upTo limit: Int, evenOverWhenEmpty: Bool = false) -> Bool {
         lock.withLock {
-            guard count + amount <= limit else { return false }
+            guard count + amount <= limit || (evenOverWhenEmpty && count == 0) else { return false }
             count += amount
             return true
         }

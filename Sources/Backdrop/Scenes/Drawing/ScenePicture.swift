@@ -19,6 +19,9 @@ public struct ScenePicture: Sendable {
     public var parallelism: Parallelism
     /// Image files with more pixels are refused before they are decoded.
     public var maxImagePixels: Int
+    /// The most pixel work one picture may do (``SceneDrawingWork``), charged command by command before each is
+    /// drawn.
+    public var maxPixelWork: Int = SceneDrawingWork.standardLimit
 
     public init(
         device: Device, parallelism: Parallelism = Parallelism(), maxImagePixels: Int = PNGDecoder.defaultMaxPixels
@@ -37,12 +40,19 @@ public struct ScenePicture: Sendable {
     }
 
     /// The picture `drawing` describes. `folder` is where the scene's image paths must stay (through links).
-    /// Throws `.badInput` naming the layer and the problem for an image that cannot be read.
-    public func draw(_ drawing: SceneDrawing, folder: String?) throws(BackdropError) -> Result {
-        var state = State(picture: self, folder: folder)
+    /// Throws `.badInput` naming the layer and the problem for an image that cannot be read, `.badInput` before
+    /// the command that would take the drawing over ``maxPixelWork``, and ``BackdropError/Kind/cancelled`` between
+    /// commands (and between an effect view's passes) once `cancellation` is cancelled.
+    public func draw(_ drawing: SceneDrawing, folder: String?, cancellation: RenderCancellation? = nil)
+        throws(BackdropError) -> Result
+    {
+        var state = State(picture: self, folder: folder, cancellation: cancellation)
         let screen = PixelRect(x: 0, y: 0, width: device.screen.width, height: device.screen.height)
         var stack = [SceneCanvas(bounds: screen, opaqueBlack: true)]
+        var work = SceneDrawingWork(limit: maxPixelWork)
         for command in drawing.commands {
+            try cancellation?.check()
+            try work.charge(command, on: stack[stack.count - 1].bounds)
             switch command {
             case .beginGroup(let bounds):
                 stack.append(SceneCanvas(bounds: bounds.intersection(stack[0].bounds)))
@@ -60,11 +70,19 @@ public struct ScenePicture: Sendable {
         return Result(image: stack[0].bytes(), imageSizes: state.images.mapValues(\.size))
     }
 
-    /// What one drawing holds on to: the images read so far.
+    /// An image file as the drawing samples it: its size and its pixels, premultiplied floats row by row.
+    struct Converted {
+        let size: PixelSize
+        let pixels: [SIMD4<Float>]
+    }
+
+    /// What one drawing holds on to: the images read so far, each decoded and converted once however many
+    /// layers draw it.
     struct State {
         let picture: ScenePicture
         let folder: String?
-        var images: [String: RGBAImage<UInt8>] = [:]
+        let cancellation: RenderCancellation?
+        var images: [String: Converted] = [:]
 
         var parallelism: Parallelism { picture.parallelism }
 
@@ -107,8 +125,8 @@ public struct ScenePicture: Sendable {
                 }
             case .file(let path):
                 let image = try self.image(at: path, layer: layer)
-                let pixels = Self.premultipliedFloats(image)
-                let width = image.width, height = image.height
+                let pixels = image.pixels
+                let width = image.size.width, height = image.size.height
                 canvas.draw(shape, clip: clip, opacity: opacity, parallelism: parallelism) { x, y in
                     let u = (Double(x) + 0.5 - shape.x) / shape.width * Double(width) - 0.5
                     let v = (Double(y) + 0.5 - shape.y) / shape.height * Double(height) - 0.5
@@ -124,8 +142,8 @@ public struct ScenePicture: Sendable {
             }
         }
 
-        /// The image at `path`, read once; it must lie inside the scene's folder.
-        mutating func image(at path: String, layer: String) throws(BackdropError) -> RGBAImage<UInt8> {
+        /// The image at `path`, read and converted once; it must lie inside the scene's folder.
+        mutating func image(at path: String, layer: String) throws(BackdropError) -> Converted {
             if let image = images[path] { return image }
             guard let folder, FileLocation.lies(path, inside: folder.isEmpty ? "." : folder) else {
                 throw BackdropError(.badInput, "layer '\(layer)': image \(path) lies outside the scene file's folder")
@@ -136,8 +154,9 @@ public struct ScenePicture: Sendable {
             } catch {
                 throw BackdropError(error.kind, "layer '\(layer)': \(error.message)")
             }
-            images[path] = image
-            return image
+            let converted = Converted(size: image.size, pixels: Self.premultipliedFloats(image))
+            images[path] = converted
+            return converted
         }
 
         static func premultipliedFloats(_ image: RGBAImage<UInt8>) -> [SIMD4<Float>] {
@@ -244,8 +263,14 @@ public struct ScenePicture: Sendable {
             let effect = Effect(
                 style: style, frame: local, scale: picture.device.scale, quality: .fast, path: path,
                 vibrancy: placement)
-            let output = try Renderer(parallelism: parallelism).render(
-                canvas.bytes(), effect: effect, vibrantContent: content)
+            let renderer = Renderer(parallelism: parallelism)
+            let output: RGBAImage<UInt8>
+            if let cancellation {
+                output = try renderer.render(
+                    canvas.bytes(), effect: effect, vibrantContent: content, cancellation: cancellation)
+            } else {
+                output = try renderer.render(canvas.bytes(), effect: effect, vibrantContent: content)
+            }
             canvas.replace(inside, with: output)
         }
     }
@@ -257,11 +282,11 @@ extension ScenePicture {
     /// model prices it, then drawn. Returns the picture and the planner's drawing (for overlays).
     public func draw(
         _ scene: Scene, path: @escaping @Sendable (BlurStyle) -> Effect.Path, steady: Bool = false,
-        scrollOffset: Double = 0
+        scrollOffset: Double = 0, cancellation: RenderCancellation? = nil
     ) throws(BackdropError) -> (result: Result, drawing: SceneDrawing) {
         let frame = try ScenePlanner(device: device, path: path).frame(
             of: scene, steady: steady, drawing: true, scrollOffset: scrollOffset)
         let drawing = frame.drawing!
-        return (try draw(drawing, folder: scene.folder), drawing)
+        return (try draw(drawing, folder: scene.folder, cancellation: cancellation), drawing)
     }
 }

@@ -10,7 +10,7 @@ import Synchronization
 /// descriptor, so nothing swapped in between is read. Errors are `.badInput`: "PATH: cannot read WHAT (REASON)".
 ///
 /// Once ``recordReads()`` was called (the CLI does, first thing), every file read is remembered by its device and
-/// inode, whatever path or link reached it, and ``AtomicFile`` refuses to replace one (see ``wasRead(_:)``).
+/// inode, whatever path or link reached it, and ``AtomicFile`` refuses to replace one (see `wasRead(_:)`).
 public enum InputFile {
     /// A file's identity: the same for every path, link or hard link that reaches it.
     struct Identity: Hashable {

@@ -66,14 +66,20 @@ struct HostileInputRoundTwoTests {
         defer { server.stop() }
         let before = server.peakMemory ?? 0
         let bomb = try Data(contentsOf: URL(fileURLWithPath: try Self.textBomb(chunks: 150, layout: "grey16")))
-        var request = URLRequest(url: URL(string: server.address + "input")!)
-        request.httpMethod = "POST"
-        request.setValue(server.address.dropLast().description, forHTTPHeaderField: "Origin")
-        request.httpBody = bomb
-        let (_, response) = try await URLSession.shared.data(for: request)
-        #expect((response as! HTTPURLResponse).statusCode == 200)
+        let (_, status) = try await Self.post(server, "input", bomb)
+        #expect(status == 200)
         let grown = (server.peakMemory ?? .max) - before
         #expect(grown < 100 << 20, "the preview grew by \(grown >> 20) MB")
+    }
+
+    /// A POST to the preview at `server` as its page sends it (from the server's own origin): the body and the status.
+    static func post(_ server: PreviewProcess, _ path: String, _ body: Data) async throws -> (Data, Int) {
+        var request = URLRequest(url: URL(string: server.address + path)!)
+        request.httpMethod = "POST"
+        request.setValue(server.address.dropLast().description, forHTTPHeaderField: "Origin")
+        request.httpBody = body
+        let (data, response) = try await URLSession.shared.data(for: request)
+        return (data, (response as! HTTPURLResponse).statusCode)
     }
 
     /// A 395-byte scene: one shadowed image layer repeated 100 000 times 0.001 pt apart, with a 256-character name.
@@ -135,14 +141,10 @@ struct HostileInputRoundTwoTests {
     @Test func thePreviewRefusesAnUploadOverTheBudgetAndGoesOn() async throws {
         let server = try PreviewProcess()
         defer { server.stop() }
-        var request = URLRequest(url: URL(string: server.address + "scene")!)
-        request.httpMethod = "POST"
-        request.setValue(server.address.dropLast().description, forHTTPHeaderField: "Origin")
-        request.httpBody = Data(Self.repeatedShadows.utf8)
-        let (body, response) = try await URLSession.shared.data(for: request)
+        let (body, status) = try await Self.post(server, "scene", Data(Self.repeatedShadows.utf8))
         let error = (try? JSONSerialization.jsonObject(with: body) as? [String: String])?["error"] ?? ""
         #expect(
-            (response as! HTTPURLResponse).statusCode == 400 && error.contains("over the limit of 50000"), "\(error)")
+            status == 400 && error.contains("over the limit of 50000"), "\(error)")
         let (_, priced) = try await URLSession.shared.data(
             from: URL(string: server.address + "scene.json?scene=contacts-table-masks&device=all")!)
         #expect((priced as! HTTPURLResponse).statusCode == 200)
@@ -207,12 +209,9 @@ struct HostileInputRoundTwoTests {
         let server = try PreviewProcess(["--render-timeout", "1"])
         defer { server.stop() }
         // Within the budgets, but about 4 s of drawing: 20 shadowed screenfuls.
-        var request = URLRequest(url: URL(string: server.address + "scene")!)
-        request.httpMethod = "POST"
-        request.setValue(server.address.dropLast().description, forHTTPHeaderField: "Origin")
-        request.httpBody = Data(Self.screenfulsOfShadows.replacingOccurrences(of: "20000", with: "20").utf8)
-        let (_, uploaded) = try await URLSession.shared.data(for: request)
-        #expect((uploaded as! HTTPURLResponse).statusCode == 200)
+        let (_, uploaded) = try await Self.post(
+            server, "scene", Data(Self.screenfulsOfShadows.replacingOccurrences(of: "20000", with: "20").utf8))
+        #expect(uploaded == 200)
         let (_, drawn) = try await URLSession.shared.data(
             from: URL(string: server.address + "scene.png?scene=uploaded&device=ipad-air")!)
         #expect((drawn as! HTTPURLResponse).statusCode == 503)
@@ -229,12 +228,9 @@ struct HostileInputRoundTwoTests {
     @Test func slowReadersCannotMakeThePreviewHoldAnAnswerEach() async throws {
         let server = try PreviewProcess(["--max-pixels", "9000000"])
         defer { server.stop() }
-        var request = URLRequest(url: URL(string: server.address + "input")!)
-        request.httpMethod = "POST"
-        request.setValue(server.address.dropLast().description, forHTTPHeaderField: "Origin")
-        request.httpBody = Data(try PNGEncoder(compression: .fast).encode(noiseImage(width: 3000, height: 3000)))
-        let (_, uploaded) = try await URLSession.shared.data(for: request)
-        #expect((uploaded as! HTTPURLResponse).statusCode == 200)
+        let (_, uploaded) = try await Self.post(
+            server, "input", Data(try PNGEncoder(compression: .fast).encode(noiseImage(width: 3000, height: 3000))))
+        #expect(uploaded == 200)
         let ask = "GET /render.rgba?style=light HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n"
         // One answer read whole first: the peak then holds a render's own buffers.
         let warm = try #require(RawHTTPClient(port: server.port))

@@ -17,7 +17,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        // `swift package generate-documentation`: a command plugin, built only when the command runs.
+        // `swift package generate-documentation --target LAYER`: a command plugin, built only when the command runs.
+        // scripts/docs documents the whole library without it (the plugin leaves re-exported modules out).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [

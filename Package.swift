@@ -17,7 +17,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        // `swift package generate-documentation`: a command plugin, built only when the command runs.
+        // `swift package generate-documentation --target LAYER`: a command plugin, built only when the command runs.
+        // scripts/docs documents the whole library without it (the plugin leaves re-exported modules out).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
@@ -40,9 +41,47 @@ let package = Package(
         // Vector code the Swift compiler cannot emit without unsafe flags: lane conversions for every CPU, and the
         // hot loops in the CPU's own instructions (AVX2 and FMA), chosen at run time with the same output bit for bit.
         .target(name: "CVectorKernels"),
+        // The library in layers, each target depending only on those below it, so the compiler keeps the order
+        // (docs/layout.md draws it): image I/O → rendering → scenes and cost → calibration → golden testing →
+        // reports. A type one layer lends another is `package`, never `public` unless it is the library's API.
+        // Pixel buffers, PNG decoding and encoding, colour rules, input files and atomic writes, the one error type.
+        .target(
+            name: "BackdropImageIO",
+            dependencies: ["CLibPNG", "CTemporaryFiles"]
+        ),
+        // Effects, their GPU passes and how plans run on the CPU: the Stage executor, Apple's ImageEffects.
+        .target(
+            name: "BackdropRendering",
+            dependencies: ["BackdropImageIO", "COpenMP", "CVectorKernels"]
+        ),
+        // Scenes and their planner, devices and the run-time cost model, the render request every front end decodes.
+        .target(
+            name: "BackdropScenes",
+            dependencies: ["BackdropRendering"]
+        ),
+        // The cost model's evidence and fit: seed figures, case studies, device evidence, the fit and the interval
+        // recomputed (the run-time model stores their results; tests hold the two equal).
+        .target(
+            name: "BackdropCalibration",
+            dependencies: ["BackdropScenes"]
+        ),
+        // Golden testing: image differences, tolerances, manifests, shards, their artifacts and summaries.
+        .target(
+            name: "BackdropGolden",
+            dependencies: ["BackdropScenes"]
+        ),
+        // Records (JSON), tables, SVG charts and timelines, the model report and the report site.
+        .target(
+            name: "BackdropReports",
+            dependencies: ["BackdropCalibration", "BackdropGolden"]
+        ),
+        // `import Backdrop`: every layer, re-exported (Backdrop.swift), and the DocC catalog.
         .target(
             name: "Backdrop",
-            dependencies: ["CLibPNG", "COpenMP", "CTemporaryFiles", "CVectorKernels"]
+            dependencies: [
+                "BackdropImageIO", "BackdropRendering", "BackdropScenes", "BackdropCalibration", "BackdropGolden",
+                "BackdropReports",
+            ]
         ),
         // `backdrop preview`: the page, its HTTP API, and a small bounded HTTP/1.1 server of its own (HTTP/): no
         // dependency offered limits on lines, headers, bodies and idle connections without SwiftNIO's build time.

@@ -13,7 +13,7 @@ What it times (wallpaper-2048x1536.png from ../shared, scale 2, the whole pictur
   that its PSNR can be measured).
 - A plain memory copy of the input into an output of the same size (numpy): the bandwidth limit of any effect
   that reads the picture once and writes it once.
-- `UIImage+ImageEffects` (`--algorithm image-effects`, issue 29): in process and as whole processes beside the
+- `UIImage+ImageEffects` (`--algorithm image-effects`): in process and as whole processes beside the
   default algorithm's, and its three box passes as Pillow's `BoxBlur` and OpenCV's `blur` (edges replicated) run
   them, three times each (the blur alone is timed).
 PSNR of each against ../shared/reference, with Backdrop's own `backdrop compare`. Medians throughout.
@@ -40,7 +40,7 @@ BACKDROP = ROOT / ".build/release/backdrop"
 SCALE = 2
 STYLES = ["extraLight", "light", "dark"]
 
-# The issue's targets (docs: issue 7), in ms unless stated.
+# The speed targets (docs/performance.md), in ms unless stated.
 FAST_TARGET_MS, VIBRANCY_TARGET_MS, ESTIMATE_TARGET_MS = 2.5, 4.0, 50.0
 FAST_PSNR, EXACT_PSNR = 40.0, 50.0
 
@@ -244,7 +244,7 @@ def main():
                 def estimate():
                     run(BACKDROP, "estimate", "--all-devices", "--style", name, *vibrancy)
                 estimate_ms[(name, bool(vibrancy))] = timed(estimate, max(5, runs // 5))
-        # Whole processes, as a user waits for them (issue 19): decode, render or copy, encode.
+        # Whole processes, as a user waits for them: decode, render or copy, encode.
         whole = []  # (what, median ms, output bytes)
         # Whole processes vary more than in-process timings on this shared machine: at least 11 runs each.
         def process_ms(*arguments, count=max(11, runs)):
@@ -329,7 +329,7 @@ def main():
                  f"({peaks['picture'] / 1024:.1f} − {peaks['1×1'] / 1024:.1f} MiB) | "
                  f"{'yes' if extra_mb * 1.048576 <= 3 * decoded_mb else 'no'} |")
     vips_ms = next((ms for what, ms, _ in whole if what.startswith("`vips")), None)
-    lines += ["", "## Whole process (issue 19)", "",
+    lines += ["", "## Whole process", "",
               "Decoding, the effect and encoding, as a user waits for them: the median of repeated runs of the whole "
               "command on the same picture.", "",
               "| what | median (ms) | × vips copy | output bytes |", "|---|---:|---:|---:|"]
@@ -343,7 +343,7 @@ def main():
               f"| its output ≤ 1.05 × 1,069,456 bytes | {default_size:,} bytes | {'yes' if default_size <= 1.05 * 1069456 else 'no'} |",
               f"| 6 wallpapers and 6 coffees into a folder ≤ 800 ms | {batch_ms:.0f} ms | {'yes' if batch_ms <= 800 else 'no'} |",
               f"| a 10000×10000 render ≤ 3 s | {big_ms / 1000:.2f} s, peak {big_peak_mb:.0f} MiB | {'yes' if big_ms <= 3000 else 'no'} |"]
-    lines += ["", "## UIImage+ImageEffects (issue 29)", "",
+    lines += ["", "## UIImage+ImageEffects", "",
               "`backdrop render --algorithm image-effects` (the crop premultiplied, three d × d box passes, the saturation "
               "matrix, the composite), in process and as a whole process beside the default algorithm's; the peers run "
               "only the three box passes, on the same RGBA picture (edges replicated).", "",

@@ -50,7 +50,7 @@ struct RenderJob: Sendable {
 
 /// `backdrop render … --output-dir DIR`: many files with the same options, past failures, with progress.
 struct BatchRender {
-    /// Files rendered at once by default: 2, measured faster than 1 on a 2-core machine because decoding and
+    /// Files rendered at once by default: 2, measured faster than 1 with two cores because decoding and
     /// encoding (libdeflate) are serial per file, while the effect itself already uses every core.
     static let defaultJobs = 2
 

@@ -1,6 +1,6 @@
 // backdrop_openmp.c — the only OpenMP code in Backdrop, written against the OpenMP runtime's entry points
 // rather than compiled from a pragma, so that no target needs `-fopenmp`: an unsafe flag, which SwiftPM refuses
-// in a package used as a versioned dependency (issue 31).
+// in a package used as a versioned dependency.
 //
 // `#pragma omp parallel for schedule(static)` compiles to a call that runs an outlined function on every thread
 // of a team, each taking its share of the indices. GOMP_parallel is that call in the ABI that GCC emits; libomp

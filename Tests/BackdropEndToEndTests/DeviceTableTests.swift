@@ -78,7 +78,7 @@ struct DeviceTableTests {
         for device in Device.all { #expect(text.standardOutput.contains(device.id)) }
         let json = try runCLI(["devices", "--format", "json"])
         #expect(try JSONDecoder().decode([Device].self, from: Data(json.standardOutput.utf8)) == Device.all)
-        // The model's fill rate is in the JSON for readers, as the issue asks.
+        // The model's fill rate is in the JSON for readers.
         let objects = try #require(
             try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]])
         // Within 10⁻¹² of the figure: JSONSerialization's number parsing may round the last digit.

@@ -203,7 +203,7 @@ struct SceneCLITests {
     }
 }
 
-/// Issue 26, items 4 and 5: what bounds each frame, the screens that explain why devices with one GPU differ,
+/// What bounds each frame, the screens that explain why devices with one GPU differ,
 /// `--explain` in JSON that never advises a fix already in place, and the fit report in three formats.
 @Suite("backdrop estimate: explanations and the fit report")
 struct EstimateExplanationTests {

@@ -4,7 +4,7 @@ import BackdropTesting
 import Foundation
 import Testing
 
-/// Issue 30, item 5: `assertGolden`'s record switch, read from `BACKDROP_RECORD` (default `missing` on a
+/// `assertGolden`'s record switch, read from `BACKDROP_RECORD` (default `missing` on a
 /// developer's machine, `never` on CI), and its pictures in a folder of their test.
 @Suite("BackdropTesting: recording goldens")
 struct GoldenRecordingTests {

@@ -88,7 +88,7 @@ struct GoldenComparisonTests {
     func threeCaseManifest() throws -> (URL, URL) {
         let directory = try Fixtures.temporaryDirectory()
         let manifest = directory.appendingPathComponent("manifest.json")
-        // A manifest's files lie inside its folder (issue 32): the inputs are copied in.
+        // A manifest's files lie inside its folder: the inputs are copied in.
         let inputs = directory.appendingPathComponent("in")
         try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: photo, toPath: inputs.appendingPathComponent("coffee.png").path)
@@ -113,8 +113,8 @@ struct GoldenComparisonTests {
 
     @Test func checkRecordsOnlyWhatUpdateSaysAndWritesNothingElseInTheGoldenTree() throws {
         let (directory, manifest) = try threeCaseManifest()
-        // A new suite: no goldens and no goldens' folder. A case without its golden could not run: exit 2 (issue 30:
-        // 1 is for a case outside its tolerance); --update makes the folder.
+        // A new suite: no goldens and no goldens' folder. A case without its golden could not run: exit 2 (1 is
+        // for a case outside its tolerance); --update makes the folder.
         try FileManager.default.removeItem(at: directory.appendingPathComponent("golden"))
         let missing = try runCLI(["check", manifest.path])
         #expect(
@@ -217,7 +217,7 @@ struct GoldenComparisonTests {
                 && warned.standardError.contains("old.png"))
     }
 
-    /// Issue 30, item 4: a case takes `render`'s style options by the same names, read by the same code, so its
+    /// A case takes `render`'s style options by the same names, read by the same code, so its
     /// golden is what `backdrop render` draws with those options; a custom style missing a number could not run.
     @Test func aCaseTakesTheCustomStyleAsRenderDoes() throws {
         let directory = try Fixtures.temporaryDirectory()
@@ -305,7 +305,7 @@ struct BatchRenderTests {
     }
 
     @Test func aMissingOutputFolderIsCreatedAndOneThatCannotBeIsAOneLineError() throws {
-        // Issue 31: --output-dir creates its folder.
+        // --output-dir creates its folder.
         let parent = try Fixtures.temporaryDirectory()
         let fresh = parent.appendingPathComponent("new/folder")
         let created = try runCLI(["render", photos[0], "--output-dir", fresh.path])

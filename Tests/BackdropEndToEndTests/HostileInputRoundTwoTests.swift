@@ -7,7 +7,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-/// The second round of attacks on Backdrop's inputs (issue 43), kept as tests so that the next round starts from
+/// The second round of attacks on Backdrop's inputs, kept as tests so that the next round starts from
 /// them. Each test reproduced its defect before the fix it names.
 @Suite("Hostile input, round two")
 struct HostileInputRoundTwoTests {

@@ -10,7 +10,7 @@ import Testing
     import FoundationXML
 #endif
 
-/// Issue 32, defect 1: one number from outside — an option, a manifest field, a query parameter — must never trap
+/// One number from outside — an option, a manifest field, a query parameter — must never trap
 /// in rectangle arithmetic or a Double → Int conversion. Each case was a SIGILL and a backtrace before the
 /// coordinates were bounded where they are read (``PixelRect/coordinateLimit``); now each is a one-line error and
 /// an ordinary exit (or a 400 from the preview, which goes on serving).
@@ -93,7 +93,7 @@ struct OverflowingNumberTests {
                 "the image is 2147483647×2147483647 pixels, over the limit of 4294967296 pixels"))
     }
 
-    /// Issue 32, defect 9: memory follows the pixels, not the shape. A 1 × 2 000 000 picture must render within
+    /// Memory follows the pixels, not the shape. A 1 × 2 000 000 picture must render within
     /// 220 MB of address space (it needs about 171 MB, fast or exact, about what 1414 × 1414 needs). Before, it
     /// needed 263 MB (fast: rows padded to four pixels, a tap table entry per row) and 1.35 GB (exact: a causal
     /// buffer 32 columns wide whatever the picture's width), and a 1 × 100 000 000 picture took 6.15 GB (now 1.95).
@@ -118,7 +118,7 @@ struct OverflowingNumberTests {
         #expect(result.status == 0, "\(exact ? "exact" : "fast"): \(result.output)")
     }
 
-    /// Issue 32, defect 7: libpng set up its rows (width × 8 bytes) before the limit was checked, so a 68-byte
+    /// libpng set up its rows (width × 8 bytes) before the limit was checked, so a 68-byte
     /// 16-bit file declaring 400,000,000 × 1 cost 3 GB first. Under a 600 MB address-space limit the decoder must
     /// still name the limit, not run out of memory.
     @Test(arguments: [(UInt8(16), UInt8(6)), (4, 0), (8, 0), (16, 2)])
@@ -176,7 +176,7 @@ struct OverflowingNumberTests {
     }
 }
 
-/// Issue 32, defects 3, 4 and 10: no file touched outside its place. Each test failed on the previous binary: the
+/// No file touched outside its place. Each test failed on the previous binary: the
 /// device node and the FIFO were replaced by a PNG, the manifest's goldens and inputs went anywhere, a FIFO input
 /// hung the command, a symbolic link bypassed the input guard, a write cut by a signal left its hidden file.
 @Suite("Hostile input: files outside their place")
@@ -196,7 +196,7 @@ struct FilePlacementTests {
     @Test func outputOntoADeviceNodeOrAFIFOIsWrittenThroughNeverReplaced() throws {
         let directory = try Fixtures.temporaryDirectory()
         let null = directory.appendingPathComponent("null").path
-        // A private copy of /dev/null, major 1, minor 3 (as the issue reproduces it): creating a device node needs root,
+        // A private copy of /dev/null, major 1, minor 3 (as the attack reproduced it): creating a device node needs root,
         // which CI has.
         #expect(mknod(null, S_IFCHR | 0o666, dev_t(1 << 8 | 3)) == 0, "mknod: \(String(cString: strerror(errno)))")
         let render = try runBounded(["render", photo, "-o", null])
@@ -332,7 +332,7 @@ struct FilePlacementTests {
     }
 }
 
-/// Issue 32: a planted file or link under a temporary file's name is never followed or reused.
+/// A planted file or link under a temporary file's name is never followed or reused.
 @Suite("Hostile input: planted temporary names")
 struct PlantedTemporaryNameTests {
     @Test func aLinkPlantedUnderEveryTemporaryNameIsNeverFollowed() throws {
@@ -350,7 +350,7 @@ struct PlantedTemporaryNameTests {
     }
 }
 
-/// Issue 32, defect 8 and the lesser ones on scenes: work bounded before it is spent, names that cannot reach a
+/// Work bounded before it is spent, names that cannot reach a
 /// terminal or break an SVG. The old binary took 6.3 s on the shadow scene, 8.9 s on the explanation and 470 MB on the
 /// long names; these tests hold the limits, not the times.
 @Suite("Hostile input: scenes")

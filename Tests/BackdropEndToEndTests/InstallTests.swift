@@ -6,7 +6,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-/// Issue 31: an install puts both programs on a prefix, and `backdrop preview` finds its server beside itself or on
+/// An install puts both programs on a prefix, and `backdrop preview` finds its server beside itself or on
 /// the PATH; the server reads its page's files from the resource bundle installed beside it. (CI also runs the real
 /// `scripts/install --prefix`, build included, on a clean clone.)
 @Suite("scripts/install")

@@ -199,7 +199,7 @@ struct PNGCodecTests {
             outputs.append(try Data(contentsOf: URL(fileURLWithPath: output)))
         }
         #expect(outputs.allSatisfy { $0 == outputs[0] }, "the bytes depend on the thread count")
-        // Issue 19: no larger than 1.05 × the 1,069,456 bytes libpng's zlib level 6 wrote.
+        // No larger than 1.05 × the 1,069,456 bytes libpng's zlib level 6 wrote.
         #expect(outputs[0].count <= 1_122_928, "\(outputs[0].count) bytes")
         let bad = try runCLI([
             "render", input, "-o", directory.appendingPathComponent("x.png").path, "--compression", "tiny",

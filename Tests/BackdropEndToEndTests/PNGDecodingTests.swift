@@ -5,8 +5,9 @@ import Testing
 
 @Suite("PNG decoding and encoding")
 struct PNGDecodingTests {
-    /// Every PngSuite and libpng test file decodes to the independent expected RGBA8 within the README's tolerance:
-    /// 2 levels, or 10 for files whose gAMA is neither 1.0 nor ≈ 0.45455; colour ignored where both alphas are 0.
+    /// Every PngSuite and libpng test file decodes to the independent expected RGBA8 within docs/rendering.md's
+    /// tolerance: 2 levels, or 10 for files whose gAMA is neither 1.0 nor ≈ 0.45455; colour ignored where both alphas
+    /// are 0.
     @Test func everyTestFileDecodesToTheExpectedRGBA() throws {
         var checked = 0
         var failures: [String] = []

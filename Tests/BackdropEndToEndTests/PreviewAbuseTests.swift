@@ -3,7 +3,7 @@ import BackdropTestSupport
 import Foundation
 import Testing
 
-/// Issue 32, defects 2, 5 and 6 and the preview's render timeout: the server under abuse, on loopback, every loop
+/// The server under abuse, on loopback, every loop
 /// bounded in count and time. Each test ends by checking that the server still answers a plain request.
 ///
 /// On the server before this one (FlyingFox 0.27): a 1 MiB request line was read whole, quadratically (minutes of a

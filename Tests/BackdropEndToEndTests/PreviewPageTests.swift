@@ -54,12 +54,12 @@ struct PreviewPageTests {
 
         // The link's state is the controls' and the picture's.
         #expect(try browser.evaluate("[$('style').value, $('scale').value].join()") as? String == "dark,2")
-        // A row for every device on whose screen the 800×300 pt view fits (the others refuse it, issue 31).
+        // A row for every device on whose screen the 800×300 pt view fits (the others refuse it).
         let rows = try browser.evaluate("$('all').rows.length") as? Int
         let fitting = Device.all.filter { 800 <= $0.screenPoints.width && 300 <= $0.screenPoints.height }
         #expect(rows == fitting.count + 1, "the every-device table has \(rows ?? 0) rows")
         #expect(try browser.evaluate("$('timeline').complete && $('timeline').naturalWidth > 0") as? Bool == true)
-        // The predicted ms with its range (issue 45).
+        // The predicted ms with its range.
         #expect((try browser.evaluate("$('estimate').textContent") as? String ?? "").contains("80 % range"))
 
         // Its screenshot shows the effect inside the frame and the picture unchanged outside it: compared with a

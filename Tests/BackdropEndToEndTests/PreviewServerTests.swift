@@ -77,7 +77,7 @@ struct PreviewServerTests {
         let record = try JSONDecoder().decode(EstimateRecord.self, from: estimate)
         #expect(record.device == "iphone-5" && record.view == PixelSize(width: 640, height: 128))
         let all = try JSONDecoder().decode([EstimateRecord].self, from: try await get(a + "estimate.json?device=all").1)
-        // The whole 1024×768 picture as a view at each device's scale: only where it fits on the screen (issue 31).
+        // The whole 1024×768 picture as a view at each device's scale: only where it fits on the screen.
         let fitting = Device.all.filter {
             1024 / $0.scale <= $0.screenPoints.width && 768 / $0.scale <= $0.screenPoints.height
         }
@@ -142,7 +142,7 @@ struct PreviewServerTests {
         #expect(try await get(a + "render.png?style=dark").0 == 200)  // still serving
     }
 
-    /// Scene mode (issue 28): `/scene.png` is what `render --scene` draws, `/scene.json` what `estimate --scene`
+    /// Scene mode: `/scene.png` is what `render --scene` draws, `/scene.json` what `estimate --scene`
     /// prices, and a posted scene is `scene=uploaded`; bad requests are one-line JSON errors.
     @Test func scenesAreDrawnAndPricedAsTheCommandsDoAndAnUploadIsTheUploadedScene() async throws {
         let server = try PreviewProcess()

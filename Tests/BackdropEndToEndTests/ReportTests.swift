@@ -60,7 +60,7 @@ struct ReportTests {
         let images =
             Int(body.split(separator: "\"").drop { !$0.hasSuffix("data-images=") }.dropFirst().first ?? "") ?? 0
         #expect(images >= 2 + Device.all.count + 1 + 3 * Device.all.count, "\(images) pictures on the page")
-        // Readable in a 1400 px window (issue 31): nothing wider than the window, the scenes table wraps.
+        // Readable in a 1400 px window: nothing wider than the window, the scenes table wraps.
         let narrow = try run(chromium, flags + ["--window-size=1400,1000", "--dump-dom", page])
         let width = narrow.range(of: #"data-width="\d+""#, options: .regularExpression).flatMap {
             Int(narrow[$0].dropFirst("data-width=\"".count).dropLast())

@@ -3,7 +3,7 @@ import BackdropTestSupport
 import Foundation
 import Testing
 
-/// Issue 31's rough edges, each as a newcomer met it.
+/// Rough edges, each as a newcomer met it.
 @Suite("Rough edges a newcomer met")
 struct RoughEdgeTests {
     let photo = Fixtures.sharedPath("testdata/photos/coffee.png")
@@ -69,7 +69,7 @@ struct RoughEdgeTests {
         }
     }
 
-    /// Issue 31: long work shows what it is doing. Run under `script` (util-linux), standard error is a terminal and
+    /// Long work shows what it is doing. Run under `script` (util-linux), standard error is a terminal and
     /// the stages show, then the line is cleared before the result; into a pipe, standard error says nothing.
     @Test func aRenderOnATerminalShowsItsStagesAndAPipeGetsNone() throws {
         let directory = try Fixtures.temporaryDirectory()

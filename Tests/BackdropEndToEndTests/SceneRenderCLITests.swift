@@ -157,7 +157,7 @@ struct SceneGoldenCaseTests {
     }
 }
 
-/// `backdrop estimate --scene --duration`: a run of frames as text, JSON (the keys) and SVG.
+/// `backdrop estimate --scene --duration`: a run of frames as text, JSON (the keys checked below) and SVG.
 @Suite("backdrop estimate --duration")
 struct SceneRunCLITests {
     @Test func aRunPrintsItsFramesAsJSONTextAndAChart() throws {

@@ -3,7 +3,7 @@ import BackdropTestSupport
 import Foundation
 import Testing
 
-/// `backdrop check --shard i/n` and `backdrop merge-reports` (issue 30): every case in exactly one shard for any n,
+/// `backdrop check --shard i/n` and `backdrop merge-reports`: every case in exactly one shard for any n,
 /// and the merged report the same as one unsharded run's but for the times.
 @Suite("backdrop check: shards and merged reports", .serialized)
 struct ShardTests {

@@ -3,7 +3,7 @@ import BackdropTestSupport
 import Foundation
 import Testing
 
-/// The bounds that keep pixel arithmetic inside `Int` (issue 32, defect 1), where numbers are read: every reader of
+/// The bounds that keep pixel arithmetic inside `Int`, where numbers are read: every reader of
 /// outside geometry refuses a value beyond ±``PixelRect/coordinateLimit``, and the checks that a library user can
 /// reach with any `Int` answer instead of trapping.
 @Suite("Pixel geometry: bounds where numbers are read")

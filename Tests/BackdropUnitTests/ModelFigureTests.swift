@@ -3,7 +3,7 @@ import BackdropTestSupport
 import Foundation
 import Testing
 
-/// `backdrop estimate --model`'s figure list (issue 26, items 3, 4 and 6): every figure the model is fitted to or
+/// `backdrop estimate --model`'s figure list: every figure the model is fitted to or
 /// checked against, cited by its seed or source id, each with its tolerance.
 @Suite("The model against every published figure")
 struct ModelFigureTests {

@@ -30,7 +30,7 @@ struct SceneLayoutTests {
         #expect(card.frame == PointRect(x: inset, y: 80, width: screen.width - inset - inset, height: 120))
         #expect(label.frame == PointRect(x: screen.width / 2 - 8, y: 12, width: screen.width / 2, height: 20))
         // The planner prices the toolbar's blur over the bottom 44 points of this screen.
-        let passes = try ScenePlanner(device: device, path: { _ in .blur }).frame(
+        let passes = try ScenePlanner(device: device, path: .blur).frame(
             of: try parse(Self.pinned), steady: false
         )
         .passes

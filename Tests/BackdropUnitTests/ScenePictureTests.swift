@@ -21,7 +21,7 @@ struct ScenePictureTests {
     static func picture(
         _ scene: Scene, steady: Bool = false, parallelism: Parallelism = .serial
     ) throws -> (ScenePicture.Result, SceneDrawing) {
-        try ScenePicture(device: device, parallelism: parallelism).draw(scene, path: { _ in .blur }, steady: steady)
+        try ScenePicture(device: device, parallelism: parallelism).draw(scene, path: .blur, steady: steady)
     }
 
     static func pixel(_ image: RGBAImage<UInt8>, _ x: Int, _ y: Int) -> [Int] {
@@ -154,7 +154,7 @@ struct ScenePictureTests {
         for deviceID in ["iphone-5", "iphone-4"] {
             let device = Device.named(deviceID)!
             let path = Estimator().decision(for: device).path
-            let frame = try ScenePlanner(device: device, path: { _ in path }).frame(
+            let frame = try ScenePlanner(device: device, path: path).frame(
                 of: BuiltInScenes.named(name)!, steady: false, drawing: true)
             let drawing = try #require(frame.drawing)
             let offscreenTargets = Set(frame.passes.map(\.target).filter { $0 != .screen })
@@ -172,7 +172,7 @@ struct ScenePictureTests {
 
     /// Blended red, opaque green: the flag the planner priced each layer's content pass with.
     @Test func theBlendedOverlayFollowsEachContentPassesBlending() throws {
-        let frame = try ScenePlanner(device: Self.device, path: { _ in .blur }).frame(
+        let frame = try ScenePlanner(device: Self.device, path: .blur).frame(
             of: BuiltInScenes.named("contacts-table-masks")!, steady: false, drawing: true)
         let drawing = try #require(frame.drawing)
         #expect(drawing.layers.contains { $0.blended == true } && drawing.layers.contains { $0.blended == false })

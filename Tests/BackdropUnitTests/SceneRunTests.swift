@@ -28,7 +28,7 @@ struct SceneRunTests {
         #expect((5...7).contains(misses), "\(misses) misses as cells are reused")
         #expect(
             scrolling.frames.last!.rasterCacheBytes
-                <= ScenePlanner(device: Self.ipod, path: { _ in .blur }).rasterCacheLimitBytes)
+                <= ScenePlanner(device: Self.ipod, path: .blur).rasterCacheLimitBytes)
     }
 
     /// O2: past 2.5 screens the least recently used go first, so four rasterized screens miss every frame.
@@ -99,7 +99,7 @@ struct SceneRunTests {
         let scene = BuiltInScenes.named(name)!
         let run = try Self.run(name, seconds: 3, scroll: scroll)
         let offset = scroll == 0 ? 0 : 2 * cell  // from the third vsync on, every frame shows the same cells
-        let passes = try ScenePlanner(device: Self.ipod, path: { _ in .blur }).frame(
+        let passes = try ScenePlanner(device: Self.ipod, path: .blur).frame(
             of: scene, steady: true, scrollOffset: offset
         ).passes
         let estimate = CostModel.fitted.frame(of: passes, on: Self.ipod)

@@ -12,7 +12,7 @@ struct SceneTests {
         try SceneParser.parse(Data(json.utf8), source: "test.json")
     }
 
-    /// The six of issue 18 and the three of issue 27 (a rasterized table, rasterized layers past 2.5 screens, a
+    /// The nine built-in scenes: six first, then three more (a rasterized table, rasterized layers past 2.5 screens, a
     /// static screen with a spinner).
     @Test func everyBuiltInSceneParsesAndThereAreTheNineTheIssuesName() throws {
         #expect(
@@ -92,12 +92,12 @@ struct SceneTests {
         let phone = try device("iphone-4s")  // 320×480 pt at scale 2
         let half = try parse(
             #"{"layers": [{"name": "a", "frame": [160, 0, 320, 100], "content": "solid", "opaque": true}]}"#)
-        let passes = try ScenePlanner(device: phone, path: { _ in .blur }).frame(of: half, steady: true).passes
+        let passes = try ScenePlanner(device: phone, path: .blur).frame(of: half, steady: true).passes
         #expect(passes.map(\.descriptor.pixelsWritten) == [320 * 200])  // 160 of its 320 pt are on screen
         let cells = try parse(
             #"{"layers": [{"name": "cell", "frame": [0, 0, 320, 100], "content": "solid", "repeat": {"count": 10, "dy": 100}}]}"#
         )
-        let drawn = try ScenePlanner(device: phone, path: { _ in .blur }).frame(of: cells, steady: true).passes
+        let drawn = try ScenePlanner(device: phone, path: .blur).frame(of: cells, steady: true).passes
         #expect(drawn.count == 5)  // 480 pt: four whole cells and part of the fifth
         #expect(drawn.last?.descriptor.pixelsWritten == 640 * 160)
     }
@@ -107,13 +107,13 @@ struct SceneTests {
         let masked = try parse(
             #"{"layers": [{"name": "avatar", "frame": [0, 0, 44, 44], "content": "image", "cornerRadius": 22, "masksToBounds": true}]}"#
         )
-        let passes = try ScenePlanner(device: phone, path: { _ in .blur }).frame(of: masked, steady: true).passes
+        let passes = try ScenePlanner(device: phone, path: .blur).frame(of: masked, steady: true).passes
         #expect(passes.map(\.descriptor.kind) == [.mask, .layer, .maskedComposite])
         #expect(passes.map { $0.target == .screen } == [false, false, true])
         let group = try parse(
             #"{"layers": [{"name": "card", "frame": [0, 0, 100, 100], "content": "solid", "opacity": 0.5, "sublayers": [{"name": "x", "frame": [0, 0, 10, 10], "content": "text"}]}]}"#
         )
-        let groupPasses = try ScenePlanner(device: phone, path: { _ in .blur }).frame(of: group, steady: true).passes
+        let groupPasses = try ScenePlanner(device: phone, path: .blur).frame(of: group, steady: true).passes
         #expect(groupPasses.filter { $0.target != .screen }.count == 2)  // the card and its sublayer, into one texture
         #expect(Set(groupPasses.filter { $0.target != .screen }.map(\.target)).count == 1)
         #expect(groupPasses.last?.descriptor.kind == .offscreenComposite)
@@ -327,7 +327,7 @@ struct ModelChecksTests {
                     scale: slow.scale, ramMB: slow.ramMB, lastIOS: slow.lastIOS, iOS7Blur: slow.iOS7Blur,
                     measuredFillRateMTexelsPerSecond: nil, sources: "")
                 for scene in BuiltInScenes.all {
-                    let passes = try ScenePlanner(device: slow, path: { _ in .blur }).frame(of: scene, steady: false)
+                    let passes = try ScenePlanner(device: slow, path: .blur).frame(of: scene, steady: false)
                         .passes
                     #expect(
                         estimator.model.frame(of: passes, on: faster).totalMs

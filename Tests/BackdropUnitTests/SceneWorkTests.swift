@@ -27,7 +27,7 @@ struct SceneWorkTests {
             let work = SceneWork(scene)
             for device in Device.all {
                 for path in [Effect.Path.blur, .tintOnly] {
-                    let planner = ScenePlanner(device: device, path: { _ in path })
+                    let planner = ScenePlanner(device: device, path: path)
                     for steady in [false, true] {
                         let passes = try planner.frame(of: scene, steady: steady).passes.count
                         #expect(passes <= work.passesPerFrame, "\(scene.name) on \(device.id): \(passes)")

@@ -24,7 +24,7 @@ struct ShadowRuleTests {
         return try SceneParser.parse(Data(json.utf8), source: "feed.json")
     }
 
-    /// The radius-24 feed costs at most 3× the radius-4 one on every device (issue 45; the full-resolution
+    /// The radius-24 feed costs at most 3× the radius-4 one on every device (the full-resolution
     /// Gaussian planned before priced the iPhone 4S's at 763 ms against 72 ms, 10.6×).
     @Test(arguments: Device.all)
     func aShadowsCostFollowsItsPixelsNotItsRadius(_ device: Device) throws {
@@ -52,7 +52,7 @@ struct ShadowRuleTests {
     @Test func aPathsShadowIsCachedAfterItsFirstFrame() throws {
         let device = try Device.lookup("iphone-4s")
         let scene = try Self.feed(radius: 8, path: true)
-        let planner = ScenePlanner(device: device, path: { _ in .blur })
+        let planner = ScenePlanner(device: device, path: .blur)
         let first = try planner.frame(of: scene, steady: false).passes
         let steady = try planner.frame(of: scene, steady: true).passes
         #expect(first.contains { $0.descriptor.kind == .shadowShape })
@@ -69,7 +69,7 @@ struct ShadowRuleTests {
         card.content = .solid
         card.cornerRadius = 8
         card.shadow = SceneLayer.Shadow(radius: 12, offsetX: 0, offsetY: 2, opacity: 0.3, path: false)
-        let passes = try ScenePlanner(device: try Device.lookup("iphone-5"), path: { _ in .blur })
+        let passes = try ScenePlanner(device: try Device.lookup("iphone-5"), path: .blur)
             .frame(of: Scene(name: "card", layers: [card]), steady: false).passes
         #expect(passes.map(\.descriptor.kind) == [.shadow, .layer])
         #expect(passes.allSatisfy { $0.target == .screen })

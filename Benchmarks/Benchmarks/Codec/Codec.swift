@@ -1,4 +1,4 @@
-// PNG benchmarks (issue 19): decoding and encoding apart, in process, on the pictures a render command reads and
+// PNG benchmarks: decoding and encoding apart, in process, on the pictures a render command reads and
 // writes. Run with `swift package benchmark --target Codec` in Benchmarks/.
 //
 // Decoding: the fast path (8-bit RGB and RGBA: chunks and filters in CLibPNG/backdrop_fastpng.c, inflate by

@@ -5,10 +5,10 @@
 // the input's bytes to an output buffer, the least any full-frame effect must cost (one read, one write).
 // Vibrancy: extraLight fast with fullscreen vibrant content (2048×1536, generated here, alpha never 0 so that
 // every pixel goes through the filter) beside the same effect without it, so the cost of passes 6–7 shows.
-// Scenes (issue 28): `backdrop render --scene`'s picture of two built-in scenes on the iPad Air, whose screen is the
+// Scenes: `backdrop render --scene`'s picture of two built-in scenes on the iPad Air, whose screen is the
 // wallpaper's 2048×1536, beside "light fast openMP" of the same run: the cost of drawing a screen against that of
 // rendering a picture of its size.
-// UIImage+ImageEffects (issue 29): `--algorithm image-effects` in each of its three styles, OpenMP, beside the same
+// UIImage+ImageEffects: `--algorithm image-effects` in each of its three styles, OpenMP, beside the same
 // baseline: three d × d box passes over the whole frame, so several times the fast path's work.
 import Backdrop
 import Benchmark
@@ -63,7 +63,7 @@ let benchmarks: @Sendable () -> Void = {
         let scene = BuiltInScenes.named(name)!
         let drawer = ScenePicture(device: air)
         Benchmark("scene \(name) on ipad-air (2048×1536): draw") { benchmark in
-            for _ in benchmark.scaledIterations { blackHole(try drawer.draw(scene, path: { _ in .blur })) }
+            for _ in benchmark.scaledIterations { blackHole(try drawer.draw(scene, path: .blur)) }
         }
     }
 

@@ -2,7 +2,7 @@
 //
 // AtomicFile writes each output to a temporary file beside it and renames it into place. A command stopped by
 // Ctrl-C (SIGINT), SIGTERM or SIGHUP in between would leave the hidden temporary file behind (up to 75 MB for a
-// large render, issue 32). Registered paths are removed by a handler that does only async-signal-safe work
+// large render). Registered paths are removed by a handler that does only async-signal-safe work
 // (unlink), then the signal's default action runs, so the exit status is the signal's as before.
 #ifndef BACKDROP_TEMPFILES_H
 #define BACKDROP_TEMPFILES_H

@@ -1,0 +1,141 @@
+import BackdropImageIO
+
+/// How far an actual picture may differ from the expected one and still pass a golden-image test.
+///
+/// A comparison passes when every limit given holds; with none given the pictures must be identical. The limits
+/// are the ones such tests use elsewhere:
+/// - ``minimumPSNR``: the picture as a whole changed by little (a blur shifted slightly);
+/// - ``maximumDifference``: no channel of any pixel moved by more than so many levels;
+/// - ``maximumDifferingPixels`` / ``maximumDifferingRatio``: only a few pixels changed (Playwright's
+///   `maxDiffPixels` / `maxDiffPixelRatio`);
+/// - ``pixelThreshold``: a pixel counts as differing only when a channel moved by more than this many levels, so
+///   one-level dithering noise is not counted (it qualifies the pixel counts and the identity test);
+/// - ``minimumSSIM``: the structure is the same (mean SSIM on luma, Wang et al. 2004, jest-image-snapshot's SSIM);
+/// - ``ignore``: rectangles left out of every measure (Playwright's `mask`).
+public struct Tolerance: Sendable, Codable, Equatable {
+    /// The least PSNR in dB, or nil for no PSNR limit.
+    public var minimumPSNR: Double?
+    /// The largest difference of any channel in levels, or nil for no such limit.
+    public var maximumDifference: Int?
+    /// The most pixels that may differ (beyond ``pixelThreshold``).
+    public var maximumDifferingPixels: Int?
+    /// The largest share (0–1) of the compared pixels that may differ (beyond ``pixelThreshold``).
+    public var maximumDifferingRatio: Double?
+    /// Levels a channel may move before its pixel counts as differing (default 0).
+    public var pixelThreshold: Int?
+    /// The least mean SSIM on luma (−1…1; 1 for identical pictures).
+    public var minimumSSIM: Double?
+    /// Pixel rectangles `[x, y, w, h]` left out of every measure.
+    public var ignore: [PixelRect]?
+
+    /// A tolerance; by default, identical pictures only.
+    public init(
+        minimumPSNR: Double? = nil, maximumDifference: Int? = nil, maximumDifferingPixels: Int? = nil,
+        maximumDifferingRatio: Double? = nil, pixelThreshold: Int? = nil, minimumSSIM: Double? = nil,
+        ignore: [PixelRect]? = nil
+    ) {
+        self.minimumPSNR = minimumPSNR
+        self.maximumDifference = maximumDifference
+        self.maximumDifferingPixels = maximumDifferingPixels
+        self.maximumDifferingRatio = maximumDifferingRatio
+        self.pixelThreshold = pixelThreshold
+        self.minimumSSIM = minimumSSIM
+        self.ignore = ignore
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case minimumPSNR, maximumDifference, maximumDifferingPixels, maximumDifferingRatio, pixelThreshold, minimumSSIM,
+            ignore
+    }
+
+    /// Reads the limits; `ignore` is a list of `[x, y, w, h]` arrays.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        minimumPSNR = try container.decodeIfPresent(Double.self, forKey: .minimumPSNR)
+        maximumDifference = try container.decodeIfPresent(Int.self, forKey: .maximumDifference)
+        maximumDifferingPixels = try container.decodeIfPresent(Int.self, forKey: .maximumDifferingPixels)
+        maximumDifferingRatio = try container.decodeIfPresent(Double.self, forKey: .maximumDifferingRatio)
+        pixelThreshold = try container.decodeIfPresent(Int.self, forKey: .pixelThreshold)
+        minimumSSIM = try container.decodeIfPresent(Double.self, forKey: .minimumSSIM)
+        ignore = try container.decodeIfPresent([[Int]].self, forKey: .ignore).map { rects in
+            try rects.map { r in
+                let rect = r.count == 4 ? PixelRect(x: r[0], y: r[1], width: r[2], height: r[3]) : nil
+                guard let rect, !rect.isEmpty, rect.isWithinLimits else {
+                    throw DecodingError.dataCorruptedError(
+                        forKey: .ignore, in: container,
+                        debugDescription:
+                            "ignore takes [x, y, w, h] rectangles (positive sizes, each value within ±\(PixelRect.coordinateLimit))"
+                    )
+                }
+                return rect
+            }
+        }
+    }
+
+    /// Writes the limits given.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(minimumPSNR, forKey: .minimumPSNR)
+        try container.encodeIfPresent(maximumDifference, forKey: .maximumDifference)
+        try container.encodeIfPresent(maximumDifferingPixels, forKey: .maximumDifferingPixels)
+        try container.encodeIfPresent(maximumDifferingRatio, forKey: .maximumDifferingRatio)
+        try container.encodeIfPresent(pixelThreshold, forKey: .pixelThreshold)
+        try container.encodeIfPresent(minimumSSIM, forKey: .minimumSSIM)
+        try container.encodeIfPresent(ignore?.map { [$0.x, $0.y, $0.width, $0.height] }, forKey: .ignore)
+    }
+
+    /// Whether a limit other than the threshold and the ignored regions is given.
+    var hasLimits: Bool {
+        minimumPSNR != nil || maximumDifference != nil || maximumDifferingPixels != nil || maximumDifferingRatio != nil
+            || minimumSSIM != nil
+    }
+
+    /// A usage error naming a limit out of range, if any.
+    public func validate() throws(BackdropError) {
+        if let pixelThreshold, !(0...255).contains(pixelThreshold) {
+            throw BackdropError(.badOption, "the pixel threshold \(pixelThreshold) is outside 0…255")
+        }
+        if let maximumDifferingRatio, !(0...1).contains(maximumDifferingRatio) {
+            throw BackdropError(.badOption, "the differing ratio \(maximumDifferingRatio) is outside 0…1")
+        }
+        if let maximumDifferingPixels, maximumDifferingPixels < 0 {
+            throw BackdropError(.badOption, "the differing pixels \(maximumDifferingPixels) must be 0 or more")
+        }
+        if let minimumSSIM, !(-1...1).contains(minimumSSIM) {
+            throw BackdropError(.badOption, "the SSIM \(minimumSSIM) is outside −1…1")
+        }
+        if let maximumDifference, maximumDifference < 0 {
+            throw BackdropError(.badOption, "the largest difference \(maximumDifference) must be 0 or more")
+        }
+        if let minimumPSNR, minimumPSNR.isNaN { throw BackdropError(.badOption, "the PSNR limit must be a number") }
+        if let wide = ignore?.first(where: { !$0.isWithinLimits }) {
+            throw BackdropError(
+                .badOption, "the ignored region \(wide) has a value beyond ±\(PixelRect.coordinateLimit)")
+        }
+    }
+
+    /// Whether `difference` (and `ssim`, when ``minimumSSIM`` is given) is within the tolerance.
+    public func accepts(_ difference: ImageDifference, ssim: Double? = nil) -> Bool {
+        if !hasLimits { return difference.differingPixels == 0 }
+        if let minimumPSNR, difference.psnr < minimumPSNR { return false }
+        if let maximumDifference, difference.maxDifference > maximumDifference { return false }
+        if let maximumDifferingPixels, difference.differingPixels > maximumDifferingPixels { return false }
+        if let maximumDifferingRatio, difference.differingRatio > maximumDifferingRatio { return false }
+        if let minimumSSIM, (ssim ?? -1) < minimumSSIM { return false }
+        return true
+    }
+
+    /// "PSNR ≥ 40 dB, max diff ≤ 2, …" or "identical".
+    public var description: String {
+        var parts: [String] = []
+        if let minimumPSNR { parts.append("PSNR ≥ \(minimumPSNR) dB") }
+        if let maximumDifference { parts.append("max diff ≤ \(maximumDifference)") }
+        if let maximumDifferingPixels { parts.append("differing pixels ≤ \(maximumDifferingPixels)") }
+        if let maximumDifferingRatio { parts.append("differing ratio ≤ \(maximumDifferingRatio)") }
+        if let minimumSSIM { parts.append("SSIM ≥ \(minimumSSIM)") }
+        if !hasLimits { parts.append("identical") }
+        if let pixelThreshold, pixelThreshold > 0 { parts.append("pixel threshold \(pixelThreshold)") }
+        if let ignore, !ignore.isEmpty { parts.append("\(ignore.count) region\(ignore.count == 1 ? "" : "s") ignored") }
+        return parts.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,78 @@
+import BackdropImageIO
+
+/// A style as a user names it — a built-in's name, or `custom` with its numbers — read in one place for
+/// `backdrop render`'s options and the preview's query, which share these names.
+public struct StyleChoice: Sendable {
+    /// A built-in style's name (any case) or `custom`.
+    public var name: String
+    /// Custom style: σ in points, saturation factor, tint as "r,g,b" in 0…1, tint opacity.
+    public var sigma: Double?
+    public var saturation: Double?
+    public var tint: String?
+    public var tintAlpha: Double?
+    /// Custom style: the tint-only fallback's opacity, and the vibrancy blend.
+    public var fallbackAlpha: Double
+    public var vibrancyBlend: VibrancyBlend
+
+    public init(
+        name: String = "light", sigma: Double? = nil, saturation: Double? = nil, tint: String? = nil,
+        tintAlpha: Double? = nil, fallbackAlpha: Double = 0.9, vibrancyBlend: VibrancyBlend = .plusDarker
+    ) {
+        self.name = name
+        self.sigma = sigma
+        self.saturation = saturation
+        self.tint = tint
+        self.tintAlpha = tintAlpha
+        self.fallbackAlpha = fallbackAlpha
+        self.vibrancyBlend = vibrancyBlend
+    }
+
+    /// Whether it names anything but the default light style.
+    public var isGiven: Bool {
+        name != "light" || sigma != nil || saturation != nil || tint != nil || tintAlpha != nil
+    }
+
+    /// The style. Throws a usage error naming the problem, with the option names written as `prefix` + name
+    /// (`--sigma` for the CLI, `sigma` for a query). The numbers' ranges are checked where the effect is planned.
+    public func resolve(optionPrefix prefix: String = "--") throws(BackdropError) -> BlurStyle {
+        let customNames = ["sigma", "saturation", "tint", "tint-alpha"].map { prefix + $0 }
+        let customGiven = [sigma != nil, saturation != nil, tint != nil, tintAlpha != nil]
+        if name.lowercased() != "custom" {
+            guard let builtIn = BlurStyle.named(name) else {
+                let names = BlurStyle.builtIn.map(\.name) + ["custom"]
+                throw BackdropError(
+                    .badOption,
+                    "unknown style '\(name)'\(Suggestion.clause(for: name, in: names)) (known: \(names.joined(separator: ", ")))"
+                )
+            }
+            guard !customGiven.contains(true) else {
+                throw BackdropError(.badOption, "\(Self.list(customNames)) go with \(prefix)style custom")
+            }
+            return builtIn
+        }
+        guard let sigma, let saturation, let tint, let tintAlpha else {
+            throw BackdropError(.badOption, "\(prefix)style custom needs \(Self.list(customNames))")
+        }
+        return BlurStyle(
+            name: "custom", sigmaPoints: sigma, saturation: saturation,
+            tintColor: try Self.colour(tint, as: prefix + "tint", checkingRange: false), tintAlpha: tintAlpha,
+            fallbackAlpha: fallbackAlpha, vibrancyBlend: vibrancyBlend)
+    }
+
+    /// The colour `text` spells as r,g,b (three numbers in 0…1); `what` names the option in the error. The range is
+    /// checked here unless the caller checks it where the effect is planned.
+    public static func colour(_ text: String, as what: String, checkingRange: Bool = true) throws(BackdropError)
+        -> SIMD3<Double>
+    {
+        let parts = text.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 3, !checkingRange || parts.allSatisfy({ (0...1).contains($0) }) else {
+            throw BackdropError(.badOption, "\(what) '\(text)' is not r,g,b (three numbers in 0…1)")
+        }
+        return SIMD3(parts[0], parts[1], parts[2])
+    }
+
+    /// "a, b, c and d".
+    static func list(_ names: [String]) -> String {
+        names.dropLast().joined(separator: ", ") + " and " + names.last!
+    }
+}

@@ -1,0 +1,93 @@
+import BackdropImageIO
+
+/// Executes a ``RenderPlan`` on the CPU.
+///
+/// The schedule, apart from the maths of the passes: each pass's output is either stored (computed once, in row
+/// bands on all threads) or computed inline row by row inside its consumer. A pass's output is stored exactly
+/// when the next pass reads it with ``RowAccess/neighbourhood`` access (its rows are read more than once);
+/// otherwise it is inlined, so the full-resolution capture and upscale never exist as whole float images.
+/// Two fusions make the fast path's full-resolution work one read of the source and one write of the output:
+/// the capture and the downscale read the source bytes together (`CaptureDownscale`), and the composite upscales
+/// along the row, applies the vibrancy filter and quantises in one pass (``CompositePass``, reading
+/// ``OutputRows``).
+/// The output is the same for every thread count and scheduler: each row is computed by the same code from the
+/// same inputs.
+public struct Renderer: Sendable {
+    /// How row bands are spread over threads.
+    public var parallelism: Parallelism
+
+    /// A renderer using `parallelism` (default: OpenMP on every core).
+    public init(parallelism: Parallelism = Parallelism()) {
+        self.parallelism = parallelism
+    }
+
+    /// Renders `effect` over `source`; 8 bits per sample. `vibrantContent` is the content the effect's vibrancy
+    /// places (required exactly when the effect has vibrancy, at the size it names).
+    public func render(
+        _ source: RGBAImage<UInt8>, effect: Effect,
+        vibrantContent: RGBAImage<UInt8>? = nil
+    ) throws(BackdropError) -> RGBAImage<UInt8> {
+        render(
+            source, plan: try RenderPlan(effect: effect, imageSize: source.size), vibrantContent: vibrantContent,
+            as: UInt8.self)
+    }
+
+    /// ``render(_:effect:vibrantContent:)`` that stops between passes once `cancellation` is cancelled, and then
+    /// throws ``BackdropError/Kind/cancelled`` (see ``RenderCancellation`` for the delay).
+    public func render(
+        _ source: RGBAImage<UInt8>, effect: Effect, vibrantContent: RGBAImage<UInt8>? = nil,
+        cancellation: RenderCancellation
+    ) throws(BackdropError) -> RGBAImage<UInt8> {
+        let plan = try RenderPlan(effect: effect, imageSize: source.size)
+        guard
+            let output = execute(
+                source, plan: plan, vibrantContent: vibrantContent, as: UInt8.self,
+                isCancelled: { cancellation.isCancelled })
+        else { throw BackdropError(.cancelled, "the render was cancelled") }
+        return output
+    }
+
+    /// Renders a plan made for `source`'s size, at the depth of `Sample`. `vibrantContent` as above.
+    public func render<Sample: PixelSample>(
+        _ source: RGBAImage<UInt8>, plan: RenderPlan,
+        vibrantContent: RGBAImage<UInt8>? = nil,
+        as: Sample.Type
+    ) -> RGBAImage<Sample> {
+        execute(source, plan: plan, vibrantContent: vibrantContent, as: Sample.self, isCancelled: { false })!
+    }
+
+    /// The render, or nil when `isCancelled` answers true before one of its passes.
+    func execute<Sample: PixelSample>(
+        _ source: RGBAImage<UInt8>, plan: RenderPlan, vibrantContent: RGBAImage<UInt8>?, as: Sample.Type,
+        isCancelled: () -> Bool
+    ) -> RGBAImage<Sample>? {
+        precondition(plan.imageSize == source.size, "Renderer: the plan was made for another picture size")
+        precondition(
+            (plan.vibrancy == nil) == (vibrantContent == nil),
+            "Renderer: vibrant content must be given exactly when the plan has vibrancy")
+        if isCancelled() { return nil }
+        var stage: Stage
+        var rowPasses = plan.rowPasses[...]
+        if let downscale = rowPasses.first as? DownscalePass {
+            // The capture and the downscale read the source once, together (see `CaptureDownscale`).
+            stage = .stored(
+                CaptureDownscale(capture: plan.capture, downscale: downscale)
+                    .run(source: source, parallelism: parallelism))
+            rowPasses = rowPasses.dropFirst()
+        } else {
+            stage = .computed(size: plan.frame.size, row: plan.capture.rows(source: source))
+        }
+        // Which access each pass's consumer has: the next row pass, or the colour pass.
+        let consumers = rowPasses.dropFirst().map(\.inputAccess) + [plan.color.inputAccess]
+        for (pass, consumer) in zip(rowPasses, consumers) {
+            if isCancelled() { return nil }
+            stage = pass.output(reading: stage, for: consumer, parallelism: parallelism)
+        }
+        if isCancelled() { return nil }
+        let effect = plan.color.outputRows(reading: stage, maximum: Sample.maximumValue, parallelism: parallelism)
+        let vibrancy = plan.vibrancy.flatMap { passes in vibrantContent.map { (passes.content, passes.filter, $0) } }
+        return plan.composite.run(
+            effect: effect, vibrancy: vibrancy, source: source, parallelism: parallelism,
+            as: Sample.self)
+    }
+}

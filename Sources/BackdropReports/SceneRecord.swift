@@ -1,0 +1,108 @@
+import BackdropImageIO
+import BackdropScenes
+
+/// A ``SceneEstimate`` as plain data, for JSON: the keys `../shared/spec/scenes.md` names (`device`, `scene`,
+/// `passes`, `gapsMs`, `busyMs`, `idleMs`, `totalMs`, `fps`, `gpuPercent`, `offscreenPasses`,
+/// `renderTargetSwitches`, `verdict`) and a few more. Every figure is a prediction (`predicted` is always true).
+public struct SceneRecord: Codable, Sendable, Equatable {
+    /// One priced pass.
+    public struct Pass: Codable, Sendable, Equatable {
+        public let name: String
+        /// The scene layer it comes from.
+        public let layer: String
+        public let kind: String
+        /// "screen" or "offscreen".
+        public let target: String
+        public let startMs: Double
+        public let ms: Double
+        /// What limits it: fill, alu or memory.
+        public let bound: String
+        public let pixelsWritten: Int
+        public let fetches: Int
+        /// Bytes moved to and from memory, framebuffer stores and loads at switches included.
+        public let bytes: Int
+    }
+
+    public let device: String
+    public let deviceName: String
+    public let scene: String
+    /// scrolling or static.
+    public let redraw: String
+    /// Always true: the model predicts; the seed talks measured only the iPad 3 and the iPad Air, and scenes only
+    /// through the case studies of `scenes.md`.
+    public let predicted: Bool
+    public let deviceMeasuredInSeedTalk: Bool
+    /// The path the scene's effect views take.
+    public let path: String
+    /// The model's decision for the device, and Apple's iOS 7 policy.
+    public let modelDecision: String
+    public let applePolicy: String
+    /// The steady frame (for a static scene at rest: what animates).
+    public let passes: [Pass]
+    public let gapsMs: [Double]
+    public let busyMs: Double
+    public let idleMs: Double
+    public let totalMs: Double
+    /// The first frame, every layer drawn.
+    public let firstFrameMs: Double
+    public let fps: Double
+    /// 0–100.
+    public let gpuPercent: Double
+    public let offscreenPasses: Int
+    public let renderTargetSwitches: Int
+    public let rasterCacheBytes: Int
+    public let rasterCacheLimitBytes: Int
+    /// fits, tight or drops frames.
+    public let verdict: String
+    /// The device's screen in pixels: why devices with the same GPU differ.
+    public let screen: PixelSize
+    /// What bounds the frame: fill, alu, memory or idle (``FrameTimeline/bound``).
+    public let bound: String
+    /// The frame time, frame rate and GPU use as [low, high]: the ranges the model claims to cover 80 % of the
+    /// figures it is checked against (``PredictionInterval``).
+    public let totalMsRange: [Double]
+    public let fpsRange: [Double]
+    public let gpuPercentRange: [Double]
+    /// Where the scene goes far past what the evidence covers (``EvidenceCoverage``).
+    public let warnings: [String]
+
+    /// The record of `estimate`.
+    public init(_ estimate: SceneEstimate) {
+        let frame = estimate.frame
+        device = estimate.device.id
+        deviceName = estimate.device.name
+        scene = estimate.scene.name
+        redraw = estimate.scene.redraw.rawValue
+        predicted = true
+        deviceMeasuredInSeedTalk = estimate.device.hasSeedMeasurements
+        path = estimate.path.rawValue
+        modelDecision = estimate.decision.path.rawValue
+        applePolicy = estimate.decision.applePolicy.rawValue
+        passes = frame.passes.map { priced in
+            Pass(
+                name: priced.pass.name, layer: priced.gpuPass.layer, kind: priced.pass.kind.rawValue,
+                target: priced.isOffscreen ? "offscreen" : "screen", startMs: priced.startMs, ms: priced.ms,
+                bound: priced.bound.rawValue, pixelsWritten: priced.pass.pixelsWritten,
+                fetches: Int(priced.pass.gpuFetches.rounded()), bytes: priced.bytes)
+        }
+        gapsMs = frame.gaps.map(\.ms)
+        busyMs = frame.busyMs
+        idleMs = frame.idleMs
+        totalMs = frame.totalMs
+        firstFrameMs = estimate.firstFrame.totalMs
+        fps = frame.fps
+        gpuPercent = frame.gpuPercent
+        offscreenPasses = frame.offscreenPasses
+        renderTargetSwitches = frame.renderTargetSwitches
+        rasterCacheBytes = estimate.rasterCacheBytes
+        rasterCacheLimitBytes = estimate.rasterCacheLimitBytes
+        verdict = frame.verdict.rawValue
+        screen = estimate.device.screen
+        bound = frame.bound.rawValue
+        let ranges = frame.ranges()
+        totalMsRange = ranges.totalMs
+        fpsRange = ranges.fps
+        gpuPercentRange = ranges.gpuPercent
+        warnings = estimate.warnings
+    }
+}

@@ -1,0 +1,164 @@
+import BackdropImageIO
+import BackdropRendering
+
+/// A ``RenderRequest`` checked and with its files read: everything but the input picture, so that a batch draws many
+/// inputs with one. ``render(_:renderer:maxImagePixels:cancellation:stage:)`` is the one function every front end
+/// draws with.
+public struct PreparedRender: Sendable {
+    /// What is drawn, resolved.
+    public enum Work: Sendable {
+        /// The system blur: the effect, its vibrant content, and the output depth (8 or 16).
+        case effect(Effect, vibrantContent: RGBAImage<UInt8>?, depth: Int)
+        /// `UIImage+ImageEffects` with its style, scale, frame and mask.
+        case imageEffects(ImageEffectsStyle, scale: Double, frame: PixelRect?, mask: RGBAImage<UInt8>?)
+        /// A scene on a device, its effect views on `path`.
+        case scene(Scene, device: Device, path: Effect.Path, overlay: SceneOverlay?, steady: Bool, scrollOffset: Double)
+    }
+
+    public let request: RenderRequest
+    public let work: Work
+    /// Why the path was chosen when a device chose it ("; iphone-4: tint-only, …"), or "".
+    public let note: String
+
+    /// What a render made: the picture, and the words `backdrop render` prints after "wrote PATH " (its size, style
+    /// or scene, path, frame and plan, in parentheses).
+    public struct Outcome: Sendable {
+        public var picture: RenderedPicture
+        public var summary: String
+    }
+
+    /// Draws the work: over `source` (nil for a scene) with `renderer`, scene image files up to `maxImagePixels`,
+    /// stopping between passes once `cancellation` is cancelled. `stage` hears each stage's name ("rendering
+    /// 600×400, fast").
+    public func render(
+        _ source: RGBAImage<UInt8>?, renderer: Renderer = Renderer(),
+        maxImagePixels: Int = PNGDecoder.defaultMaxPixels, cancellation: RenderCancellation? = nil,
+        stage: (String) -> Void = { _ in }
+    ) throws(BackdropError) -> Outcome {
+        switch work {
+        case .scene(let scene, let device, let path, let overlay, let steady, let scrollOffset):
+            stage("drawing \(scene.name) on \(device.id)")
+            let drawer = ScenePicture(device: device, parallelism: renderer.parallelism, maxImagePixels: maxImagePixels)
+            let (result, drawing) = try drawer.draw(
+                scene, path: path, steady: steady, scrollOffset: scrollOffset, cancellation: cancellation)
+            let picture =
+                overlay.map {
+                    $0.applied(
+                        to: result.image, drawing: drawing, imageSizes: result.imageSizes,
+                        parallelism: renderer.parallelism)
+                } ?? result.image
+            return Outcome(
+                picture: .eight(picture),
+                summary:
+                    "(\(picture.width)×\(picture.height), \(scene.name) on \(device.id), \(drawing.layers.count) layers, effect views \(path.rawValue)\(overlay.map { ", --show \($0.rawValue)" } ?? ""))"
+            )
+        case .imageEffects(let style, let scale, let frame, let mask):
+            let source = source ?? RGBAImage(width: 0, height: 0, samples: [])
+            let plan = try ImageEffectsPlan(style: style, scale: scale, frame: frame, imageSize: source.size)
+            stage("rendering \(source.width)×\(source.height), image-effects")
+            let picture = try renderer.render(source, imageEffects: plan, mask: mask)
+            return Outcome(
+                picture: .eight(picture),
+                summary:
+                    "(\(source.width)×\(source.height), \(style.name), image-effects, frame \(plan.frame), box \(plan.boxWidth.map { "\($0)×3" } ?? "none")\(note))"
+            )
+        case .effect(let effect, let content, let depth):
+            let source = source ?? RGBAImage(width: 0, height: 0, samples: [])
+            let plan = try RenderPlan(effect: effect, imageSize: source.size)
+            stage("rendering \(source.width)×\(source.height), \(effect.quality == .exact ? "exact" : "fast")")
+            let picture: RenderedPicture
+            if depth == 16 {
+                picture = .sixteen(renderer.render(source, plan: plan, vibrantContent: content, as: UInt16.self))
+            } else if let cancellation {
+                picture = .eight(
+                    try renderer.render(source, effect: effect, vibrantContent: content, cancellation: cancellation))
+            } else {
+                picture = .eight(renderer.render(source, plan: plan, vibrantContent: content, as: UInt8.self))
+            }
+            return Outcome(
+                picture: picture,
+                summary:
+                    "(\(source.width)×\(source.height), \(effect.style.name), \(effect.path.rawValue), frame \(plan.frame), k = \(plan.downscaleFactor)\(note))"
+            )
+        }
+    }
+}
+
+/// A rendered picture at the depth it was asked for.
+public enum RenderedPicture: Sendable {
+    case eight(RGBAImage<UInt8>)
+    case sixteen(RGBAImage<UInt16>)
+
+    /// The 8-bit picture (nil for a 16-bit one).
+    public var eightBit: RGBAImage<UInt8>? {
+        if case .eight(let image) = self { return image }
+        return nil
+    }
+
+    /// Writes the picture to `path` atomically with `encoder`, reusing its buffer (it is left empty).
+    public mutating func write(with encoder: PNGEncoder, to path: String) throws(BackdropError) {
+        switch self {
+        case .eight(var image):
+            self = .eight(RGBAImage(width: 0, height: 0, samples: []))
+            try encoder.write(destroying: &image, to: path)
+        case .sixteen(var image):
+            self = .eight(RGBAImage(width: 0, height: 0, samples: []))
+            try encoder.write(destroying: &image, to: path)
+        }
+    }
+
+    /// The PNG bytes `encoder` makes of it.
+    public func encoded(with encoder: PNGEncoder) throws(BackdropError) -> [UInt8] {
+        switch self {
+        case .eight(let image): return try encoder.encode(image)
+        case .sixteen(let image): return try encoder.encode(image)
+        }
+    }
+}
+
+extension RenderRequest {
+    /// The request checked (``validate(spelling:)``) and its files read through `files`: the vibrant content (and
+    /// its placement), the mask, the scene (within the scene work budget). Errors name fields in `spelling`.
+    public func prepare(files: RequestFiles, spelling: Spelling) throws(BackdropError) -> PreparedRender {
+        let checked = try validate(spelling: spelling)
+        if checked.kind == .scene, let scene, let device = checked.device {
+            let loaded = try files.scene(scene)
+            try SceneWork.Budget.standard.check(loaded, run: .picture)
+            let path = Estimator().path(checked.path, on: device)
+            return PreparedRender(
+                request: self,
+                work: .scene(
+                    loaded, device: device, path: path, overlay: checked.overlay, steady: steady ?? false,
+                    scrollOffset: scrollOffset ?? 0), note: "")
+        }
+        let content = try vibrancy.map { name throws(BackdropError) in try files.picture(name, .vibrancy) }
+        let options = EffectOptions(
+            style: checked.style, frame: checked.frame, scale: scale, device: checked.device,
+            quality: exact == true ? .exact : .fast, path: checked.path, vibrantContentSize: content?.size,
+            vibrancyCorner: at, cornerOptionName: spelling(.at))
+        let (effect, note) = try options.effect()
+        if let style = checked.imageEffectsStyle {
+            let mask = try mask.map { name throws(BackdropError) in try files.picture(name, .mask) }
+            return PreparedRender(
+                request: self, work: .imageEffects(style, scale: effect.scale, frame: effect.frame, mask: mask),
+                note: note)
+        }
+        return PreparedRender(
+            request: self, work: .effect(effect, vibrantContent: content, depth: checked.depth), note: note)
+    }
+}
+
+extension RenderRequest {
+    /// The 8-bit picture the request draws, every file (the input too, as `.input`) read through `files`: what golden
+    /// checks compare. A 16-bit `depth` is refused: goldens are 8-bit.
+    public func picture(
+        files: RequestFiles, spelling: Spelling = .key, renderer: Renderer = Renderer()
+    ) throws(BackdropError) -> RGBAImage<UInt8> {
+        let prepared = try prepare(files: files, spelling: spelling)
+        let source = try input.map { name throws(BackdropError) in try files.picture(name, .input) }
+        guard let picture = try prepared.render(source, renderer: renderer).picture.eightBit else {
+            throw BackdropError(.badOption, "goldens are 8-bit pictures: leave out \(spelling(.depth))")
+        }
+        return picture
+    }
+}

@@ -1,0 +1,28 @@
+import BackdropRendering
+
+/// What a device's GPU spends on a whole screen: a frame of the scene priced by the ``CostModel``
+/// (`../shared/spec/scenes.md`, "What `backdrop estimate --scene` reports"). Every figure is a prediction.
+public struct SceneEstimate: Sendable {
+    /// The scene.
+    public let scene: Scene
+    /// The device.
+    public let device: Device
+    /// The path its effect views take.
+    public let path: Effect.Path
+    /// The model's blur decision for the device, with Apple's policy beside it.
+    public let decision: BlurDecision
+    /// A frame of the steady scroll or animation; for a static scene at rest, only what animates.
+    public let frame: FrameTimeline
+    /// The first frame: every layer drawn, and rasterized layers rendered into the cache.
+    public let firstFrame: FrameTimeline
+    /// Bytes of rasterized layers in the cache, and its limit (2.5 screens, seed O2).
+    public let rasterCacheBytes: Int
+    public let rasterCacheLimitBytes: Int
+
+    /// The frame a table shows for the scene: the steady frame of a scrolling scene; a static scene's first frame,
+    /// when it appears (at rest it draws only what animates, often nothing: a row of zeros tells nobody anything).
+    public var tableFrame: FrameTimeline { scene.redraw == .static ? firstFrame : frame }
+    /// Where the scene goes far past what the evidence covers (``EvidenceCoverage``): its range is then an
+    /// extrapolation.
+    public var warnings: [String] { EvidenceCoverage.warnings(for: scene, passes: tableFrame.passes.map(\.gpuPass)) }
+}

@@ -18,9 +18,10 @@ public struct BackdropCommand: ParsableCommand {
 
             Examples:
               backdrop demo --output demo
-              backdrop render photo.png -o blurred.png --style dark --scale 2
-              backdrop estimate --all-devices --style light
-              backdrop estimate --scene photos-table-shadows --all-devices
+              backdrop render picture photo.png -o blurred.png --style dark --scale 2
+              backdrop render scene navbar-tabbar-blur --device iphone-5 -o screen.png
+              backdrop estimate view --all-devices --style light
+              backdrop estimate scene photos-table-shadows --all-devices
               backdrop preview photo.png
               backdrop compare golden.png blurred.png --min-psnr 40 --diff diff.png
               backdrop styles

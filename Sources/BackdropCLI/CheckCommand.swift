@@ -51,6 +51,7 @@ struct CheckCommand: ParsableCommand {
     var filter: String?
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Cases run at once (default 1); results are printed in the manifest's order.", valueName: "n"))
     var jobs: Int = 1

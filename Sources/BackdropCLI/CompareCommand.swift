@@ -33,41 +33,45 @@ struct CompareCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The PNG to check.", valueName: "actual"))
     var actual: String
 
-    @Option(name: .customLong("min-psnr"), help: ArgumentHelp("Fail below this PSNR, in dB.", valueName: "dB"))
+    @Option(
+        name: .customLong("min-psnr"), parsing: .unconditional,
+        help: ArgumentHelp("Fail below this PSNR, in dB.", valueName: "dB"))
     var minPSNR: Double?
 
     @Option(
-        name: .customLong("max-diff"),
+        name: .customLong("max-diff"), parsing: .unconditional,
         help: ArgumentHelp("Fail when any channel differs by more levels than this.", valueName: "levels"))
     var maxDiff: Int?
 
     @Option(
-        name: .customLong("max-differing-pixels"),
+        name: .customLong("max-differing-pixels"), parsing: .unconditional,
         help: ArgumentHelp("Fail when more pixels than this differ.", valueName: "count"))
     var maxDifferingPixels: Int?
 
     @Option(
-        name: .customLong("max-differing-ratio"),
+        name: .customLong("max-differing-ratio"), parsing: .unconditional,
         help: ArgumentHelp("Fail when a larger share (0–1) of the pixels differs.", valueName: "ratio"))
     var maxDifferingRatio: Double?
 
     @Option(
-        name: .customLong("pixel-threshold"),
+        name: .customLong("pixel-threshold"), parsing: .unconditional,
         help: ArgumentHelp(
             "Levels a channel may move before its pixel counts as differing (default 0).", valueName: "levels"))
     var pixelThreshold: Int?
 
     @Option(
-        name: .customLong("min-ssim"),
+        name: .customLong("min-ssim"), parsing: .unconditional,
         help: ArgumentHelp("Fail below this mean SSIM on luma (11×11 Gaussian window, σ 1.5).", valueName: "ssim"))
     var minSSIM: Double?
 
     @Option(
+        parsing: .unconditionalSingleValue,
         help: ArgumentHelp(
             "Leave this rectangle, x,y,w,h in pixels, out of every measure (repeatable).", valueName: "x,y,w,h"))
     var ignore: [String] = []
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Compare only this region, x,y,w,h in pixels (default: the whole picture).", valueName: "x,y,w,h"))
     var frame: String?

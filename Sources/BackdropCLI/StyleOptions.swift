@@ -10,10 +10,13 @@ struct StyleOptions: ParsableArguments {
             valueName: "name"))
     var style: String = "light"
 
-    @Option(help: ArgumentHelp("Custom style: Gaussian σ in points, e.g. --sigma 25.", valueName: "points"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Custom style: Gaussian σ in points, e.g. --sigma 25.", valueName: "points"))
     var sigma: Double?
 
-    // Unconditional: a negative factor (`--saturation -1`, the tint effect's) is a value, not an option.
+    // Unconditional, as every option holding numbers: a negative factor (`--saturation -1`, the tint effect's) is a
+    // value, not an option.
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
@@ -21,16 +24,18 @@ struct StyleOptions: ParsableArguments {
             valueName: "factor"))
     var saturation: Double?
 
-    @Option(help: ArgumentHelp("Custom style: tint colour as r,g,b in 0…1, e.g. --tint 1,0.8,0.6.", valueName: "r,g,b"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Custom style: tint colour as r,g,b in 0…1, e.g. --tint 1,0.8,0.6.", valueName: "r,g,b"))
     var tint: String?
 
     @Option(
-        name: .customLong("tint-alpha"),
+        name: .customLong("tint-alpha"), parsing: .unconditional,
         help: ArgumentHelp("Custom style: tint opacity in 0…1, e.g. --tint-alpha 0.4.", valueName: "alpha"))
     var tintAlpha: Double?
 
     @Option(
-        name: .customLong("fallback-alpha"),
+        name: .customLong("fallback-alpha"), parsing: .unconditional,
         help: ArgumentHelp("Custom style: tint opacity of the tint-only fallback (default 0.9).", valueName: "alpha"))
     var fallbackAlpha: Double = 0.9
 

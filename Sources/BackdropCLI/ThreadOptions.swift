@@ -4,6 +4,7 @@ import Backdrop
 /// Options that choose how many threads and which scheduler.
 struct ThreadOptions: ParsableArguments {
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Row bands worked on at once (default: the number of cores). The output is the same for any value.",
             valueName: "n"))

@@ -28,25 +28,25 @@ struct PreviewServeCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The PNG to preview (default: the built-in demo picture).", valueName: "input"))
     var input: String?
 
-    @Option(help: ArgumentHelp("The port to listen on; 0 picks a free one.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The port to listen on; 0 picks a free one.", valueName: "n"))
     var port: Int = 8080
 
     @Option(help: ArgumentHelp("The address to listen on.", valueName: "address"))
     var host: String = "127.0.0.1"
 
     @Option(
-        name: .customLong("max-pixels"),
+        name: .customLong("max-pixels"), parsing: .unconditional,
         help: ArgumentHelp(
             "Refuse inputs and uploads with more pixels than this, before decoding them.", valueName: "n"))
     var maxPixels: Int = PNGDecoder.defaultMaxPixels
 
     @Option(
-        name: .customLong("render-timeout"),
+        name: .customLong("render-timeout"), parsing: .unconditional,
         help: ArgumentHelp("Cancel a render that runs longer than this, answering 503.", valueName: "seconds"))
     var renderTimeout: Double = 15
 
     @Option(
-        name: .customLong("idle-timeout"),
+        name: .customLong("idle-timeout"), parsing: .unconditional,
         help: ArgumentHelp("Close a connection that sends nothing for this long.", valueName: "seconds"))
     var idleTimeout: Double = 10
 

@@ -30,6 +30,7 @@ struct RenderRequestTests {
         "scene=contacts-table-masks&device=iphone-4s&show=offscreen",
         "scene=navbar-tabbar-blur&device=iphone-5&steady=1&show=rasterized&path=tint-only",
         "scene=photos-table-shadows&device=iphone-5&scroll-offset=40",
+        "scene=photos-table-shadows&device=iphone-5&scroll-offset=-40",
     ]
 
     func get(_ url: String) async throws -> (Int, Data) {
@@ -59,7 +60,11 @@ struct RenderRequestTests {
             var arguments = command.split(separator: " ").map(String.init)
             #expect(arguments.prefix(2) == ["backdrop", "render"] && !command.contains("'"), "\(command)")
             arguments = Array(arguments.dropFirst())
-            if arguments[1] == "coffee.png" { arguments[1] = input }
+            // The mode the request's kind names, then its input or scene.
+            let mode =
+                query.contains("scene=") ? "scene" : query.contains("image-effects") ? "image-effects" : "picture"
+            #expect(arguments[1] == mode && !arguments.contains("--algorithm"), "\(command)")
+            if arguments[2] == "coffee.png" { arguments[2] = input }
             if let at = arguments.firstIndex(of: "--vibrancy") {
                 #expect(arguments[at + 1] == "glyphs-alpha.png", "\(command)")
                 arguments[at + 1] = glyphs

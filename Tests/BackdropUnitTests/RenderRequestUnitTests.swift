@@ -22,12 +22,41 @@ struct RenderRequestUnitTests {
         #expect(request.scale == 2 && request.steady == true && request.exact == true && request.depth == 16)
         let json = try JSONEncoder().encode(request)
         #expect(try JSONDecoder().decode(RenderRequest.self, from: json) == request)
+        // A scene names its mode and comes first; every other field follows as its option (the request is refused,
+        // but each key still prints).
         let arguments = request.arguments(output: "out.png")
-        #expect(arguments.prefix(2) == ["render", "in.png"] && arguments.suffix(2) == ["-o", "out.png"])
-        for key in RenderRequest.CodingKeys.allCases where key != .input {
+        #expect(
+            arguments.prefix(3) == ["render", "scene", "control-center"] && arguments.suffix(2) == ["-o", "out.png"])
+        for key in RenderRequest.CodingKeys.allCases where key != .scene {
             #expect(arguments.contains("--" + key.rawValue), "\(key.rawValue) is not printed: \(arguments)")
         }
         #expect(arguments[arguments.firstIndex(of: "--scale")! + 1] == "2")
+    }
+
+    /// Each kind prints as its mode, `render picture IN`, `render image-effects IN` or `render scene SCENE`, with
+    /// only the options that mode takes.
+    @Test func eachKindPrintsAsItsModeWithTheOptionsItTakes() throws {
+        let picture = try RenderRequest(query: ["input": "in.png", "style": "dark", "saturation": "-1", "at": "-2,3"])
+        #expect(
+            picture.arguments(output: "o.png") == [
+                "render", "picture", "in.png", "--style", "dark", "--saturation", "-1", "--at", "-2,3", "-o", "o.png",
+            ])
+        let imageEffects = try RenderRequest(query: [
+            "input": "in.png", "algorithm": "image-effects", "style": "tint", "tint": "1,0,0", "fallback-alpha": "0.5",
+            "vibrancy-blend": "plusLighter",
+        ])
+        _ = try imageEffects.validate(spelling: .option)
+        #expect(
+            imageEffects.arguments(output: "o.png") == [
+                "render", "image-effects", "in.png", "--style", "tint", "--tint", "1,0,0", "-o", "o.png",
+            ])
+        let scene = try RenderRequest(query: [
+            "scene": "control-center", "device": "iphone-5", "scroll-offset": "-40", "algorithm": "system",
+        ])
+        #expect(
+            scene.arguments(output: "o.png") == [
+                "render", "scene", "control-center", "--device", "iphone-5", "--scroll-offset", "-40", "-o", "o.png",
+            ])
     }
 
     @Test(arguments: [

@@ -15,12 +15,13 @@ public func fuzzOptionsMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMu
         do {
             let command = try BackdropCommand.parseAsRoot(arguments)
             switch command {
-            case let render as RenderCommand:
-                _ = try render.request.validate(spelling: .option)
-            case let estimate as EstimateCommand:
-                _ = try estimate.chosenDevices()
-                _ = try estimate.styleOptions.resolve()
-                _ = try estimate.view.map(EstimateCommand.parseView)
+            case let render as any RenderSpelling:
+                _ = try render.renderRun.request.validate(spelling: .option)
+            case let estimate as any EstimateSpelling:
+                let run = estimate.estimateRun
+                _ = try run.chosenDevices()
+                _ = try run.style.resolve()
+                _ = try run.view.map(EstimateRun.parseView)
             case let compare as CompareCommand:
                 _ = compare.frame.flatMap(PixelRect.init(parsing:))
             default:

@@ -1,20 +1,32 @@
 import Foundation
 
 extension RenderRequest {
-    /// The `backdrop render` arguments that make this request, writing the picture to `output`: `render`, the input,
-    /// each given field as its option in ``CodingKeys`` order (flags alone, `algorithm system` left out), then `-o
-    /// output`. A request that ``validate(spelling:)`` accepts gives a command the CLI accepts and draws the same
-    /// picture with; the preview's "copy the command" prints it (``shellCommand(output:)``).
+    /// The `backdrop render` arguments that make this request, writing the picture to `output`: `render`, the mode
+    /// its kind names with the mode's positional argument (`picture INPUT`, `image-effects INPUT` or `scene
+    /// SCENE`), each other given field as its option in ``CodingKeys`` order (flags alone), then `-o output`. The
+    /// fields a mode says by its name (`algorithm`, and `algorithm system` anywhere) are left out, and so are those
+    /// its kind does not read (`fallback-alpha` and `vibrancy-blend` for image-effects). A request that
+    /// ``validate(spelling:)`` accepts gives a command the CLI accepts and draws the same picture with; the preview's
+    /// "copy the command" prints it (``shellCommand(output:)``).
     public func arguments(output: String) -> [String] {
         let data = (try? JSONEncoder().encode(self)) ?? Data()
         let fields = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
-        var arguments = ["render"]
-        for key in CodingKeys.allCases {
+        var arguments: [String]
+        var unprinted: Set<CodingKeys> = algorithm == Algorithm.system.rawValue ? [.algorithm] : []
+        if let scene {
+            arguments = ["render", "scene", scene]
+            unprinted.insert(.scene)
+        } else if algorithm == Algorithm.imageEffects.rawValue {
+            arguments = ["render", "image-effects", input ?? ""]
+            unprinted.formUnion([.input, .algorithm, .fallbackAlpha, .vibrancyBlend])
+        } else {
+            arguments = ["render", "picture", input ?? ""]
+            unprinted.insert(.input)
+        }
+        for key in CodingKeys.allCases where !unprinted.contains(key) {
             guard let value = fields[key.rawValue] else { continue }
             switch key {
-            case .input: arguments.append(input ?? "")
             case .steady, .exact, .tintOnly: if (value as? Bool) == true { arguments.append("--" + key.rawValue) }
-            case .algorithm where algorithm == Algorithm.system.rawValue: continue
             default: arguments += ["--" + key.rawValue, "\(value)"]
             }
         }

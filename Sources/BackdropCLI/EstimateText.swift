@@ -1,0 +1,87 @@
+import Backdrop
+import Foundation
+
+/// The text forms of estimates.
+enum EstimateText {
+    static func ms(_ value: Double) -> String { String(format: "%.2f", value) }
+
+    /// One device: the passes, the gaps, the totals and the decision.
+    static func detail(_ estimate: Estimate) -> String {
+        let device = estimate.device
+        var lines: [String] = []
+        lines.append(
+            "\(device.name) (\(device.id)): \(device.gpu), \(estimate.view) px view, \(estimate.style.name)\(estimate.vibrancy ? " + vibrancy" : ""), \(estimate.path.rawValue) path — predicted"
+        )
+        lines.append("")
+        let rows = estimate.frame.passes.map { priced in
+            [
+                priced.pass.name, ms(priced.startMs), ms(priced.ms), priced.bound.rawValue,
+                "\(priced.pass.pixelsWritten)",
+                String(format: "%.0f", priced.pass.gpuFetches), String(format: "%.1f", Double(priced.bytes) / 1e6),
+                priced.isOffscreen ? String(format: "%.1f MB", Double(priced.pass.textureBytes) / 1e6) : "on screen",
+            ]
+        }
+        lines.append(
+            TextTable(
+                header: ["pass", "start ms", "ms", "bound", "pixels", "fetches", "MB moved", "target"], rows: rows
+            ).rendered)
+        lines.append("")
+        let frame = estimate.frame
+        let gaps = frame.gaps.map { ms($0.ms) }.joined(separator: " + ")
+        let gapCount = "\(frame.gaps.count) gap\(frame.gaps.count == 1 ? "" : "s")"
+        let switches =
+            "\(frame.renderTargetSwitches) render-target switch\(frame.renderTargetSwitches == 1 ? "" : "es")"
+        lines.append(
+            "idle gaps:  \(gapCount) at \(switches): \(gaps.isEmpty ? "none" : "\(gaps) = \(ms(frame.gapsMs)) ms")")
+        lines.append(
+            "idle:       tiler lead \(ms(frame.tilerMs)) + gaps \(ms(frame.gapsMs)) = \(ms(frame.idleMs)) ms")
+        lines.append(
+            "frame:      busy \(ms(frame.busyMs)) + idle \(ms(frame.idleMs)) = \(ms(estimate.totalMs)) ms of \(ms(estimate.budgetMs)) ms → \(ms(estimate.leftMs)) ms left, \(String(format: "%.1f", estimate.fps)) fps, \(estimate.verdict.rawValue)"
+        )
+        lines.append("range:      \(frame.ranges().text) (\(FrameTimeline.Ranges.coverageText))")
+        lines.append("bound:      \(estimate.frame.bound.rawValue) (on the \(estimate.device.screen) px screen)")
+        if estimate.view == estimate.device.screen, SeedFigure.measuring(estimate) != nil {
+            lines.append("measured:   \(measured(estimate)): the talk's ms and the prediction's error")
+        }
+        lines.append(
+            "blur:       model \(estimate.decision.path.rawValue), Apple iOS 7 \(estimate.decision.applePolicy.rawValue) — \(estimate.decision.reason)"
+        )
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The talk's figure for this very estimate and the prediction's error ("14.50 (−6.4 %)"), "–" where the talk
+    /// measured none.
+    static func measured(_ estimate: Estimate) -> String {
+        guard let seed = SeedFigure.measuring(estimate) else { return "–" }
+        return seed.comparison(with: estimate.totalMs)
+    }
+
+    /// Every device: one row each, and the decisions that differ from Apple's below.
+    static func table(_ estimates: [Estimate]) -> String {
+        let rows = estimates.map { e in
+            [
+                e.device.id, e.path.rawValue,
+                e.decision.applePolicy.rawValue + (e.decision.agreesWithApple ? "" : " *"),
+                "\(e.device.screen)", ms(e.totalMs), e.frame.ranges().text, ms(e.idleMs), ms(e.leftMs),
+                String(format: "%.1f", e.fps),
+                e.frame.bound.rawValue, e.verdict.rawValue, measured(e),
+            ]
+        }
+        var text = TextTable(
+            header: [
+                "device", "path", "Apple iOS 7", "screen px", "total ms", FrameTimeline.Ranges.coverageText, "idle ms",
+                "left ms", "fps", "bound",
+                "verdict", "talk ms (error)",
+            ],
+            rows: rows
+        ).rendered
+        let first = estimates[0]
+        text +=
+            "\n\n\(first.style.name)\(first.vibrancy ? " + vibrancy" : ""), \(first.view == first.device.screen ? "full screen" : "view \(first.view) px on the first device"); predicted by Backdrop's cost model (see 'backdrop estimate --model')."
+        for e in estimates where !e.decision.agreesWithApple {
+            text +=
+                "\n* \(e.device.id): model \(e.decision.path.rawValue), Apple \(e.decision.applePolicy.rawValue): \(e.decision.reason)"
+        }
+        return text + "\n"
+    }
+}

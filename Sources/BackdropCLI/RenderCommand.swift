@@ -247,6 +247,7 @@ struct RenderCommand: ParsableCommand {
         let parallelism = try threadOptions.resolve()
         return RenderJob(
             prepared: try request.prepare(files: .paths(decoder: decoder), spelling: .option), decoder: decoder,
-            encoder: PNGEncoder(compression: compression), renderer: Renderer(parallelism: parallelism))
+            encoder: PNGEncoder(compression: compression, threads: parallelism.threads),
+            renderer: Renderer(parallelism: parallelism))
     }
 }

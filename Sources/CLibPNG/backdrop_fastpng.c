@@ -455,10 +455,20 @@ static int bd_write_file(const uint8_t *filtered, size_t filtered_size, uint32_t
                          int bit_depth, int drop_alpha, int level, uint8_t **out, size_t *out_size) {
     uint8_t *stream = NULL;
     size_t compressed = bd_fast_png_deflate(filtered, filtered_size, level, &stream);
-    if (compressed == 0 || compressed > 0x7fffffffu) { free(stream); return -1; }
+    if (compressed == 0) { free(stream); return -1; }
+    int status = bd_fast_png_wrap(stream, compressed, width, height, bit_depth, drop_alpha, out, out_size);
+    free(stream);
+    return status;
+}
+
+int bd_fast_png_wrap(const uint8_t *stream, size_t compressed, uint32_t width, uint32_t height, int bit_depth,
+                     int drop_alpha, uint8_t **out, size_t *out_size) {
+    *out = NULL;
+    *out_size = 0;
+    if (compressed > 0x7fffffffu) return -1;
     const size_t header_bytes = 8 + 25 + 13 + 16 + 44 + 12, trailer_bytes = 12;
     uint8_t *file = (uint8_t *)malloc(header_bytes + compressed + trailer_bytes);
-    if (file == NULL) { free(stream); return -1; }
+    if (file == NULL) return -1;
     size_t at = 0;
     memcpy(file, bd_signature, 8);
     at = 8;
@@ -477,7 +487,6 @@ static int bd_write_file(const uint8_t *filtered, size_t filtered_size, uint32_t
     for (int i = 0; i < 8; i++) bd_put32(chrm + 4 * i, chrm_values[i]);
     at += bd_put_chunk(file + at, "cHRM", chrm, 32);
     at += bd_put_chunk(file + at, "IDAT", stream, (uint32_t)compressed);
-    free(stream);
     at += bd_put_chunk(file + at, "IEND", NULL, 0);
     *out = file;
     *out_size = at;

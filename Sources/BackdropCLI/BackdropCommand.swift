@@ -85,7 +85,8 @@ extension ParsableCommand {
             }
             // One line, like every other error; the usage is one --help away.
             let message = self.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
-            FileHandle.standardError.write(Data("backdrop: error: \(message) (see 'backdrop --help')\n".utf8))
+            FileHandle.standardError.write(
+                Data("backdrop: error: \(message.escapingControlCharacters) (see 'backdrop --help')\n".utf8))
             // ArgumentParser reports usage errors as EX_USAGE (64); Backdrop documents 2.
             Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
         }

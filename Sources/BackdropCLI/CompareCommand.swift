@@ -108,7 +108,7 @@ struct CompareCommand: ParsableCommand {
         if format == .json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            print(
+            printJSON(
                 String(
                     decoding: try encoder.encode(CompareRecord(expected: expected, actual: actual, report: report)),
                     as: UTF8.self))

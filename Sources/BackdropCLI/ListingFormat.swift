@@ -13,9 +13,9 @@ struct ListingFormat: ParsableArguments {
         case .json:
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            Swift.print(String(decoding: try encoder.encode(value), as: UTF8.self))
+            printJSON(String(decoding: try encoder.encode(value), as: UTF8.self))
         case .text:
-            Swift.print(table().rendered)
+            BackdropCLI.print(table().rendered)
         }
     }
 }

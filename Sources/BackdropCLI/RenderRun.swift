@@ -79,7 +79,8 @@ struct RenderRun {
         let parallelism = try encoding.threads.resolve()
         return RenderJob(
             prepared: try request.prepare(files: .paths(decoder: decoder), spelling: .option), decoder: decoder,
-            encoder: PNGEncoder(compression: encoding.compression), renderer: Renderer(parallelism: parallelism))
+            encoder: PNGEncoder(compression: encoding.compression, threads: parallelism.threads),
+            renderer: Renderer(parallelism: parallelism))
     }
 }
 

@@ -50,8 +50,8 @@ extension String {
         return String(line)
     }
 
-    /// The bidirectional formatting characters (Unicode's Bidi_Control property).
-    static let bidiControls: Set<UInt32> = [
+    /// The bidirectional formatting characters (Unicode's Bidi_Control property): they reorder what a terminal shows.
+    public static let bidiControls: Set<UInt32> = [
         0x061C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069,
     ]
 

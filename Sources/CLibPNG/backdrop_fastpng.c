@@ -1,6 +1,7 @@
 // backdrop_fastpng.c — see backdrop_fastpng.h. PNG's container (chunks, CRCs), its row filters and their
 // inverse are written here; inflate, deflate and CRC-32 are libdeflate's.
 #include "backdrop_fastpng.h"
+#include "backdrop_png.h"
 
 #include <libdeflate.h>
 #include <stdlib.h>
@@ -107,6 +108,8 @@ static int bd_read_chunks(const uint8_t *data, size_t size, bd_scan *scan) {
     if (scan->srgb_chunks > 1 || scan->gama_chunks > 1 || scan->iccp_chunks > 1) return 0;
     if (scan->srgb_chunks && scan->gama_chunks && scan->gama != 45455) return 0;
     if (scan->iccp_chunks && (scan->srgb_chunks || scan->gama_chunks)) return 0;
+    // A header its data cannot hold: libpng's path names the error.
+    if (!bd_png_data_can_hold(scan->idat_bytes, scan->header.width, scan->header.height, 8 * scan->channels)) return 0;
     return 1;
 }
 
@@ -371,15 +374,6 @@ static size_t bd_put_chunk(uint8_t *out, const char *type, const uint8_t *body, 
     return (size_t)length + 12;
 }
 
-/// Filters one row of `n` bytes with "up" into `out` (none for the first row, whose `prior` is NULL).
-static void bd_filter_up(const uint8_t *row, const uint8_t *prior, size_t n, uint8_t *out) {
-    if (prior == NULL) {
-        memcpy(out, row, n);
-        return;
-    }
-    for (size_t i = 0; i < n; i++) out[i] = (uint8_t)(row[i] - prior[i]);
-}
-
 /// One row of straight RGBA (`sample_bytes` 1 or 2, host order) packed as PNG stores it: RGB or RGBA, 16-bit samples
 /// big-endian.
 static void bd_pack_row(const uint8_t *source, size_t width, int channels, int sample_bytes, uint8_t *out) {
@@ -408,18 +402,38 @@ int bd_fast_png_filter(const uint8_t *pixels, uint32_t width, uint32_t height, i
                        int drop_alpha, uint8_t *filtered) {
     const int sample_bytes = bit_depth == 16 ? 2 : 1, channels = drop_alpha ? 3 : 4, bpp = channels * sample_bytes;
     const size_t stride = (size_t)width * (size_t)bpp;
-    uint8_t *rows = (uint8_t *)malloc(2 * stride);  // this row and the one above, packed
-    if (rows == NULL) return 0;
-    uint8_t *current = rows, *previous = rows + stride;
-    for (uint32_t y = 0; y < height; y++) {
-        bd_pack_row(pixels + (size_t)y * row_bytes, width, channels, sample_bytes, current);
-        uint8_t *target = filtered + (size_t)y * (stride + 1);
-        const uint8_t *prior = y ? previous : NULL;
-        target[0] = y ? 2 : 0;
-        bd_filter_up(current, prior, stride, target + 1);
-        uint8_t *swap = previous; previous = current; current = swap;
+    // The row above, packed (its pixels may already be overwritten when filtering in place), and a segment of this
+    // row: a row is packed and filtered a segment at a time, so the scratch is one row, not two (a 20M×1 picture
+    // needed 120 MB of it, a third more memory than a 5000×4000 one of the same pixels).
+    enum { segment_pixels = 16384 };
+    uint8_t *previous = (uint8_t *)malloc(stride ? stride : 1);
+    uint8_t *segment = (uint8_t *)malloc((size_t)segment_pixels * (size_t)bpp);
+    if (previous == NULL || segment == NULL) {
+        free(previous);
+        free(segment);
+        return 0;
     }
-    free(rows);
+    for (uint32_t y = 0; y < height; y++) {
+        const uint8_t *source = pixels + (size_t)y * row_bytes;
+        uint8_t *target = filtered + (size_t)y * (stride + 1);
+        for (size_t x = 0; x < width; x += segment_pixels) {
+            const size_t count = width - x < segment_pixels ? width - x : segment_pixels, n = count * (size_t)bpp;
+            const size_t at = x * (size_t)bpp;
+            // In place, target bytes up to this segment's end never reach the source pixels not yet packed (the
+            // filtered row, 3·W + 1 bytes at y·(3·W + 1), trails the RGBA row at 4·W·y): pack first, then write.
+            bd_pack_row(source + x * 4 * (size_t)sample_bytes, count, channels, sample_bytes, segment);
+            if (x == 0) target[0] = y ? 2 : 0;  // "up" after the first row, "none" on it
+            uint8_t *out = target + 1 + at;
+            if (y == 0) {
+                memcpy(out, segment, n);
+            } else {
+                for (size_t i = 0; i < n; i++) out[i] = (uint8_t)(segment[i] - previous[at + i]);
+            }
+            memcpy(previous + at, segment, n);
+        }
+    }
+    free(previous);
+    free(segment);
     return 1;
 }
 
@@ -441,10 +455,20 @@ static int bd_write_file(const uint8_t *filtered, size_t filtered_size, uint32_t
                          int bit_depth, int drop_alpha, int level, uint8_t **out, size_t *out_size) {
     uint8_t *stream = NULL;
     size_t compressed = bd_fast_png_deflate(filtered, filtered_size, level, &stream);
-    if (compressed == 0 || compressed > 0x7fffffffu) { free(stream); return -1; }
+    if (compressed == 0) { free(stream); return -1; }
+    int status = bd_fast_png_wrap(stream, compressed, width, height, bit_depth, drop_alpha, out, out_size);
+    free(stream);
+    return status;
+}
+
+int bd_fast_png_wrap(const uint8_t *stream, size_t compressed, uint32_t width, uint32_t height, int bit_depth,
+                     int drop_alpha, uint8_t **out, size_t *out_size) {
+    *out = NULL;
+    *out_size = 0;
+    if (compressed > 0x7fffffffu) return -1;
     const size_t header_bytes = 8 + 25 + 13 + 16 + 44 + 12, trailer_bytes = 12;
     uint8_t *file = (uint8_t *)malloc(header_bytes + compressed + trailer_bytes);
-    if (file == NULL) { free(stream); return -1; }
+    if (file == NULL) return -1;
     size_t at = 0;
     memcpy(file, bd_signature, 8);
     at = 8;
@@ -463,7 +487,6 @@ static int bd_write_file(const uint8_t *filtered, size_t filtered_size, uint32_t
     for (int i = 0; i < 8; i++) bd_put32(chrm + 4 * i, chrm_values[i]);
     at += bd_put_chunk(file + at, "cHRM", chrm, 32);
     at += bd_put_chunk(file + at, "IDAT", stream, (uint32_t)compressed);
-    free(stream);
     at += bd_put_chunk(file + at, "IEND", NULL, 0);
     *out = file;
     *out_size = at;

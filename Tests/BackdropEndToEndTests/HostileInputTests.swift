@@ -339,10 +339,10 @@ struct PlantedTemporaryNameTests {
         let directory = try Fixtures.temporaryDirectory()
         let victim = directory.appendingPathComponent("victim")
         try Data("victim\n".utf8).write(to: victim)
-        // This process's next temporary names for out.png: .out.png.tmp-PID-N.
+        // This process's next temporary names for out.png.
         for number in 1...400 {
             try FileManager.default.createSymbolicLink(
-                atPath: directory.appendingPathComponent(".out.png.tmp-\(getpid())-\(number)").path,
+                atPath: directory.appendingPathComponent(".out.png" + StaleTemporaryFiles.suffix(number: number)).path,
                 withDestinationPath: victim.path)
         }
         _ = try? AtomicFile.write(Array("new".utf8), to: directory.appendingPathComponent("out.png").path)

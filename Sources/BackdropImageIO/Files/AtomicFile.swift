@@ -5,8 +5,9 @@ import Synchronization
 /// Writing a whole file or nothing, and nothing but the file named.
 ///
 /// Contract, by what the path names (through symbolic links):
-/// - nothing yet, or a regular file: the bytes go to a new hidden file beside the target, `.NAME.tmp-PID-N` (NAME
-///   cut to keep it within 255 bytes),
+/// - nothing yet, or a regular file: the bytes go to a new hidden file beside the target,
+///   `.NAME.backdrop-HOST-PID-N.tmp` (NAME cut to keep it within 255 bytes; the files a killed run left in the folder
+///   are removed first, as `StaleTemporaryFiles` says),
 ///   created with `O_EXCL | O_NOFOLLOW` (a file or link planted under that name is never followed or reused; the
 ///   counter N keeps threads of one process apart), which is renamed over the target once complete. A reader sees
 ///   the old file or the new one, never part of either. A symbolic link stays: its target is replaced. On an error
@@ -59,10 +60,12 @@ public enum AtomicFile {
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw failure("the directory \(directory) does not exist")
         }
+        StaleTemporaryFiles.sweepOnce(directory)
         var temporary = "", fd: Int32 = -1
         for _ in 0..<100 {
             let number = counter.add(1, ordering: .relaxed).newValue
-            temporary = directory + "/." + Self.shortened(url.lastPathComponent) + ".tmp-\(getpid())-\(number)"
+            temporary =
+                directory + "/." + Self.shortened(url.lastPathComponent) + StaleTemporaryFiles.suffix(number: number)
             fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
             if fd >= 0 || errno != EEXIST { break }
         }
@@ -82,11 +85,11 @@ public enum AtomicFile {
         }
     }
 
-    /// `name` cut, on a character's boundary, to what leaves a temporary name (`.`, `.tmp-PID-N`: at most 32 bytes)
+    /// `name` cut, on a character's boundary, to what leaves a temporary name (the leading `.` and the suffix)
     /// within the 255 bytes a file name may have: a legal output name keeps a legal temporary one.
     static func shortened(_ name: String) -> String {
         var kept = Substring(name)
-        while kept.utf8.count > 255 - 32 { kept = kept.dropLast() }
+        while kept.utf8.count > 255 - StaleTemporaryFiles.longestSuffix { kept = kept.dropLast() }
         return String(kept)
     }
 

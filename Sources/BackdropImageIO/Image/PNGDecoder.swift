@@ -94,6 +94,9 @@ public struct PNGDecoder: Sendable {
             // A little more than the picture: the rows are inflated into the buffer's end and expanded in place.
             let capacity = bd_fast_png_decode_capacity(header.width, header.height)
             guard capacity > 0 else { return .success(nil) }
+            do throws(BackdropError) {
+                try Self.checkMemory(rawBytes: capacity, pixels: pixels, rawSample: UInt8.self, as: Sample.self, name)
+            } catch { return .failure(error) }
             var decoded = true
             let raw = [UInt8](unsafeUninitializedCapacity: capacity) { storage, initialized in
                 decoded = bd_fast_png_decode(base, buffer.count, storage.baseAddress!, capacity) == 1
@@ -159,6 +162,14 @@ public struct PNGDecoder: Sendable {
                 }
             }
             let count = pixels * 4
+            do throws(BackdropError) {
+                if header.bit_depth == 8 {
+                    try Self.checkMemory(rawBytes: count, pixels: pixels, rawSample: UInt8.self, as: Sample.self, name)
+                } else {
+                    try Self.checkMemory(
+                        rawBytes: count * 2, pixels: pixels, rawSample: UInt16.self, as: Sample.self, name)
+                }
+            } catch { return .failure(error) }
             let image: RGBAImage<Sample>
             if header.bit_depth == 8 {
                 let raw = [UInt8](unsafeUninitializedCapacity: count) { storage, initialized in
@@ -181,6 +192,15 @@ public struct PNGDecoder: Sendable {
             return .success(image)
         }
         return try result.get()
+    }
+
+    /// Refuses a picture whose decoding buffers (`rawBytes` as the file's samples, and the converted `Sample`s when
+    /// they are of another type) this process could not allocate: before either is allocated.
+    static func checkMemory<Raw: PixelSample, Sample: PixelSample>(
+        rawBytes: Int, pixels: Int, rawSample: Raw.Type, as: Sample.Type, _ name: String
+    ) throws(BackdropError) {
+        let converted = Raw.self == Sample.self ? 0 : pixels * 4 * MemoryLayout<Sample>.stride
+        try ProcessMemory.check(rawBytes + converted, for: name, what: "decoding the picture")
     }
 
     /// Converts raw expanded samples to `Target`, applying the colour rule to R, G and B only.

@@ -19,11 +19,25 @@ public struct Parallelism: Sendable, Equatable {
     public var scheduler: Scheduler
     /// Row bands worked on at once (≥ 1).
     public var threads: Int
+    /// When set, each band is worked in up to ``cancellablePieces`` pieces and the pieces not yet started once it is
+    /// cancelled are skipped: a pass stops within a piece's time rather than running to its end (the preview's
+    /// `--render-timeout` let a running pass go on for 2.8 s of CPU). A skipped piece leaves its rows unwritten, so
+    /// whoever sets it must discard the output once it is cancelled (``Renderer`` and `PreparedRender` do). The
+    /// pieces do not change a result: rows are computed by the same code whatever range they fall in.
+    public var cancellation: RenderCancellation?
+
+    /// The most pieces a band is cut into when ``cancellation`` is set.
+    public static let cancellablePieces = 16
 
     /// `threads` bands at once on `scheduler` (at least 1).
     public init(scheduler: Scheduler = .openMP, threads: Int = Parallelism.defaultThreadCount) {
         self.scheduler = scheduler
         self.threads = max(1, threads)
+    }
+
+    /// The same machinery and threads; the cancellation is not compared.
+    public static func == (left: Parallelism, right: Parallelism) -> Bool {
+        left.scheduler == right.scheduler && left.threads == right.threads
     }
 
     /// One thread: for tests and tiny images.
@@ -36,6 +50,20 @@ public struct Parallelism: Sendable, Equatable {
     /// at once, and returns when all have returned. `body` must not be isolated to an actor: it runs on workers.
     public func forEachBand(of count: Int, minimumBandSize: Int = 1, _ body: @Sendable (Range<Int>) -> Void) {
         guard count > 0 else { return }
+        if let cancellation {
+            if cancellation.isCancelled { return }
+            var uncancellable = self
+            uncancellable.cancellation = nil
+            uncancellable.forEachBand(of: count, minimumBandSize: minimumBandSize) { band in
+                let pieces = max(1, min(Self.cancellablePieces, band.count / max(1, minimumBandSize)))
+                for piece in 0..<pieces {
+                    if cancellation.isCancelled { return }
+                    let start = band.lowerBound + band.count * piece / pieces
+                    body(start..<(band.lowerBound + band.count * (piece + 1) / pieces))
+                }
+            }
+            return
+        }
         let bands = min(threads, max(1, count / max(1, minimumBandSize)))
         if bands == 1 { body(0..<count); return }
         @Sendable func band(_ index: Int) -> Range<Int> {

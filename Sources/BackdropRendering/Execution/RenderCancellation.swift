@@ -2,12 +2,12 @@ import BackdropImageIO
 import Synchronization
 
 /// A request to stop a render, set from any thread (the preview server's, when a client goes or a render's time
-/// runs out) and read by the renderer between passes.
+/// runs out) and read by the renderer between passes and between the pieces of a pass.
 ///
 /// Contract: once ``cancel()`` is called, ``Renderer/render(_:effect:vibrantContent:cancellation:)`` starts no
-/// further pass and throws ``BackdropError/Kind/cancelled``; a pass already running finishes first, so the delay is
-/// at most one pass (a full-resolution pass of the exact path is the longest: about 40 ms for a 12-megapixel
-/// picture on a 2-core x86-64 machine).
+/// further pass nor piece of a pass (``Parallelism/cancellation``: a band cut in up to 16 pieces) and throws
+/// ``BackdropError/Kind/cancelled``; the pieces already running finish first, so the delay is at most a piece of one
+/// pass on each thread.
 public final class RenderCancellation: Sendable {
     private let flag = Atomic<Bool>(false)
 

@@ -32,17 +32,20 @@ public struct Renderer: Sendable {
             as: UInt8.self)
     }
 
-    /// ``render(_:effect:vibrantContent:)`` that stops between passes once `cancellation` is cancelled, and then
-    /// throws ``BackdropError/Kind/cancelled`` (see ``RenderCancellation`` for the delay).
+    /// ``render(_:effect:vibrantContent:)`` that stops once `cancellation` is cancelled, between passes and between
+    /// the pieces of a pass (``Parallelism/cancellation``), and then throws ``BackdropError/Kind/cancelled``.
     public func render(
         _ source: RGBAImage<UInt8>, effect: Effect, vibrantContent: RGBAImage<UInt8>? = nil,
         cancellation: RenderCancellation
     ) throws(BackdropError) -> RGBAImage<UInt8> {
         let plan = try RenderPlan(effect: effect, imageSize: source.size)
+        var cancellable = self
+        cancellable.parallelism.cancellation = cancellation
         guard
-            let output = execute(
+            let output = cancellable.execute(
                 source, plan: plan, vibrantContent: vibrantContent, as: UInt8.self,
-                isCancelled: { cancellation.isCancelled })
+                isCancelled: { cancellation.isCancelled }),
+            !cancellation.isCancelled
         else { throw BackdropError(.cancelled, "the render was cancelled") }
         return output
     }

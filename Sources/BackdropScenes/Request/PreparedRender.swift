@@ -28,13 +28,28 @@ public struct PreparedRender: Sendable {
     }
 
     /// Draws the work: over `source` (nil for a scene) with `renderer`, scene image files up to `maxImagePixels`,
-    /// stopping between passes once `cancellation` is cancelled. `stage` hears each stage's name ("rendering
+    /// stopping between passes and between the pieces of a pass once `cancellation` is cancelled (then throwing
+    /// `.cancelled`). `stage` hears each stage's name ("rendering
     /// 600×400, fast").
     public func render(
         _ source: RGBAImage<UInt8>?, renderer: Renderer = Renderer(),
         maxImagePixels: Int = PNGDecoder.defaultMaxPixels, cancellation: RenderCancellation? = nil,
         stage: (String) -> Void = { _ in }
     ) throws(BackdropError) -> Outcome {
+        var renderer = renderer
+        renderer.parallelism.cancellation = cancellation
+        let outcome = try draw(source, renderer: renderer, maxImagePixels: maxImagePixels, stage: stage)
+        // A pass cut short by the cancellation left rows unwritten: its picture is never returned.
+        try cancellation?.check()
+        return outcome
+    }
+
+    /// ``render(_:renderer:maxImagePixels:cancellation:stage:)``'s work, with the cancellation in `renderer`'s
+    /// parallelism.
+    private func draw(
+        _ source: RGBAImage<UInt8>?, renderer: Renderer, maxImagePixels: Int, stage: (String) -> Void
+    ) throws(BackdropError) -> Outcome {
+        let cancellation = renderer.parallelism.cancellation
         switch work {
         case .scene(let scene, let device, let path, let overlay, let steady, let scrollOffset):
             stage("drawing \(scene.name) on \(device.id)")

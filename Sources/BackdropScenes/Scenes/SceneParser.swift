@@ -84,13 +84,16 @@ public enum SceneParser {
             String(describing: type(of: value)).hasSuffix("Boolean")
         }
 
-        /// A string; control characters (an escape sequence, a NUL) are refused: names reach terminals and SVG.
+        /// A string; control characters (an escape sequence, a NUL) and bidirectional controls (U+202E, U+2066…)
+        /// are refused: names reach terminals, JSON and SVG.
         func string(_ value: Any, _ path: String, longest: Int = SceneParser.longestName) throws(BackdropError)
             -> String
         {
             guard let text = value as? String else { throw fail(path, "expected a string") }
             guard text.count <= longest else { throw fail(path, "longer than \(longest) characters") }
-            if let control = text.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+            if let control = text.unicodeScalars.first(where: {
+                $0.properties.generalCategory == .control || String.bidiControls.contains($0.value)
+            }) {
                 throw fail(
                     path, "control character U+\(String(format: "%04X", control.value)) is not allowed in a name")
             }

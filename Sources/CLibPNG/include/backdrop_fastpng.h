@@ -57,6 +57,12 @@ void bd_fast_png_expand(const uint8_t *raw, uint32_t width, uint32_t height, int
 /// Packs and filters every row into `filtered` (height × (1 + width × bytes a pixel) bytes); 1 on success.
 int bd_fast_png_filter(const uint8_t *pixels, uint32_t width, uint32_t height, int bit_depth, size_t row_bytes,
                        int drop_alpha, uint8_t *filtered);
+/// The PNG file (signature, IHDR, the sRGB, gAMA and cHRM chunks, one IDAT, IEND) around a finished zlib stream of
+/// the filtered rows, in a new buffer (`*out`, freed with bd_png_free). Returns 0, or -1 when memory ran out or the
+/// stream is over 2³¹ − 1 bytes.
+int bd_fast_png_wrap(const uint8_t *stream, size_t size, uint32_t width, uint32_t height, int bit_depth,
+                     int drop_alpha, uint8_t **out, size_t *out_size);
+
 /// One zlib stream of `filtered` by libdeflate at `level`, in a malloc'ed buffer (`*out`); its size, or 0.
 size_t bd_fast_png_deflate(const uint8_t *filtered, size_t filtered_size, int level, uint8_t **out);
 

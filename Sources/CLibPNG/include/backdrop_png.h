@@ -46,6 +46,12 @@ bd_png_reader *bd_png_reader_open(const uint8_t *data, size_t size, uint64_t max
 int bd_png_reader_read(bd_png_reader *reader, uint8_t *pixels, size_t row_bytes,
                        char *error, size_t error_size);
 
+/// Whether `idat_bytes` of compressed image data can inflate to a picture of `width` × `height` pixels of
+/// `bits_per_pixel` bits (as the file stores them, before any expansion): deflate cannot pass 1032 bytes out per byte
+/// in (a 258-byte match in two bits), so a header that declares more than its data can hold is refused before the
+/// buffer its size implies is allocated. 1 when it can.
+int bd_png_data_can_hold(uint64_t idat_bytes, uint32_t width, uint32_t height, int bits_per_pixel);
+
 /// Frees the reader. Safe on NULL.
 void bd_png_reader_close(bd_png_reader *reader);
 

@@ -212,7 +212,7 @@ struct OutputBytesTests {
             "wrote DIR/out.png (640×1136, photos-table-shadows on iphone-5, 23 layers, effect views blur, --show rasterized)\n"
         ),
         "scene-scroll-tint-only": (
-            "61e2d8619bc2585e744412f941f6b6006005d0a6db3c1e8e98a48abccf6e2387",
+            "6d6aedbc34d412f24589a427b7aad015a0417a561b3a2b3b487376c42ab81f9f",
             "wrote DIR/out.png (2048×1536, navbar-tabbar-blur on ipad-air, 37 layers, effect views tint-only, --show blended)\n"
         ),
         "refused IN --show offscreen": ("", "backdrop: error: --show, --steady and --scroll-offset go with --scene\n"),

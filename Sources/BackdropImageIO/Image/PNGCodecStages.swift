@@ -1,4 +1,5 @@
 import CLibPNG
+import Foundation
 
 /// The stages of the common-case PNG decoder and of the encoder, one at a time, for `Benchmarks/Codec`: decoding is
 /// gathering the IDAT chunks, inflating, unfiltering and expanding to RGBA8; encoding is packing and filtering the
@@ -57,8 +58,19 @@ public enum PNGCodecStages {
         return filtered
     }
 
-    /// One zlib stream of the filtered rows at a compression's level.
-    public static func deflate(_ filtered: [UInt8], compression: PNGEncoder.Compression) -> [UInt8] {
+    /// One zlib stream of the filtered rows at a compression's level, as the encoder makes it: in strips on `threads`
+    /// threads from `ZlibStrips`'s threshold on.
+    public static func deflate(
+        _ filtered: [UInt8], compression: PNGEncoder.Compression,
+        threads: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) -> [UInt8] {
+        if filtered.count >= ZlibStrips.threshold {
+            let stream = filtered.withUnsafeBytes {
+                ZlibStrips.compress($0, level: compression.level, threads: threads)
+            }
+            precondition(stream != nil, "out of memory")
+            return stream!
+        }
         var pointer: UnsafeMutablePointer<UInt8>?
         let size = bd_fast_png_deflate(filtered, filtered.count, compression.level, &pointer)
         defer { bd_png_free(pointer) }

@@ -20,6 +20,9 @@ let package = Package(
         // `swift package generate-documentation --target LAYER`: a command plugin, built only when the command runs.
         // scripts/docs documents the whole library without it (the plugin leaves re-exported modules out).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // The preview server's HTTP/1.1 (NIOCore, NIOPosix, NIOHTTP1): only the BackdropPreview target and the
+        // backdrop-preview program build and link it; the library, `backdrop` and scripts/demo do not.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // libpng behind a C boundary: setjmp/longjmp never cross a Swift frame. PNG's common cases (8-bit RGB and
@@ -83,13 +86,20 @@ let package = Package(
                 "BackdropReports",
             ]
         ),
-        // `backdrop preview`: the page, its HTTP API, and a small bounded HTTP/1.1 server of its own (HTTP/): no
-        // dependency offered limits on lines, headers, bodies and idle connections without SwiftNIO's build time.
+        // `backdrop preview`: the page, its HTTP API, and its HTTP/1.1 server on SwiftNIO (HTTP/), with the limits
+        // on lines, heads, bodies, idle connections and held answers of HTTPLimits. NIO is built for this target
+        // alone (its clean build time is in docs/preview.md).
         // The page's HTML, CSS and JavaScript are files in Page/ (linted by scripts/lint-web), copied into the
         // Backdrop_BackdropPreview.resources bundle that scripts/install puts beside backdrop-preview.
         .target(
             name: "BackdropPreview",
-            dependencies: ["Backdrop"],
+            dependencies: [
+                "Backdrop",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ],
             resources: [.copy("Page")]
         ),
         // The commands, as a library: the executable is one line, and Fuzz/ can drive the option parsing.

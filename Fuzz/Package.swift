@@ -11,17 +11,21 @@ let rootFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().del
     .lastPathComponent
 
 /// A fuzz target: `Sources/NAME/NAME.swift`, linked with the driver and the one product of the root package it fuzzes.
-func fuzzTarget(_ name: String, fuzzing product: String) -> Target {
+func fuzzTarget(_ name: String, fuzzing product: String, also: [Target.Dependency] = []) -> Target {
     .executableTarget(
         name: name,
-        dependencies: ["FuzzDriver", .product(name: product, package: rootFolder)],
+        dependencies: ["FuzzDriver", .product(name: product, package: rootFolder)] + also,
         swiftSettings: [.unsafeFlags(["-parse-as-library"])]
     )
 }
 
 let package = Package(
     name: "BackdropFuzz",
-    dependencies: [.package(path: "..")],
+    dependencies: [
+        .package(path: ".."),
+        // The preview's HTTP parser, driven here on an EmbeddedChannel.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    ],
     targets: [
         // LLVMFuzzerRunDriver, which each target's entry point hands its one-input function to.
         .target(name: "FuzzDriver"),
@@ -29,7 +33,12 @@ let package = Package(
         fuzzTarget("FuzzOptions", fuzzing: "BackdropCLI"),
         fuzzTarget("FuzzScene", fuzzing: "Backdrop"),
         fuzzTarget("FuzzManifest", fuzzing: "Backdrop"),
-        fuzzTarget("FuzzHTTP", fuzzing: "BackdropPreview"),
+        fuzzTarget(
+            "FuzzHTTP", fuzzing: "BackdropPreview",
+            also: [
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

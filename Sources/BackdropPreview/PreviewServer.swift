@@ -2,7 +2,7 @@ import Backdrop
 import Foundation
 
 /// `backdrop preview`: a local web server with the preview page and the HTTP API it uses (``PreviewRoutes``), on
-/// the bounded server of ``HTTPServer`` with the limits of ``HTTPLimits`` and the checks of ``RequestOrigin``.
+/// the bounded SwiftNIO server of ``HTTPServer`` with the limits of ``HTTPLimits`` and the checks of ``RequestOrigin``.
 public struct PreviewServer: Sendable {
     /// Where to listen.
     public let host: String
@@ -48,9 +48,9 @@ public struct PreviewServer: Sendable {
         limits.renderSeconds = renderSeconds
         let server: HTTPServer
         do throws(BackdropListenError) {
-            let listener = try HTTPServer.listen(host: host, port: port)
-            let origin = RequestOrigin(listenAddress: host, port: listener.port)
-            server = HTTPServer(listener: listener, limits: limits, handler: routes(origin: origin, limits: limits))
+            server = try HTTPServer(host: host, port: port, limits: limits) { port in
+                routes(origin: RequestOrigin(listenAddress: host, port: port), limits: limits)
+            }
         } catch {
             switch error {
             case .notIPv4:
@@ -59,11 +59,9 @@ public struct PreviewServer: Sendable {
                 throw BackdropError(.output, "cannot listen on \(host):\(port): \(message)")
             }
         }
-        let accepting = Thread { server.run() }
-        accepting.start()
         ready("http://\(host):\(server.port)/")
         var received: Int32 = 0
-        sigwait(&signals, &received)
+        withExtendedLifetime(server) { _ = sigwait(&signals, &received) }
     }
 
     private func routes(origin: RequestOrigin, limits: HTTPLimits) -> PreviewRoutes {

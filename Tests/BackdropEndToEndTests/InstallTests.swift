@@ -11,6 +11,18 @@ import Testing
 /// `scripts/install --prefix`, build included, on a clean clone.)
 @Suite("scripts/install")
 struct InstallTests {
+    /// SwiftNIO is the preview server's alone: `backdrop` (the README's first command) neither builds nor links it.
+    /// Its module names are in every binary that links it (its symbols and type metadata): the server has them.
+    @Test func onlyThePreviewsServerLinksSwiftNIO() throws {
+        let folder = URL(fileURLWithPath: Fixtures.cli).deletingLastPathComponent()
+        let command = try Data(contentsOf: folder.appendingPathComponent("backdrop"))
+        let server = try Data(contentsOf: folder.appendingPathComponent("backdrop-preview"))
+        for module in ["NIOCore", "NIOPosix", "NIOHTTP1"] {
+            #expect(command.range(of: Data(module.utf8)) == nil, "backdrop links \(module)")
+            #expect(server.range(of: Data(module.utf8)) != nil, "backdrop-preview does not link \(module)")
+        }
+    }
+
     @Test func anInstallIntoAnEmptyFolderRunsThePreviewsHelp() throws {
         let prefix = try Fixtures.temporaryDirectory().appendingPathComponent("prefix")
         let script = Fixtures.packageRoot.appendingPathComponent("scripts/install").path

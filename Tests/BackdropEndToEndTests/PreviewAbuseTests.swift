@@ -279,16 +279,43 @@ struct PreviewAbuseTests {
         #expect(
             response.status == 503 && RawHTTPClient.error(response.body).contains("0.02 s limit (--render-timeout)"),
             "\(response.status) \(RawHTTPClient.error(response.body))")
-        // A client that goes away: its render is cancelled too.
-        let leaving = try #require(RawHTTPClient(port: server.port))
-        leaving.send("GET /render.rgba?exact=1 HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n")
-        shutdown(leaving.socket, Int32(SHUT_WR))
+        // A client that goes away (its connection reset: a client that only stops sending still gets its answer,
+        // `aHalfClosedClientStillGetsItsAnswer`): its render is cancelled too. On a server with a limit the render
+        // cannot reach first: the reset comes while the render runs.
+        let patient = try PreviewProcess([big, "--render-timeout", "600"])
+        defer { patient.stop() }
+        var leaving = RawHTTPClient(port: patient.port)
+        leaving?.send("GET /render.rgba?exact=1 HTTP/1.1\r\nHost: 127.0.0.1:\(patient.port)\r\n\r\n")
+        var abort = linger(l_onoff: 1, l_linger: 0)
+        setsockopt(try #require(leaving).socket, SOL_SOCKET, SO_LINGER, &abort, socklen_t(MemoryLayout<linger>.size))
+        Thread.sleep(forTimeInterval: 0.1)  // the server has read the request
+        leaving = nil  // closed with no lingering: a reset
         var logged = false
         for _ in 0..<100 where !logged {  // within 10 s
             Thread.sleep(forTimeInterval: 0.1)
-            logged = server.standardError.contains("a render was cancelled: its client closed the connection")
+            logged = patient.standardError.contains("a render was cancelled: its client closed the connection")
         }
-        #expect(logged, "\(server.standardError)")
+        #expect(logged, "\(patient.standardError)")
+        #expect(stillServes(server))
+    }
+
+    /// Issue 43: a client that sends its request and then shuts down its sending side (`shutdown(SHUT_WR)`, as
+    /// `curl` or a script may) was answered 503 ("the client closed the connection"), its render cancelled; it still
+    /// reads, and now gets the whole answer, after which the server closes.
+    @Test func aHalfClosedClientStillGetsItsAnswer() throws {
+        let server = try PreviewProcess()
+        defer { server.stop() }
+        for path in ["/render.png?style=light", "/state.json"] {
+            let client = try #require(RawHTTPClient(port: server.port))
+            client.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n")
+            shutdown(client.socket, Int32(SHUT_WR))
+            let response = try #require(client.readResponse(seconds: 30), "no answer to \(path)")
+            #expect(
+                response.status == 200, "\(path): \(response.status) \(RawHTTPClient.error(response.body))")
+            #expect(response.body.count == Int(response.headers["content-length"] ?? "") && response.body.count > 0)
+            if path.hasPrefix("/render.png") { #expect(response.body.starts(with: [0x89, 0x50, 0x4E, 0x47])) }
+            #expect(client.readUntilClosed(seconds: 5) == ([], true), "the connection stayed open")
+        }
         #expect(stillServes(server))
     }
 }

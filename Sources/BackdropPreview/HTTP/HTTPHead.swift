@@ -1,59 +1,63 @@
 import Foundation
+import NIOHTTP1
 
-/// Parses a request's head: the request line and the header fields, up to and without the blank line that ends
-/// them (RFC 9112 §2–5). Strict where leniency is how requests are smuggled: a field name with white space before
-/// its colon, an obsolete folded line, a `Transfer-Encoding` (the server reads only `Content-Length` bodies) and
-/// two different `Content-Length`s are refused. Lines may end in CRLF or a bare LF (§2.2).
+/// A request's head as NIO's HTTP/1.1 parser (llhttp) gives it, checked where the preview is stricter: the version
+/// (HTTP/1.1 or 1.0; 505 for another), the target (a path starting with '/', percent-decoded, UTF-8), at most
+/// ``HTTPLimits/headerFields`` fields (431), a `Host` on HTTP/1.1, no `Transfer-Encoding` (the server reads only
+/// `Content-Length` bodies: 501) and no control character in a value. The parser refuses the rest of what is
+/// smuggling-shaped (white space before a colon, two different `Content-Length`s); the head's byte limits are
+/// ``HTTPHeadLimiter``'s.
 ///
-/// Contract: `head` is at most ``HTTPLimits/headBytes`` long (the connection stops reading there); the answer is
-/// the request without its body, or an ``HTTPRefusal`` naming the problem.
-enum HTTPHead {
-    static func parse(_ head: ArraySlice<UInt8>, limits: HTTPLimits) throws(HTTPRefusal) -> HTTPRequest {
-        var lines = head.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
-            $0.last == UInt8(ascii: "\r") ? $0.dropLast() : $0
+/// Contract: the answer is the request without its body, or an ``HTTPRefusal`` naming the problem.
+extension HTTPRequest {
+    init(_ head: HTTPRequestHead, limits: HTTPLimits) throws(HTTPRefusal) {
+        let version = "HTTP/\(head.version.major).\(head.version.minor)"
+        guard head.version.major > 0 else {  // `GET /` alone: HTTP/0.9 to the parser
+            throw HTTPRefusal(400, "the request line is not 'METHOD /path HTTP/1.1'")
         }
-        while lines.last?.isEmpty == true { lines.removeLast() }
-        guard let requestLine = lines.first, !requestLine.isEmpty else {
-            throw HTTPRefusal(400, "the request has no request line")
+        guard version == "HTTP/1.1" || version == "HTTP/1.0" else {
+            throw HTTPRefusal(505, "the version '\(version)' is not HTTP/1.1 or 1.0")
         }
-        guard lines.count - 1 <= limits.headerFields else {
+        guard head.headers.count <= limits.headerFields else {
             throw HTTPRefusal(431, "more than \(limits.headerFields) header fields")
         }
-        var request = try parseRequestLine(requestLine)
-        for line in lines.dropFirst() {
-            let (name, value) = try parseField(line)
-            if let earlier = request.headers[name] {
-                request.headers[name] = earlier + ", " + value
-            } else {
-                request.headers[name] = value
+        self = try HTTPHead.parseTarget(method: head.method.rawValue, target: Array(head.uri.utf8), version: version)
+        for (field, value) in head.headers {
+            guard value.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x7F || $0 == 0x09 || $0 >= 0x80 }) else {
+                throw HTTPRefusal(400, "a header value has a control character")
             }
+            let name = field.lowercased()
+            headers[name] = headers[name].map { $0 + ", " + value } ?? value
         }
-        if request.headers["transfer-encoding"] != nil {
+        if headers["transfer-encoding"] != nil {
             throw HTTPRefusal(501, "Transfer-Encoding is not accepted; send the body with a Content-Length")
         }
-        if request.version == "HTTP/1.1" && request.headers["host"] == nil {
+        if version == "HTTP/1.1" && headers["host"] == nil {
             throw HTTPRefusal(400, "an HTTP/1.1 request needs a Host header")
         }
-        return request
     }
 
-    /// `METHOD SP /path?query SP HTTP/1.x`.
-    static func parseRequestLine(_ line: ArraySlice<UInt8>) throws(HTTPRefusal) -> HTTPRequest {
-        let parts = line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
-        guard parts.count == 3 else { throw HTTPRefusal(400, "the request line is not 'METHOD /path HTTP/1.1'") }
-        let method = String(decoding: parts[0], as: UTF8.self)
-        guard !method.isEmpty, parts[0].allSatisfy(isTokenByte) else {
-            throw HTTPRefusal(400, "the method is not a token")
+    /// The answer to a request NIO's parser cannot read: 505 for a version it does not know, 400 otherwise.
+    static func refusal(_ error: HTTPParserError) -> HTTPRefusal {
+        switch error {
+        case .invalidVersion: HTTPRefusal(505, "the version is not HTTP/1.1 or 1.0")
+        case .invalidHeaderToken: HTTPRefusal(400, "a header line is not 'Name: value'")
+        case .invalidContentLength, .unexpectedContentLength:
+            HTTPRefusal(400, "Content-Length is not one whole number")
+        case .invalidURL: HTTPRefusal(400, "the target is not a path starting with '/'")
+        default: HTTPRefusal(400, "the request is not HTTP/1.1 (\(error))")
         }
-        let version = String(decoding: parts[2], as: UTF8.self)
-        guard version == "HTTP/1.1" || version == "HTTP/1.0" else {
-            throw HTTPRefusal(
-                version.hasPrefix("HTTP/") ? 505 : 400, "the version '\(printable(version))' is not HTTP/1.1 or 1.0")
-        }
-        let target = parts[1]
+    }
+}
+
+/// The parts of a request the server reads itself: the target and the body's length.
+enum HTTPHead {
+    /// `/path?query` as sent; the path and the query's names and values percent-decoded.
+    static func parseTarget(method: String, target: [UInt8], version: String) throws(HTTPRefusal) -> HTTPRequest {
         guard target.first == UInt8(ascii: "/"), target.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
             throw HTTPRefusal(400, "the target is not a path starting with '/'")
         }
+        let target = target[...]
         let question = target.firstIndex(of: UInt8(ascii: "?"))
         let path = try percentDecoded(target[..<(question ?? target.endIndex)], plusIsSpace: false)
         var query: [String: String] = [:]
@@ -68,26 +72,6 @@ enum HTTPHead {
         return HTTPRequest(method: method, path: path, query: query, version: version, headers: [:])
     }
 
-    /// `name: value`, the name lower-cased, the value without the white space around it.
-    static func parseField(_ line: ArraySlice<UInt8>) throws(HTTPRefusal) -> (String, String) {
-        if line.first == UInt8(ascii: " ") || line.first == UInt8(ascii: "\t") {
-            throw HTTPRefusal(400, "a folded header line (obsolete line folding is not accepted)")
-        }
-        guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex,
-            line[..<colon].allSatisfy(isTokenByte)
-        else {
-            throw HTTPRefusal(400, "a header line is not 'Name: value'")
-        }
-        let isWhite = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-        var value = line[(colon + 1)...]
-        while let first = value.first, isWhite(first) { value = value.dropFirst() }
-        while let last = value.last, isWhite(last) { value = value.dropLast() }
-        guard value.allSatisfy({ $0 >= 0x20 && $0 != 0x7F || $0 == 0x09 || $0 >= 0x80 }) else {
-            throw HTTPRefusal(400, "a header value has a control character")
-        }
-        return (String(decoding: line[..<colon], as: UTF8.self).lowercased(), String(decoding: value, as: UTF8.self))
-    }
-
     /// The body's length from `Content-Length` (0 without one): digits only, the same value when repeated.
     static func contentLength(_ request: HTTPRequest) throws(HTTPRefusal) -> Int {
         guard let field = request.headers["content-length"] else { return 0 }
@@ -98,16 +82,6 @@ enum HTTPHead {
             throw HTTPRefusal(400, "Content-Length '\(printable(field))' is not one whole number")
         }
         return length
-    }
-
-    /// RFC 9110 §5.6.2's token characters.
-    static func isTokenByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return true
-        default: return Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
-        }
     }
 
     /// `%XX` decoded (and `+` as a space in a query); a `%` without two hex digits, or bytes that are not UTF-8,

@@ -2,8 +2,8 @@
 /// the threads and the time one client can take. A request over a limit is answered with the status named here
 /// and `{"error": "…"}`, and its connection is closed; the server goes on.
 ///
-/// Reading is linear in the bytes received: the end of the head is searched for only in bytes not yet searched, so
-/// a long line costs its length once (FlyingFox, the server before this one, re-scanned its buffer per byte).
+/// Reading is linear in the bytes received: ``HTTPHeadLimiter`` looks at each byte of a head once, however it is
+/// split, and NIO's parser (llhttp) is incremental too.
 struct HTTPLimits: Sendable {
     /// The request line (`GET /render.png?… HTTP/1.1`): longer is a 414 as soon as that many bytes arrived without
     /// its end. The page's longest query is under 300 bytes.
@@ -18,8 +18,11 @@ struct HTTPLimits: Sendable {
     var bodyBytes: Int
     /// Connections served at once; one more is answered 503 and closed, so idle sockets can hold only these.
     var connections = 64
-    /// How long a connection may stay silent: before a request starts, and between any two reads or writes
-    /// within one. Then it is closed (a 408 when a request had started).
+    /// Threads that make answers, off the event loop: more requests than these wait their turn. A render holds its
+    /// thread while it waits for the one render thread (``RenderQueue``), at most the render time.
+    var answeringThreads = 16
+    /// How long a connection may stay silent: before a request starts, and between any two reads within one; and
+    /// how long a client may read nothing of its answer. Then it is closed (a 408 when a request had started).
     var idleSeconds = 10.0
     /// How long a request's head may take to arrive from its first byte, however steadily it trickles in
     /// (a slow-headers client, "slowloris"): then a 408. The preview sets it to the idle time.
@@ -32,7 +35,8 @@ struct HTTPLimits: Sendable {
     /// limit (4 bytes a pixel), at least 64 MiB and at most 2 GiB. A slow reader holds its one answer until it is
     /// read; an answer that would take the total over this is dropped as soon as it is made and answered 503 with
     /// `Retry-After: 1`, unless no other answer is held (any one answer is sent whole). Answers are made one render
-    /// at a time, so however many clients read slowly the server holds at most this plus the answers being made.
+    /// at a time, so however many clients read slowly the server holds at most this plus the answers being made;
+    /// each answer is handed to the socket a 64 KiB chunk at a time, as the client reads it.
     var responseBytes: Int
 
     /// The limits for a server whose uploads may have `maxPixels` pixels: the body limit is what a PNG of that many

@@ -26,7 +26,7 @@ struct HTTPRequest: Sendable {
 }
 
 /// A response: status, header fields, body. `Content-Length`, `Connection` and the security headers are added
-/// when it is written (``HTTPConnection``).
+/// when it is written (``HTTPConnectionHandler``).
 struct HTTPResponse: Sendable {
     var status: Int
     var headers: [(name: String, value: String)]

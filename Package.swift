@@ -40,9 +40,12 @@ let package = Package(
         // Vector code the Swift compiler cannot emit without unsafe flags: lane conversions for every CPU, and the
         // hot loops in the CPU's own instructions (AVX2 and FMA), chosen at run time with the same output bit for bit.
         .target(name: "CVectorKernels"),
+        // Output/Review: the review view's script and style sheet as files scripts/lint-web lints; the library
+        // writes its copies of them (GoldenReviewPage.swift, checked equal by a test).
         .target(
             name: "Backdrop",
-            dependencies: ["CLibPNG", "COpenMP", "CTemporaryFiles", "CVectorKernels"]
+            dependencies: ["CLibPNG", "COpenMP", "CTemporaryFiles", "CVectorKernels"],
+            exclude: ["Output/Review"]
         ),
         // `backdrop preview`: the page, its HTTP API, and a small bounded HTTP/1.1 server of its own (HTTP/): no
         // dependency offered limits on lines, headers, bodies and idle connections without SwiftNIO's build time.

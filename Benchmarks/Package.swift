@@ -34,5 +34,14 @@ let package = Package(
             path: "Benchmarks/Codec",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "Compare",
+            dependencies: [
+                .product(name: "Backdrop", package: rootFolder),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/Compare",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

@@ -34,7 +34,7 @@ public struct BackdropCommand: ParsableCommand {
         subcommands: [
             RenderCommand.self, StylesCommand.self, DemoCommand.self, DevicesCommand.self, EstimateCommand.self,
             ScenesCommand.self, PreviewCommand.self,
-            CompareCommand.self, CheckCommand.self, MergeReportsCommand.self, ReportCommand.self,
+            CompareCommand.self, CheckCommand.self, ReviewCommand.self, MergeReportsCommand.self, ReportCommand.self,
         ]
     )
 

@@ -23,7 +23,8 @@ struct CheckCommand: ParsableCommand {
             --shard i/n runs the i-th of n shares of the cases (for a CI matrix), balanced by predicted cost \
             (pixels × passes), every case in exactly one shard; 'backdrop merge-reports' joins the shards' --output \
             folders into one report. --update-into DIR writes recorded goldens under DIR instead of over the \
-            golden tree. On a terminal a progress bar shows on standard error; -q prints only the cases that did \
+            golden tree. Each case's line ends with the seconds it took, and the summary gives their total and the \
+            slowest case. On a terminal a progress bar shows on standard error; -q prints only the cases that did \
             not pass and the summary.
 
             Exit codes: 0 every case passed (or was recorded) · 1 a case was outside its tolerance · 2 a case \
@@ -132,19 +133,20 @@ struct CheckCommand: ParsableCommand {
         var counts = (passed: 0, failed: 0, errors: 0, recorded: 0)
         let finished = results.all
         for result in finished {
+            let time = String(format: "  [%.3f s]", result.seconds)
             switch result.outcome {
             case .passed(let comparison):
                 counts.passed += 1
-                if !quiet { print("ok        \(result.name.escapingControlCharacters): \(comparison.summary)") }
+                if !quiet { print("ok        \(result.name.escapingControlCharacters): \(comparison.summary)\(time)") }
             case .failed(let comparison):
                 counts.failed += 1
-                print("FAIL      \(result.name.escapingControlCharacters): \(comparison.summary)")
+                print("FAIL      \(result.name.escapingControlCharacters): \(comparison.summary)\(time)")
             case .recorded(let path):
                 counts.recorded += 1
-                if !quiet { print("recorded  \(result.name.escapingControlCharacters): \(path)") }
+                if !quiet { print("recorded  \(result.name.escapingControlCharacters): \(path)\(time)") }
             case .error(let message):
                 counts.errors += 1
-                print("ERROR     \(result.name.escapingControlCharacters): \(message)")
+                print("ERROR     \(result.name.escapingControlCharacters): \(message)\(time)")
             }
         }
         if let output { try writeArtifacts(finished, indices: indices, suite: suite, to: output) }
@@ -156,6 +158,12 @@ struct CheckCommand: ParsableCommand {
             "\(counts.errors) could not run",
         ]
         if counts.recorded > 0 || update != nil { parts.append("\(counts.recorded) recorded") }
+        if let slowest = finished.max(by: { $0.seconds < $1.seconds }) {
+            let total = String(format: "%.3f", finished.reduce(0) { $0 + $1.seconds })
+            parts.append(
+                "\(total) s of cases (slowest: \(slowest.name.escapingControlCharacters), "
+                    + String(format: "%.3f s)", slowest.seconds))
+        }
         print(parts.joined(separator: ", "))
         // One rule for every command: 2 when something could not be used, 1 when a comparison was outside its
         // tolerance; an unusable case outranks a failed one (the suite's verdict is incomplete).

@@ -10,9 +10,13 @@ struct CompareCommand: ParsableCommand {
             Reports PSNR (4 channels, peak 255; the color of pixels transparent in both is ignored), the largest \
             channel difference in levels, and how many pixels differ. Every limit given must hold: --min-psnr, \
             --max-diff, --max-differing-pixels, --max-differing-ratio, --min-ssim (mean SSIM on luma); with none \
-            the pictures must be identical. --pixel-threshold counts a pixel as differing only when a channel moves \
-            by more than that many levels (dithering noise); --ignore leaves rectangles out of every measure. --diff writes a picture of the differences: the expected picture dimmed to grey with \
-            every differing pixel in red (one level already plain, 16 levels or more full red).
+            the pictures must be identical. Which pixels differ: by default any whose channel moves by more than \
+            --pixel-threshold levels (0; raise it to forgive dithering noise); with --threshold or --include-aa, \
+            pixelmatch 7.2.0's rule, as Playwright and jest-image-snapshot count (YIQ colour distance, 0-1, \
+            default 0.1; anti-aliased pixels left out unless --include-aa). --ignore leaves rectangles out of every \
+            measure. --diff writes a picture of the differences: under the channel rule the expected picture dimmed \
+            to grey with every differing pixel in red (one level already plain, 16 levels or more full red); under \
+            pixelmatch's rule pixelmatch's picture (differences red, anti-aliasing yellow, the rest faded).
 
             Exit codes: 0 within the tolerance · 1 outside it (different sizes included) · 2 usage, or an input \
             that cannot be read.
@@ -24,6 +28,7 @@ struct CompareCommand: ParsableCommand {
               backdrop compare golden.png out.png --pixel-threshold 1 --ignore 0,0,320,20
               backdrop compare golden.png out.png --max-differing-ratio 0.001
               backdrop compare golden.png out.png --min-ssim 0.99
+              backdrop compare golden.png out.png --threshold 0.2 --max-differing-pixels 100
             """
     )
 
@@ -60,6 +65,18 @@ struct CompareCommand: ParsableCommand {
     var pixelThreshold: Int?
 
     @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Count differing pixels by pixelmatch's rule with this YIQ threshold, 0–1 (default 0.1; Playwright's 0.2).",
+            valueName: "0-1"))
+    var threshold: Double?
+
+    @Flag(
+        name: .customLong("include-aa"),
+        help: "Count differing pixels by pixelmatch's rule, anti-aliased pixels included (pixelmatch's includeAA).")
+    var includeAA = false
+
+    @Option(
         name: .customLong("min-ssim"), parsing: .unconditional,
         help: ArgumentHelp("Fail below this mean SSIM on luma (11×11 Gaussian window, σ 1.5).", valueName: "ssim"))
     var minSSIM: Double?
@@ -86,12 +103,22 @@ struct CompareCommand: ParsableCommand {
         if let maxDiff, maxDiff < 0 { throw BackdropError(.badOption, "--max-diff must be 0 or more") }
         if let minPSNR, minPSNR.isNaN { throw BackdropError(.badOption, "--min-psnr must be a number") }
         let region = try frame.map { text throws(BackdropError) in try PixelRect.parsed(text, as: "--frame") }
-        let expectedImage = try Self.readForComparison(expected), actualImage = try Self.readForComparison(actual)
         let ignored = try ignore.map { text throws(BackdropError) in try PixelRect.parsed(text, as: "--ignore") }
         let tolerance = Tolerance(
             minimumPSNR: minPSNR, maximumDifference: maxDiff, maximumDifferingPixels: maxDifferingPixels,
             maximumDifferingRatio: maxDifferingRatio, pixelThreshold: pixelThreshold, minimumSSIM: minSSIM,
-            ignore: ignored.isEmpty ? nil : ignored)
+            ignore: ignored.isEmpty ? nil : ignored, threshold: threshold, includeAA: includeAA ? true : nil)
+        if let threshold, !(0...1).contains(threshold) {
+            throw BackdropError(.badOption, "--threshold \(threshold) is outside 0…1 (pixelmatch's colour distance)")
+        }
+        if pixelThreshold != nil, threshold != nil || includeAA {
+            throw BackdropError(
+                .badOption,
+                "--pixel-threshold (channel levels) and --threshold/--include-aa (pixelmatch's rule) count pixels differently: give one"
+            )
+        }
+        try tolerance.validate()
+        let (expectedImage, actualImage) = try Self.readPair(expected, actual)
         let report = try GoldenComparison(
             expected: expectedImage, actual: actualImage, region: region, tolerance: tolerance)
         if let diff, let picture = report.diffPicture(expected: expectedImage, actual: actualImage) {
@@ -118,10 +145,30 @@ struct CompareCommand: ParsableCommand {
         if !report.passed { throw ExitCode(1) }
     }
 
-    /// Decodes a picture to compare. Unreadable input is exit 2 here: 1 means "outside the tolerance".
-    static func readForComparison(_ path: String) throws(BackdropError) -> RGBAImage<UInt8> {
+    /// Decodes the two pictures; files with the same bytes are decoded once (the pair is then identical, found so
+    /// at once by ``GoldenComparison``).
+    static func readPair(_ expected: String, _ actual: String) throws(BackdropError) -> (
+        RGBAImage<UInt8>, RGBAImage<UInt8>
+    ) {
+        let first = try readBytes(expected)
+        let second = try readBytes(actual)
+        let expectedImage = try decode(first, name: expected)
+        if first == second { return (expectedImage, expectedImage) }
+        return (expectedImage, try decode(second, name: actual))
+    }
+
+    /// A PNG file's bytes. Unreadable input is exit 2.
+    static func readBytes(_ path: String) throws(BackdropError) -> [UInt8] {
         do {
-            return try PNGDecoder().decodeFile(path)
+            return try InputFile.bytes(of: path)
+        } catch {
+            throw BackdropError(.badOption, error.message)
+        }
+    }
+
+    static func decode(_ bytes: [UInt8], name: String) throws(BackdropError) -> RGBAImage<UInt8> {
+        do {
+            return try PNGDecoder().decode(bytes, name: name, as: UInt8.self)
         } catch {
             throw BackdropError(.badOption, error.message)
         }
@@ -139,6 +186,11 @@ struct CompareRecord: Encodable {
     let psnr: Double?
     let maxDifference: Int?
     let differingPixels: Int?
+    /// Pixels over pixelmatch's threshold found to be anti-aliasing (under pixelmatch's rule only).
+    let antiAliasedPixels: Int?
+    /// pixelmatch's threshold and includeAA, when its rule counted the pixels.
+    let threshold: Double?
+    let includeAA: Bool?
     let pixelCount: Int?
     /// Mean SSIM on luma, when the tolerance asked for it.
     let ssim: Double?
@@ -154,6 +206,10 @@ struct CompareRecord: Encodable {
         psnr = report.difference.flatMap { $0.psnr.isFinite ? $0.psnr : nil }
         maxDifference = report.difference?.maxDifference
         differingPixels = report.difference?.differingPixels
+        let rule = report.tolerance.perceptualRule
+        antiAliasedPixels = rule == nil ? nil : report.difference?.antiAliasedPixels
+        threshold = rule?.threshold
+        includeAA = rule?.includeAntiAliased
         pixelCount = report.difference?.pixelCount
         ssim = report.ssim
         tolerance = report.tolerance.description

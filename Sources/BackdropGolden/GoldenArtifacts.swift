@@ -29,6 +29,11 @@ public enum GoldenArtifacts {
                 let folder = String(format: "%03d-", index + 1) + safeName(result.name)
                 entry.actual = "\(folder)/actual.png"
                 files.append((entry.actual!, try PNGEncoder().encode(actual)))
+                entry.expected = "\(folder)/expected.png"
+                files.append((entry.expected!, try PNGEncoder().encode(expected)))
+                entry.differingBox = GoldenReview.differingBox(expected, actual).map {
+                    [$0.x, $0.y, $0.width, $0.height]
+                }
                 let diff = comparison.diffPicture(expected: expected, actual: actual)
                 if let diff {
                     entry.diff = "\(folder)/diff.png"
@@ -42,14 +47,14 @@ public enum GoldenArtifacts {
         return files + reports(GoldenSummary(suite: suite, cases: cases), outputFolder: outputFolder)
     }
 
-    /// The four reports of `summary`.
+    /// The four reports of `summary`, and the review page's style sheet and script that `index.html` loads.
     static func reports(_ summary: GoldenSummary, outputFolder: String) -> [(String, [UInt8])] {
         [
             ("junit.xml", Array(junit(summary, outputFolder: outputFolder).utf8)),
             ("summary.json", Array(summary.json().utf8)),
             ("summary.md", Array(markdown(summary).utf8)),
             ("index.html", Array(html(summary).utf8)),
-        ]
+        ] + GoldenReview.pageFiles()
     }
 
     /// One report from the shards' summaries (`backdrop merge-reports`): the four reports, and the pictures to copy
@@ -103,7 +108,7 @@ public enum GoldenArtifacts {
                         .badOption, "\(folder): case \(entry.index + 1) ('\(entry.name)') is in two shards")
                 }
                 cases[entry.index] = entry
-                for picture in [entry.actual, entry.diff, entry.threeUp].compactMap({ $0 }) {
+                for picture in [entry.actual, entry.diff, entry.threeUp, entry.expected].compactMap({ $0 }) {
                     guard !picture.hasPrefix("/"), !picture.split(separator: "/").contains(".."),
                         FileLocation.lies(folder + "/" + picture, inside: folder)  // no link out of the shard
                     else {
@@ -228,9 +233,19 @@ public enum GoldenArtifacts {
             body.append(
                 "<section class=\"\(entry.status)\"><h2>\(xml(entry.name)) — \(entry.status)</h2><p>\(xml(entry.message))</p>"
             )
+            if let limits = entry.failedLimits, !limits.isEmpty {
+                body.append("<p class=\"limits\">Failed: \(xml(limits.joined(separator: ", ")))</p>")
+            }
             if let threeUp = entry.threeUp {
                 body.append(
                     "<figure><img src=\"\(xml(threeUp))\" alt=\"expected, actual and diff of \(xml(entry.name))\"><figcaption>expected | actual | diff (red: differing pixels)</figcaption></figure>"
+                )
+            }
+            if let expected = entry.expected, let actual = entry.actual {
+                let box = entry.differingBox.map { " data-box=\"\($0.map(String.init).joined(separator: ","))\"" } ?? ""
+                let diff = entry.diff.map { " data-diff=\"\(xml($0))\"" } ?? ""
+                body.append(
+                    "<div class=\"viewer\" data-name=\"\(xml(entry.name))\" data-expected=\"\(xml(expected))\" data-actual=\"\(xml(actual))\"\(diff)\(box)></div>"
                 )
             }
             body.append("</section>")
@@ -252,7 +267,7 @@ public enum GoldenArtifacts {
             window.addEventListener('load',function(){var i=document.images,b=[];for(var k=0;k<i.length;k++){if(!i[k].complete||i[k].naturalWidth===0)b.push(i[k].getAttribute('src'));}document.body.setAttribute('data-images',i.length);document.body.setAttribute('data-broken',b.join(' '));document.body.setAttribute('data-loaded','yes');});
             """
         return
-            "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Golden check</title><style>\(style)</style><script>\(script)</script></head><body>\n"
+            "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Golden check</title><style>\(style)</style><link rel=\"stylesheet\" href=\"review.css\"><script>\(script)</script><script src=\"review.js\"></script></head><body>\n"
             + body.joined(separator: "\n") + "\n</body></html>\n"
     }
 }

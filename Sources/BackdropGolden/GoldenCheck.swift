@@ -81,7 +81,7 @@ public struct GoldenCheck: Sendable {
             let actual = try render(testCase, in: folder)
             rendered = actual
             let goldenPath = try resolved(testCase.golden, "golden")
-            let recordPath = recordInto.map { $0 + "/" + goldenPath.dropFirst(folder.count + 1) } ?? goldenPath
+            let recordPath = Self.recordPath(golden: goldenPath, manifestFolder: folder, into: recordInto)
             let exists = FileManager.default.fileExists(atPath: goldenPath)
             if update == .all || (!exists && update != nil) {
                 try Self.record(actual, at: recordPath)
@@ -105,6 +105,12 @@ public struct GoldenCheck: Sendable {
         } catch {
             return result(.error(error.message), nil, rendered)
         }
+    }
+
+    /// Where a golden is recorded: over `golden` itself, or, with `into`, under that folder at the golden's path
+    /// relative to `manifestFolder` (`--update-into`). `golden` is already resolved inside `manifestFolder`.
+    static func recordPath(golden: String, manifestFolder: String, into: String?) -> String {
+        into.map { $0 + "/" + golden.dropFirst(manifestFolder.count + 1) } ?? golden
     }
 
     /// Writes a golden, creating the folders it needs: a new suite's `--update missing` works before its goldens'

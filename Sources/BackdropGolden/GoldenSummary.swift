@@ -60,6 +60,12 @@ public struct GoldenSummary: Codable, Sendable, Equatable {
         public var actual: String?
         public var diff: String?
         public var threeUp: String?
+        /// The golden picture as the failure compared it, inside the report's folder (for the review page).
+        public var expected: String?
+        /// The limits a failed case broke, as the tolerance words them ("PSNR ≥ 45.0 dB").
+        public var failedLimits: [String]?
+        /// The smallest rectangle `[x, y, w, h]` holding every pixel whose bytes differ, when the sizes agree.
+        public var differingBox: [Int]?
 
         /// `result` as the suite's case `index`.
         init(_ result: GoldenCheck.Result, index: Int) {
@@ -76,6 +82,7 @@ public struct GoldenSummary: Codable, Sendable, Equatable {
                 differingPixels = difference?.differingPixels
                 pixelCount = difference?.pixelCount
                 ssim = comparison.ssim
+                if !passed { failedLimits = comparison.failedLimits }
             case .recorded(let path):
                 status = "recorded"
                 message = "recorded \(path)"

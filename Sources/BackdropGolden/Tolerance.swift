@@ -2,16 +2,19 @@ import BackdropImageIO
 
 /// How far an actual picture may differ from the expected one and still pass a golden-image test.
 ///
-/// A comparison passes when every limit given holds; with none given the pictures must be identical. The limits
-/// are the ones such tests use elsewhere:
+/// A comparison passes when every limit given holds; with none given no pixel may differ. The limits:
 /// - ``minimumPSNR``: the picture as a whole changed by little (a blur shifted slightly);
 /// - ``maximumDifference``: no channel of any pixel moved by more than so many levels;
-/// - ``maximumDifferingPixels`` / ``maximumDifferingRatio``: only a few pixels changed (Playwright's
-///   `maxDiffPixels` / `maxDiffPixelRatio`);
-/// - ``pixelThreshold``: a pixel counts as differing only when a channel moved by more than this many levels, so
-///   one-level dithering noise is not counted (it qualifies the pixel counts and the identity test);
-/// - ``minimumSSIM``: the structure is the same (mean SSIM on luma, Wang et al. 2004, jest-image-snapshot's SSIM);
-/// - ``ignore``: rectangles left out of every measure (Playwright's `mask`).
+/// - ``maximumDifferingPixels`` / ``maximumDifferingRatio``: only a few pixels differ. Which pixels differ is
+///   decided by one of two rules: by default any channel moving by more than ``pixelThreshold`` levels; with
+///   ``threshold`` or ``includeAA`` given, pixelmatch 7.2.0's perceptual rule (``PerceptualDifference``), the rule
+///   behind Playwright's `maxDiffPixels` / `maxDiffPixelRatio` and jest-image-snapshot's default comparison.
+///   The ratio is over the compared pixels (the region less the ignored rectangles), where Playwright divides by
+///   the whole picture;
+/// - ``minimumSSIM``: the structure is the same: mean SSIM on luma with an 11×11 Gaussian window, Wang et al. 2004
+///   as scikit-image computes it (``StructuralSimilarity``; not jest-image-snapshot's default "bezkrovny" SSIM);
+/// - ``ignore``: rectangles left out of every measure. Unlike Playwright's `mask` (which paints the area over in
+///   both screenshots and still counts it), ignored pixels are not counted at all.
 public struct Tolerance: Sendable, Codable, Equatable {
     /// The least PSNR in dB, or nil for no PSNR limit.
     public var minimumPSNR: Double?
@@ -21,8 +24,13 @@ public struct Tolerance: Sendable, Codable, Equatable {
     public var maximumDifferingPixels: Int?
     /// The largest share (0–1) of the compared pixels that may differ (beyond ``pixelThreshold``).
     public var maximumDifferingRatio: Double?
-    /// Levels a channel may move before its pixel counts as differing (default 0).
+    /// Levels a channel may move before its pixel counts as differing (default 0), under the channel rule.
     public var pixelThreshold: Int?
+    /// pixelmatch's `threshold` (0–1): when given, pixels are counted by pixelmatch's perceptual rule.
+    public var threshold: Double?
+    /// pixelmatch's `includeAA`: when given, pixels are counted by pixelmatch's rule (threshold 0.1 unless
+    /// ``threshold`` is given), anti-aliased ones counted only when true.
+    public var includeAA: Bool?
     /// The least mean SSIM on luma (−1…1; 1 for identical pictures).
     public var minimumSSIM: Double?
     /// Pixel rectangles `[x, y, w, h]` left out of every measure.
@@ -32,8 +40,10 @@ public struct Tolerance: Sendable, Codable, Equatable {
     public init(
         minimumPSNR: Double? = nil, maximumDifference: Int? = nil, maximumDifferingPixels: Int? = nil,
         maximumDifferingRatio: Double? = nil, pixelThreshold: Int? = nil, minimumSSIM: Double? = nil,
-        ignore: [PixelRect]? = nil
+        ignore: [PixelRect]? = nil, threshold: Double? = nil, includeAA: Bool? = nil
     ) {
+        self.threshold = threshold
+        self.includeAA = includeAA
         self.minimumPSNR = minimumPSNR
         self.maximumDifference = maximumDifference
         self.maximumDifferingPixels = maximumDifferingPixels
@@ -45,7 +55,7 @@ public struct Tolerance: Sendable, Codable, Equatable {
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case minimumPSNR, maximumDifference, maximumDifferingPixels, maximumDifferingRatio, pixelThreshold, minimumSSIM,
-            ignore
+            ignore, threshold, includeAA
     }
 
     /// Reads the limits; `ignore` is a list of `[x, y, w, h]` arrays.
@@ -57,6 +67,8 @@ public struct Tolerance: Sendable, Codable, Equatable {
         maximumDifferingRatio = try container.decodeIfPresent(Double.self, forKey: .maximumDifferingRatio)
         pixelThreshold = try container.decodeIfPresent(Int.self, forKey: .pixelThreshold)
         minimumSSIM = try container.decodeIfPresent(Double.self, forKey: .minimumSSIM)
+        threshold = try container.decodeIfPresent(Double.self, forKey: .threshold)
+        includeAA = try container.decodeIfPresent(Bool.self, forKey: .includeAA)
         ignore = try container.decodeIfPresent([[Int]].self, forKey: .ignore).map { rects in
             try rects.map { r in
                 let rect = r.count == 4 ? PixelRect(x: r[0], y: r[1], width: r[2], height: r[3]) : nil
@@ -82,6 +94,8 @@ public struct Tolerance: Sendable, Codable, Equatable {
         try container.encodeIfPresent(pixelThreshold, forKey: .pixelThreshold)
         try container.encodeIfPresent(minimumSSIM, forKey: .minimumSSIM)
         try container.encodeIfPresent(ignore?.map { [$0.x, $0.y, $0.width, $0.height] }, forKey: .ignore)
+        try container.encodeIfPresent(threshold, forKey: .threshold)
+        try container.encodeIfPresent(includeAA, forKey: .includeAA)
     }
 
     /// Whether a limit other than the threshold and the ignored regions is given.
@@ -90,8 +104,23 @@ public struct Tolerance: Sendable, Codable, Equatable {
             || minimumSSIM != nil
     }
 
+    /// pixelmatch's rule when ``threshold`` or ``includeAA`` is given, else nil (the channel rule).
+    public var perceptualRule: PerceptualRule? {
+        guard threshold != nil || includeAA != nil else { return nil }
+        return PerceptualRule(
+            threshold: threshold ?? PerceptualRule.defaultThreshold, includeAntiAliased: includeAA ?? false)
+    }
+
     /// A usage error naming a limit out of range, if any.
     public func validate() throws(BackdropError) {
+        if let threshold, !(0...1).contains(threshold) {
+            throw BackdropError(.badOption, "the threshold \(threshold) is outside 0…1 (pixelmatch's colour distance)")
+        }
+        if threshold != nil || includeAA != nil, pixelThreshold != nil {
+            throw BackdropError(
+                .badOption,
+                "give either threshold/includeAA (pixelmatch's rule) or pixelThreshold (channel levels), not both")
+        }
         if let pixelThreshold, !(0...255).contains(pixelThreshold) {
             throw BackdropError(.badOption, "the pixel threshold \(pixelThreshold) is outside 0…255")
         }
@@ -116,13 +145,26 @@ public struct Tolerance: Sendable, Codable, Equatable {
 
     /// Whether `difference` (and `ssim`, when ``minimumSSIM`` is given) is within the tolerance.
     public func accepts(_ difference: ImageDifference, ssim: Double? = nil) -> Bool {
-        if !hasLimits { return difference.differingPixels == 0 }
-        if let minimumPSNR, difference.psnr < minimumPSNR { return false }
-        if let maximumDifference, difference.maxDifference > maximumDifference { return false }
-        if let maximumDifferingPixels, difference.differingPixels > maximumDifferingPixels { return false }
-        if let maximumDifferingRatio, difference.differingRatio > maximumDifferingRatio { return false }
-        if let minimumSSIM, (ssim ?? -1) < minimumSSIM { return false }
-        return true
+        failedLimits(difference, ssim: ssim).isEmpty
+    }
+
+    /// The limits `difference` (and `ssim`) break, as ``description`` words them ("PSNR ≥ 40.0 dB"); empty when
+    /// the tolerance accepts it. With no limit given, "identical" when a pixel differs.
+    public func failedLimits(_ difference: ImageDifference, ssim: Double? = nil) -> [String] {
+        if !hasLimits { return difference.differingPixels == 0 ? [] : ["identical"] }
+        var failed: [String] = []
+        if let minimumPSNR, difference.psnr < minimumPSNR { failed.append("PSNR ≥ \(minimumPSNR) dB") }
+        if let maximumDifference, difference.maxDifference > maximumDifference {
+            failed.append("max diff ≤ \(maximumDifference)")
+        }
+        if let maximumDifferingPixels, difference.differingPixels > maximumDifferingPixels {
+            failed.append("differing pixels ≤ \(maximumDifferingPixels)")
+        }
+        if let maximumDifferingRatio, difference.differingRatio > maximumDifferingRatio {
+            failed.append("differing ratio ≤ \(maximumDifferingRatio)")
+        }
+        if let minimumSSIM, (ssim ?? -1) < minimumSSIM { failed.append("SSIM ≥ \(minimumSSIM)") }
+        return failed
     }
 
     /// "PSNR ≥ 40 dB, max diff ≤ 2, …" or "identical".
@@ -135,6 +177,10 @@ public struct Tolerance: Sendable, Codable, Equatable {
         if let minimumSSIM { parts.append("SSIM ≥ \(minimumSSIM)") }
         if !hasLimits { parts.append("identical") }
         if let pixelThreshold, pixelThreshold > 0 { parts.append("pixel threshold \(pixelThreshold)") }
+        if let rule = perceptualRule {
+            parts.append(
+                "pixelmatch threshold \(rule.threshold)\(rule.includeAntiAliased ? ", anti-aliasing included" : "")")
+        }
         if let ignore, !ignore.isEmpty { parts.append("\(ignore.count) region\(ignore.count == 1 ? "" : "s") ignored") }
         return parts.joined(separator: ", ")
     }

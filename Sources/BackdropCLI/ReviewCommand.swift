@@ -1,0 +1,66 @@
+import ArgumentParser
+import Backdrop
+import Foundation
+
+struct ReviewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "review",
+        abstract: "List the failures a 'check --output' folder holds, and accept a case's picture as its golden.",
+        discussion: """
+            Without --accept, prints each failed case: its figures, the limits it broke, and its pictures. \
+            DIR/index.html shows the same cases in a browser, side by side, with a swipe slider, flickering and \
+            zoomed on the differing region.
+
+            --accept NAME (repeatable) or --accept-all writes each case's actual picture as its golden, the same \
+            bytes at the same path as 'check --update failed' would; with --into DIR under DIR instead, as \
+            'check --update-into DIR' would. Nothing else is written. Run it from the folder the check ran in (the \
+            manifest's path is read as the check was given it); a manifest changed since, a case that did not \
+            fail, or a folder check did not write is a one-line error, and then nothing is written.
+
+            Exit codes: 0 done · 2 usage, or a folder, case or manifest that cannot be used.
+
+            Examples:
+              backdrop review check-results
+              backdrop review check-results --accept coffee-light
+              backdrop review check-results --accept-all --into accepted
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The folder 'backdrop check --output' wrote.", valueName: "dir"))
+    var folder: String
+
+    @Option(help: ArgumentHelp("Accept this failed case's picture as its golden (repeatable).", valueName: "name"))
+    var accept: [String] = []
+
+    @Flag(name: .customLong("accept-all"), help: "Accept every failed case's picture as its golden.")
+    var acceptAll = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Write the accepted goldens under this folder, at their paths in the manifest, not over them.",
+            valueName: "dir"))
+    var into: String?
+
+    func run() throws {
+        if acceptAll && !accept.isEmpty {
+            throw BackdropError(.badOption, "give --accept NAME or --accept-all, not both")
+        }
+        if into != nil && !acceptAll && accept.isEmpty {
+            throw BackdropError(.badOption, "--into goes with --accept or --accept-all")
+        }
+        let review = try GoldenReview(folder: folder)
+        if acceptAll || !accept.isEmpty {
+            let written = acceptAll ? try review.acceptAll(into: into) : try review.accept(accept, into: into)
+            for path in written { print("accepted  \(path.escapingControlCharacters)") }
+            return
+        }
+        let failures = review.failures
+        for failure in failures {
+            let limits =
+                failure.failedLimits.isEmpty ? "" : " — failed: \(failure.failedLimits.joined(separator: ", "))"
+            print("FAIL      \(failure.name.escapingControlCharacters): \(failure.message)\(limits)")
+            print("          \(folder)/\(failure.actual)")
+        }
+        print("\(failures.count) failed case\(failures.count == 1 ? "" : "s") in \(folder)")
+    }
+}

@@ -1,0 +1,164 @@
+import BackdropImageIO
+import Foundation
+
+/// Reviewing what `backdrop check --output DIR` left: the failed cases with their figures and the limits they
+/// broke, and accepting a case's actual picture as its new golden.
+///
+/// Accepting writes the golden exactly as `check --update failed` would, the same bytes at the same path, or under
+/// another folder as `check --update-into` would; nothing else is written. Everything is checked before anything is
+/// written: the folder must hold a `summary.json` that `check` wrote, the case must have failed, the manifest must
+/// still be the one the check ran (its digest), and the case's picture must lie inside the folder.
+public struct GoldenReview: Sendable {
+    /// One failed case.
+    public struct Failure: Sendable, Equatable {
+        /// The case's name in the report.
+        public let name: String
+        /// The figures and the tolerance, as `check` printed them.
+        public let message: String
+        /// The limits it broke ("PSNR ≥ 45.0 dB"; "sizes differ"); empty for a summary written before they were
+        /// recorded.
+        public let failedLimits: [String]
+        public let psnr: Double?
+        public let maxDifference: Int?
+        public let differingPixels: Int?
+        public let pixelCount: Int?
+        public let ssim: Double?
+        /// The actual picture, inside the folder.
+        public let actual: String
+        /// The smallest rectangle holding every pixel whose bytes differ.
+        public let differingBox: PixelRect?
+    }
+
+    /// The folder `check --output` wrote.
+    public let folder: String
+    /// Its `summary.json`.
+    public let summary: GoldenSummary
+
+    /// The review of `folder`. Refuses (`.badOption`, one line) a folder without a `summary.json` that
+    /// `backdrop check` wrote.
+    public init(folder: String) throws(BackdropError) {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            throw BackdropError(.badOption, "\(folder): no such folder")
+        }
+        let path = folder + "/summary.json"
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw BackdropError(
+                .badOption, "\(folder): not a folder 'backdrop check --output' wrote (it has no summary.json)")
+        }
+        self.folder = folder
+        summary = try GoldenSummary.read(path)
+    }
+
+    /// The failed cases, in the suite's order.
+    public var failures: [Failure] {
+        summary.cases.filter { $0.status == "failed" && $0.actual != nil }.map { entry in
+            Failure(
+                name: entry.name, message: entry.message, failedLimits: entry.failedLimits ?? [], psnr: entry.psnr,
+                maxDifference: entry.maxDifference, differingPixels: entry.differingPixels,
+                pixelCount: entry.pixelCount, ssim: entry.ssim, actual: entry.actual!,
+                differingBox: entry.differingBox.flatMap {
+                    $0.count == 4 ? PixelRect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) : nil
+                })
+        }
+    }
+
+    /// Accepts the failed cases `names`: writes each one's actual picture as its golden, over the golden, or under
+    /// `into` at the golden's path relative to the manifest's folder (`check --update-into`); none is written unless
+    /// all can be. Returns the paths written.
+    @discardableResult
+    public func accept(_ names: [String], into: String? = nil) throws(BackdropError) -> [String] {
+        let plan = try planned(names, into: into)
+        for step in plan { try GoldenCheck.record(step.picture, at: step.path) }
+        return plan.map(\.path)
+    }
+
+    /// Accepts every failed case (none written unless all can be); the paths written.
+    @discardableResult
+    public func acceptAll(into: String? = nil) throws(BackdropError) -> [String] {
+        let names = failures.map(\.name)
+        guard !names.isEmpty else { throw BackdropError(.badOption, "\(folder): no case failed; nothing to accept") }
+        return try accept(names, into: into)
+    }
+
+    /// For each case of `names`: the picture to write and where, every check made before any file is written.
+    func planned(_ names: [String], into: String?) throws(BackdropError) -> [(path: String, picture: RGBAImage<UInt8>)]
+    {
+        let manifestPath = summary.suite.manifest
+        let bytes: [UInt8]
+        do {
+            bytes = try InputFile.bytes(of: manifestPath, limit: GoldenManifest.maximumBytes, what: "the manifest")
+        } catch {
+            throw BackdropError(
+                .badOption, "\(manifestPath): the check's manifest cannot be read from here (\(error.message))")
+        }
+        guard GoldenSummary.Suite.digest(bytes) == summary.suite.manifestDigest else {
+            throw BackdropError(
+                .badOption, "\(manifestPath) changed since the check wrote \(folder): run the check again")
+        }
+        let manifest = try GoldenManifest.read(manifestPath)
+        let directory = (manifestPath as NSString).deletingLastPathComponent
+        let manifestFolder = directory.isEmpty ? "." : directory
+        var plan: [(path: String, picture: RGBAImage<UInt8>)] = []
+        for name in names {
+            let entries = summary.cases.filter { $0.name == name }
+            guard let entry = entries.first else {
+                throw BackdropError(.badOption, "\(folder): no case named '\(name.escapingControlCharacters)'")
+            }
+            guard entry.status == "failed", let actual = entry.actual else {
+                throw BackdropError(
+                    .badOption,
+                    "case '\(name.escapingControlCharacters)' did not fail (\(entry.status)); only a failed case is accepted"
+                )
+            }
+            let cases = manifest.cases.filter { $0.displayName == name }
+            guard cases.count == 1, entries.count == 1 else {
+                throw BackdropError(
+                    .badOption, "\(manifestPath): \(cases.count) cases are named '\(name.escapingControlCharacters)'")
+            }
+            guard !actual.hasPrefix("/"), !actual.split(separator: "/").contains(".."),
+                FileLocation.lies(folder + "/" + actual, inside: folder)
+            else {
+                throw BackdropError(.badOption, "\(folder)/summary.json: picture path '\(actual)' leaves its folder")
+            }
+            let picture = try PNGDecoder().decode(
+                try InputFile.bytes(of: folder + "/" + actual, recorded: false), name: folder + "/" + actual,
+                as: UInt8.self)
+            let golden = try GoldenManifest.path(cases[0].golden, in: manifestFolder, field: "golden")
+            plan.append(
+                (GoldenCheck.recordPath(golden: golden, manifestFolder: manifestFolder, into: into), picture))
+        }
+        return plan
+    }
+
+    /// The smallest rectangle holding every pixel whose bytes differ, or nil when none does or the sizes differ.
+    public static func differingBox(_ a: RGBAImage<UInt8>, _ b: RGBAImage<UInt8>) -> PixelRect? {
+        guard a.size == b.size, !a.samples.isEmpty else { return nil }
+        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+        a.samples.withUnsafeBytes { p in
+            b.samples.withUnsafeBytes { q in
+                for y in 0..<a.height {
+                    let row = y * a.width * 4
+                    if memcmp(p.baseAddress! + row, q.baseAddress! + row, a.width * 4) == 0 { continue }
+                    for x in 0..<a.width
+                    where p.load(fromByteOffset: row + 4 * x, as: UInt32.self)
+                        != q.load(
+                            fromByteOffset: row + 4 * x, as: UInt32.self)
+                    {
+                        minX = min(minX, x)
+                        maxX = max(maxX, x)
+                    }
+                    minY = min(minY, y)
+                    maxY = y
+                }
+            }
+        }
+        guard maxY >= 0 else { return nil }
+        return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+    }
+
+    /// The review view's script and style sheet, for the report's folder.
+    static func pageFiles() -> [(String, [UInt8])] {
+        [("review.js", Array(GoldenReviewPage.script.utf8)), ("review.css", Array(GoldenReviewPage.styleSheet.utf8))]
+    }
+}

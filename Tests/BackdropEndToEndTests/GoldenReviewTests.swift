@@ -1,0 +1,116 @@
+import Backdrop
+import BackdropTestSupport
+import Foundation
+import Testing
+
+/// `check --output`'s folder reviewed: the failures listed, a failed case accepted exactly as `check --update-into`
+/// would write it and nowhere else, and the review view in headless Chromium.
+@Suite("Reviewing a check's failures")
+struct GoldenReviewTests {
+    /// A manifest of two cases over a small picture, both recorded, then case "b"'s golden replaced so it fails.
+    func failingSuite() throws -> (directory: URL, manifest: URL, results: URL) {
+        let directory = try Fixtures.temporaryDirectory()
+        try PNGEncoder().write(
+            noiseImage(width: 64, height: 48, seed: 3), to: directory.appendingPathComponent("in.png").path)
+        let manifest = directory.appendingPathComponent("manifest.json")
+        try Data(
+            #"{"cases": [{"name": "a", "input": "in.png", "golden": "golden/a.png", "style": "light"}, {"name": "b", "input": "in.png", "golden": "golden/b.png", "style": "dark"}]}"#
+                .utf8
+        ).write(to: manifest)
+        #expect(try runCLI(["check", manifest.path, "--update", "all"]).status == 0)
+        try PNGEncoder().write(
+            noiseImage(width: 64, height: 48, seed: 5), to: directory.appendingPathComponent("golden/b.png").path)
+        let results = directory.appendingPathComponent("results")
+        let check = try runCLI(["check", manifest.path, "--output", results.path])
+        #expect(check.status == 1, "\(check.standardOutput)")
+        return (directory, manifest, results)
+    }
+
+    func bytes(_ url: URL) throws -> Data { try Data(contentsOf: url) }
+
+    @Test func theFailuresAreListedWithTheirFiguresAndTheLimitTheyBroke() throws {
+        let suite = try failingSuite()
+        let review = try GoldenReview(folder: suite.results.path)
+        let failures = review.failures
+        #expect(failures.map(\.name) == ["b"])
+        #expect(failures.first?.failedLimits == ["identical"] && failures.first?.differingPixels ?? 0 > 0)
+        #expect(failures.first?.differingBox != nil)
+        let listed = try runCLI(["review", suite.results.path])
+        #expect(listed.status == 0 && listed.standardOutput.contains("FAIL      b: PSNR"), "\(listed.standardOutput)")
+        #expect(listed.standardOutput.contains("failed: identical") && listed.standardOutput.contains("1 failed case"))
+    }
+
+    @Test func acceptingWritesTheGoldenCheckWouldAndNothingElse() throws {
+        let suite = try failingSuite()
+        let byCheck = suite.directory.appendingPathComponent("by-check")
+        #expect(
+            try runCLI(["check", suite.manifest.path, "--update", "failed", "--update-into", byCheck.path]).status == 0)
+        let byReview = suite.directory.appendingPathComponent("by-review")
+        let accepted = try runCLI(["review", suite.results.path, "--accept", "b", "--into", byReview.path])
+        #expect(accepted.status == 0, "\(accepted.standardError)")
+        #expect(
+            try FileManager.default.subpathsOfDirectory(atPath: byReview.path).sorted() == ["golden", "golden/b.png"])
+        #expect(
+            try bytes(byReview.appendingPathComponent("golden/b.png"))
+                == bytes(byCheck.appendingPathComponent("golden/b.png")))
+        // Over the golden itself, as `--update failed` writes it: the check passes afterwards.
+        let golden = suite.directory.appendingPathComponent("golden/b.png")
+        #expect(try bytes(golden) != bytes(byCheck.appendingPathComponent("golden/b.png")))
+        #expect(try runCLI(["review", suite.results.path, "--accept-all"]).status == 0)
+        #expect(try bytes(golden) == bytes(byCheck.appendingPathComponent("golden/b.png")))
+        #expect(try runCLI(["check", suite.manifest.path]).status == 0)
+    }
+
+    @Test func aCaseThatDidNotFailAFolderCheckDidNotWriteOrAChangedManifestIsAOneLineErrorAndWritesNothing() throws {
+        let suite = try failingSuite()
+        let into = suite.directory.appendingPathComponent("into")
+        let goldenA = suite.directory.appendingPathComponent("golden/a.png")
+        let before = try bytes(goldenA)
+        for arguments in [
+            [suite.results.path, "--accept", "a"], [suite.results.path, "--accept", "b", "--accept", "nobody"],
+            [suite.directory.path, "--accept", "b"], [suite.directory.appendingPathComponent("none").path],
+            [suite.results.path, "--accept", "b", "--accept-all"],
+        ] {
+            let result = try runCLI(["review"] + arguments + ["--into", into.path])
+            #expect(result.status == 2, "\(arguments): \(result.standardOutput)")
+            #expect(result.standardError.split(separator: "\n").count == 1, "\(arguments): \(result.standardError)")
+            #expect(!FileManager.default.fileExists(atPath: into.path), "\(arguments)")
+        }
+        #expect(try bytes(goldenA) == before)
+        let notFailed = try runCLI(["review", suite.results.path, "--accept", "a"])
+        #expect(notFailed.standardError.contains("did not fail (passed)"))
+        try Data(try bytes(suite.manifest) + Data(" ".utf8)).write(to: suite.manifest)
+        let changed = try runCLI(["review", suite.results.path, "--accept", "b", "--into", into.path])
+        #expect(changed.status == 2 && changed.standardError.contains("changed since the check"))
+        #expect(!FileManager.default.fileExists(atPath: into.path))
+    }
+
+    /// The page opened on the swipe view at a quarter: the slider's clip follows, and every picture loads.
+    @Test func theReviewViewSwipesInHeadlessChromium() throws {
+        let suite = try failingSuite()
+        let files = try FileManager.default.contentsOfDirectory(atPath: suite.results.path)
+        #expect(files.contains("review.js") && files.contains("review.css"))
+        let chromium = try HeadlessChromium.executable()
+        for (hash, expected) in [
+            ("#swipe=0.25", #"data-mode="swipe" data-swipe="0.250""#), ("#zoom", #"data-mode="zoom""#),
+            ("", #"data-mode="side""#),
+        ] {
+            let page = try runProcess(
+                chromium,
+                [
+                    "--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=5000", "--dump-dom",
+                    "file://" + suite.results.appendingPathComponent("index.html").path + hash,
+                ])
+            #expect(page.output.contains(expected), "\(hash): \(page.output.prefix(3000))")
+            #expect(page.output.contains("data-loaded=\"yes\"") && page.output.contains("data-broken=\"\""), "\(hash)")
+        }
+    }
+
+    @Test func theWrittenScriptAndStyleSheetAreTheLintedFiles() throws {
+        let suite = try failingSuite()
+        for name in ["review.js", "review.css"] {
+            let source = Fixtures.packageRoot.appendingPathComponent("Sources/BackdropGolden/Review/\(name)")
+            #expect(try bytes(suite.results.appendingPathComponent(name)) == bytes(source), "\(name)")
+        }
+    }
+}

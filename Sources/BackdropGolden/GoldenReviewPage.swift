@@ -1,7 +1,7 @@
 /// The review view's files that `check --output` writes beside `index.html`: `review.js` (side by side, swipe
-/// slider, flicker and zoom on the differing region for each failed case) and `review.css`. Their text is
-/// `Sources/BackdropGolden/Review/review.js` and `review.css`, where `scripts/lint-web` lints them; a test checks
-/// these copies equal those files byte for byte.
+/// slider, flicker and zoom on the differing region for each failed case) and `review.css`. These literals are
+/// their one copy: `scripts/lint-web` copies them out as the command writes them and lints them (ESLint, the Nu Html
+/// Checker), so they are kept here rather than in a resource bundle the `backdrop` binary would need beside it.
 enum GoldenReviewPage {
     /// `review.js`.
     static let script = ##"""

@@ -54,13 +54,15 @@ struct RenderCommand: ParsableCommand {
 
     @Argument(
         help: ArgumentHelp(
-            "The PNG to render over (any colour type and bit depth); with --output-dir, any number of PNGs or folders of them.",
+            "The PNG to render over (any colour type and bit depth; - reads standard input); with --output-dir, any number of PNGs or folders of them.",
             valueName: "input"))
     var inputs: [String] = []
 
     @Option(
         name: .shortAndLong,
-        help: ArgumentHelp("Where to write the PNG (written atomically); for one input.", valueName: "path"))
+        help: ArgumentHelp(
+            "Where to write the PNG (written atomically; - writes it to standard output); for one input.",
+            valueName: "path"))
     var output: String?
 
     @Option(
@@ -206,12 +208,16 @@ struct RenderCommand: ParsableCommand {
             if !force, let input = inputs.first, InputFile.same(input, output) {
                 throw BackdropError(.badOption, "\(output): is the input file; pass --force to overwrite it")
             }
-            print(try job.render(inputs.first, to: output, status: .forStandardError()))
+            // With -o - standard output carries the PNG alone, so the report lines go to standard error.
+            let report: (String) -> Void =
+                output == StandardStreams.name
+                ? { FileHandle.standardError.write(Data(($0 + "\n").utf8)) } : { print($0) }
+            report(try job.render(inputs.first, to: output, status: .forStandardError()))
             if let timingRuns, let input = inputs.first {
                 guard (1...10_000).contains(timingRuns) else {
                     throw BackdropError(.badOption, "--time \(timingRuns) is out of range (1…10000)")
                 }
-                print(try job.timing(of: input, runs: timingRuns))
+                report(try job.timing(of: input, runs: timingRuns))
             }
             return
         }

@@ -132,12 +132,12 @@ let package = Package(
             dependencies: ["Backdrop"],
             path: "Tests/BackdropTestSupport"
         ),
-        // Unit tests: the library alone (and its kernels' stated limits), no files from ../shared, no binary.
+        // Unit tests: the library alone (and its kernels' stated limits), no fixture files, no binary.
         .testTarget(
             name: "BackdropUnitTests",
             dependencies: ["Backdrop", "BackdropTestSupport", "CVectorKernels"]
         ),
-        // End-to-end tests: ../shared's pictures and specs, and the real binary (a dependency so that `swift test`
+        // End-to-end tests: the pictures of Tests/Fixtures, and the real binary (a dependency so that `swift test`
         // builds it).
         .testTarget(
             name: "BackdropEndToEndTests",

@@ -3,7 +3,7 @@
 
     python3 Benchmarks/side-by-side.py [--runs N]
 
-What it times (wallpaper-2048x1536.png from ../shared, scale 2, the whole picture is the frame):
+What it times (wallpaper-2048x1536.png from Tests/Fixtures/photos, scale 2, the whole picture is the frame):
 - Backdrop's fast path and exact mode, in process (`backdrop render --time N`: decoding and encoding excluded);
   extra light with fullscreen vibrant content; `backdrop estimate --all-devices` as whole processes; the peak
   resident memory of `backdrop render` on this picture minus that on a 1×1 picture.
@@ -16,7 +16,7 @@ What it times (wallpaper-2048x1536.png from ../shared, scale 2, the whole pictur
 - `UIImage+ImageEffects` (`--algorithm image-effects`): in process and as whole processes beside the
   default algorithm's, and its three box passes as Pillow's `BoxBlur` and OpenCV's `blur` (edges replicated) run
   them, three times each (the blur alone is timed).
-PSNR of each against ../shared/reference, with Backdrop's own `backdrop compare`. Medians throughout.
+PSNR of each against Tests/Fixtures/reference, with Backdrop's own `backdrop compare`. Medians throughout.
 Not part of CI (it installs OpenCV and Pillow from PyPI and takes a minute or two).
 """
 import argparse
@@ -33,9 +33,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED = ROOT.parent / "shared"
-PICTURE = SHARED / "testdata/photos/wallpaper-2048x1536.png"
-REFERENCE = SHARED / "reference"
+FIXTURES = ROOT / "Tests" / "Fixtures"
+PICTURE = FIXTURES / "photos/wallpaper-2048x1536.png"
+REFERENCE = FIXTURES / "reference"
 BACKDROP = ROOT / ".build/release/backdrop"
 SCALE = 2
 STYLES = ["extraLight", "light", "dark"]
@@ -172,7 +172,7 @@ def main():
     arguments = parser.parse_args()
     runs = arguments.runs
     if not PICTURE.exists():
-        sys.exit(f"side-by-side: {PICTURE} is missing (../shared must sit beside the project)")
+        sys.exit(f"side-by-side: {PICTURE} is missing")
     ensure_python_packages()
     import cv2
     import numpy as np
@@ -291,7 +291,7 @@ def main():
         "is a median.",
         "",
         f"Workload: `wallpaper-2048x1536.png`, scale 2, the whole picture is the frame; in process, decoding and "
-        "encoding excluded. PSNR is against `../shared/reference` by `backdrop compare`.",
+        "encoding excluded. PSNR is against `Tests/Fixtures/reference` by `backdrop compare`.",
         "",
         "| what | style | median (ms) | × Backdrop fast | PSNR (dB) | note |",
         "|---|---|---:|---:|---:|---|",

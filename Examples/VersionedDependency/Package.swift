@@ -1,16 +1,22 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// A package that depends on Backdrop as teams do: by URL and version, so SwiftPM applies the rules of a versioned
-// dependency (no unsafe build flags in any target). `scripts/check-versioned-dependency` tags a clone of the
-// repository and points BACKDROP_PACKAGE_URL at it; CI runs it.
+// A package that depends on Backdrop as the README shows: by URL and branch, until releases are tagged (a version
+// requirement finds no tag today). `scripts/check-versioned-dependency` points BACKDROP_PACKAGE_URL at a clone of the
+// repository on a `main` branch, and also builds against a tagged clone by version (BACKDROP_PACKAGE_VERSION), where
+// SwiftPM refuses any unsafe build flag in Backdrop's targets; CI runs both.
 let backdropURL = Context.environment["BACKDROP_PACKAGE_URL"] ?? "https://github.com/backdrop-project/Backdrop"
-let backdropVersion = Context.environment["BACKDROP_PACKAGE_VERSION"] ?? "0.1.0"
+let backdropRequirement: Package.Dependency =
+    if let version = Context.environment["BACKDROP_PACKAGE_VERSION"] {
+        .package(url: backdropURL, from: Version(stringLiteral: version))
+    } else {
+        .package(url: backdropURL, branch: "main")
+    }
 
 let package = Package(
     name: "VersionedDependency",
     dependencies: [
-        .package(url: backdropURL, from: Version(stringLiteral: backdropVersion))
+        backdropRequirement
     ],
     targets: [
         .testTarget(

@@ -11,7 +11,7 @@ struct CheckCommand: ParsableCommand {
             A manifest is JSON: a default tolerance and a list of cases (input, golden, style, and optionally \
             render's other options by their names: sigma, saturation, tint, tint-alpha, fallback-alpha, \
             vibrancy-blend, frame, scale, quality, path, device, vibrancy, at; and tolerance); paths are relative \
-            to the manifest. \
+            to the manifest, inputs to its "root" folder (or --root DIR) when it names one. \
             See docs/golden-testing.md. Prints one line per case, in the manifest's order, and a summary.
 
             Nothing is written inside the golden tree but by --update: missing records only goldens that do not \
@@ -77,11 +77,17 @@ struct CheckCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print only the cases that did not pass, and the summary.")
     var quiet = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Read the cases' inputs from this folder instead of the manifest's \"root\" (goldens stay beside the manifest).",
+            valueName: "dir"))
+    var root: String?
+
     @OptionGroup var threadOptions: ThreadOptions
 
     func run() throws {
         guard (1...64).contains(jobs) else { throw BackdropError(.badOption, "--jobs \(jobs) is out of range (1…64)") }
-        let parsed = try GoldenManifest.read(manifest)
+        let parsed = try GoldenManifest.read(manifest, root: root)
         let directory = (manifest as NSString).deletingLastPathComponent
         let folder = directory.isEmpty ? "." : directory
         if let output {

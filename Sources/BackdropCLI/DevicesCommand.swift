@@ -9,7 +9,7 @@ struct DevicesCommand: ParsableCommand {
         discussion: """
             Ids in the first column are what --device takes. GPU clocks are published estimates (Apple gave none); \
             the fill rate is the model's (texels per clock × clock), beside the GLBenchmark measurement where one was \
-            published. The JSON form carries each device's sources (ids of ../shared/spec/devices.md).
+            published. The JSON form carries each device's sources (ids of docs/devices.md).
 
             Examples:
               backdrop devices

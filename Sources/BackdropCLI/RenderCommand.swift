@@ -40,10 +40,14 @@ struct RenderByOptionsCommand: RenderSpelling {
 
     @Argument(
         help: ArgumentHelp(
-            "The PNG to render over; with --output-dir, any number of PNGs or folders of them.", valueName: "input"))
+            "The PNG to render over (- reads standard input); with --output-dir, any number of PNGs or folders of them.",
+            valueName: "input"))
     var inputs: [String] = []
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Where to write the PNG; for one input.", valueName: "path"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp("Where to write the PNG (- writes it to standard output); for one input.", valueName: "path")
+    )
     var output: String?
 
     @Option(

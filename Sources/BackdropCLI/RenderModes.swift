@@ -34,10 +34,15 @@ struct RenderPictureCommand: RenderSpelling {
               backdrop render picture in.png -o out.png --device ipad-3 --time 20
             """)
 
-    @Argument(help: ArgumentHelp("The PNG to render over (any colour type and bit depth).", valueName: "input"))
+    @Argument(
+        help: ArgumentHelp(
+            "The PNG to render over (any colour type and bit depth; - reads standard input).", valueName: "input"))
     var input: String
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Where to write the PNG (written atomically).", valueName: "path"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp(
+            "Where to write the PNG (written atomically; - writes it to standard output).", valueName: "path"))
     var output: String
 
     @OptionGroup var blur: BlurOptions
@@ -68,10 +73,15 @@ struct RenderImageEffectsCommand: RenderSpelling {
                   --saturation -1 --tint 1,1,1 --tint-alpha 0.2 --mask mask.png
             """)
 
-    @Argument(help: ArgumentHelp("The PNG to render over (any colour type and bit depth).", valueName: "input"))
+    @Argument(
+        help: ArgumentHelp(
+            "The PNG to render over (any colour type and bit depth; - reads standard input).", valueName: "input"))
     var input: String
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Where to write the PNG (written atomically).", valueName: "path"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp(
+            "Where to write the PNG (written atomically; - writes it to standard output).", valueName: "path"))
     var output: String
 
     @OptionGroup var imageEffects: ImageEffectsOptions
@@ -104,7 +114,10 @@ struct RenderSceneCommand: RenderSpelling {
 
     @OptionGroup var scene: SceneDrawingOptions
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Where to write the PNG (written atomically).", valueName: "path"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp(
+            "Where to write the PNG (written atomically; - writes it to standard output).", valueName: "path"))
     var output: String
 
     @OptionGroup var encoding: EncodingOptions

@@ -56,9 +56,13 @@ struct RenderRun {
             if !encoding.force, let input = inputs.first, InputFile.same(input, output) {
                 throw BackdropError(.badOption, "\(output): is the input file; pass --force to overwrite it")
             }
-            print(try job.render(inputs.first, to: output, status: .forStandardError()))
+            // With -o - standard output carries the PNG alone, so the report lines go to standard error.
+            let report: (String) -> Void =
+                output == StandardStreams.name
+                ? { FileHandle.standardError.write(Data(($0 + "\n").utf8)) } : { print($0) }
+            report(try job.render(inputs.first, to: output, status: .forStandardError()))
             if let timingRuns, let input = inputs.first {
-                print(try job.timing(of: input, runs: timingRuns))
+                report(try job.timing(of: input, runs: timingRuns))
             }
             return
         }

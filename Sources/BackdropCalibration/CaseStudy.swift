@@ -1,6 +1,6 @@
 import BackdropScenes
 
-/// One row of the case-study table of `../shared/spec/scenes.md`: what the seed talk measured for a built-in
+/// One row of the case-study table of `docs/scene-format.md`: what the seed talk measured for a built-in
 /// scene on one device (seed figures O5 and O6), turned into ranges ("mid 30s" = 30–40 fps, "drop off" = below
 /// 60). The model must land every prediction in its ranges; the fit uses every row it can reach (``usedInFit``).
 public struct CaseStudy: Sendable, CustomStringConvertible {

@@ -1,7 +1,7 @@
 import BackdropScenes
 
 /// Public benchmark figures that the cost model is checked against and never fitted to: the measured fill rates of
-/// `../shared/spec/devices.md` and those found beyond it, and relative figures between devices (a benchmark's
+/// `docs/devices.md` and those found beyond it, and relative figures between devices (a benchmark's
 /// frame rates on two devices, as a ratio). Each new figure is quoted with its source in `docs/device-evidence.md`;
 /// ``ModelFigure/all(for:)`` reports every one with its error.
 public enum DeviceEvidence {

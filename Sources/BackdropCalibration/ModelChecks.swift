@@ -1,6 +1,6 @@
 import BackdropScenes
 
-/// The checks the cost model must pass beyond the figures it is fitted to (`../shared/spec/cost-model.md`,
+/// The checks the cost model must pass beyond the figures it is fitted to (`docs/cost-model.md`,
 /// "Beyond the two measured devices"), computed the way the tests and `backdrop estimate --model` read them.
 public enum ModelChecks {
     /// A plain full-screen opaque image on `device`: the layer seed figure O4 speaks of.

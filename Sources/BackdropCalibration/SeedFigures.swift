@@ -2,7 +2,7 @@ import BackdropRendering
 import BackdropScenes
 import Foundation
 
-/// A published measurement the cost model must reproduce (`../shared/spec/seed-figures.md`), as the full-screen
+/// A published measurement the cost model must reproduce (`docs/seed-figures.md`), as the full-screen
 /// effect on one device.
 public struct SeedFigure: Sendable {
     /// The seed's id, e.g. "B1".

@@ -131,6 +131,6 @@ public struct GoldenCheck: Sendable {
     /// Renders a case as `backdrop render` would with the same options: its request, its files inside `folder`.
     func render(_ testCase: GoldenManifest.Case, in folder: String) throws(BackdropError) -> RGBAImage<UInt8> {
         try testCase.checkKind()
-        return try testCase.request.picture(files: GoldenManifest.Case.files(in: folder), renderer: renderer)
+        return try testCase.request.picture(files: testCase.inputFiles(manifestFolder: folder), renderer: renderer)
     }
 }

@@ -16,6 +16,11 @@ import Foundation
 ///
 /// A case renders either a style over `input` (as `backdrop render`) or a `scene` on a `device` (as `backdrop
 /// render --scene`, with `show`, `steady` and `path`).
+///
+/// `"root"` names the folder the cases' inputs (`input`, `vibrancy`, `mask`, a scene file) are read from, relative
+/// to the manifest's folder (`..` allowed; an absolute path as it is); `backdrop check --root DIR` overrides it.
+/// Inputs stay inside that root by the same rules as goldens inside the manifest's folder; goldens are always
+/// under the manifest's folder, whatever the root.
 public struct GoldenManifest: Codable, Sendable {
     /// One case: `golden`, and what to draw — `input` with `style`, or `scene` with `device` — as a
     /// ``RenderRequest``, whose keys are `backdrop render`'s options without their dashes (`frame`, `tint-alpha`,
@@ -30,6 +35,9 @@ public struct GoldenManifest: Codable, Sendable {
         public var tolerance: Tolerance?
         /// What the case draws.
         public var request: RenderRequest
+        /// The folder the case's inputs are read from, as ``GoldenManifest/read(_:root:)`` resolved it; nil: the
+        /// manifest's folder. Not part of the JSON.
+        public var inputFolder: String? = nil
 
         /// The name shown in reports.
         public var displayName: String { name ?? (golden as NSString).lastPathComponent }
@@ -65,21 +73,24 @@ public struct GoldenManifest: Codable, Sendable {
 
     /// The tolerance of cases that do not give their own (default: identical).
     public var tolerance: Tolerance?
+    /// The folder inputs are read from, relative to the manifest's folder (default: the manifest's folder).
+    public var root: String?
     /// The cases, in order.
     public var cases: [Case]
 
     /// The largest manifest read, bytes: thousands of cases fit in far less.
     public static let maximumBytes = 16 << 20
 
-    /// Reads a manifest. Errors (`.badOption`) name the file and the problem.
-    public static func read(_ path: String) throws(BackdropError) -> GoldenManifest {
+    /// Reads a manifest. `root` (relative to the working directory) replaces the manifest's `"root"` key; a root
+    /// that is not a folder is an error. Errors (`.badOption`) name the file and the problem.
+    public static func read(_ path: String, root: String? = nil) throws(BackdropError) -> GoldenManifest {
         let data: Data
         do {
             data = Data(try InputFile.bytes(of: path, limit: maximumBytes, what: "the manifest"))
         } catch {
             throw BackdropError(.badOption, error.message)
         }
-        let manifest: GoldenManifest
+        var manifest: GoldenManifest
         do {
             manifest = try JSONDecoder().decode(GoldenManifest.self, from: data)
         } catch let DecodingError.keyNotFound(key, context) {
@@ -93,9 +104,12 @@ public struct GoldenManifest: Codable, Sendable {
             throw BackdropError(.badOption, "\(path): not a golden manifest (\(error))")
         }
         try checkKeys(data, path: path)
-        try manifest.checkPaths(
-            in: (path as NSString).deletingLastPathComponent.isEmpty
-                ? "." : (path as NSString).deletingLastPathComponent, manifestPath: path)
+        let folder =
+            (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
+        if let inputs = try inputRoot(option: root, key: manifest.root, manifestFolder: folder, manifestPath: path) {
+            for index in manifest.cases.indices { manifest.cases[index].inputFolder = inputs }
+        }
+        try manifest.checkPaths(in: folder, manifestPath: path)
         return manifest
     }
 
@@ -110,7 +124,7 @@ public struct GoldenManifest: Codable, Sendable {
     }
 
     /// The keys a manifest, a case and a tolerance may have: any other is a typo that would be ignored silently.
-    static let manifestKeys: Set<String> = ["tolerance", "cases"]
+    static let manifestKeys: Set<String> = ["tolerance", "cases", "root"]
     static let caseKeys = Set(
         Case.CodingKeys.allCases.map(\.rawValue) + RenderRequest.CodingKeys.allCases.map(\.rawValue))
 
@@ -147,7 +161,10 @@ public struct GoldenManifest: Codable, Sendable {
                 for (file, key) in [(request.input, "input"), (request.mask, "mask"), (testCase.sceneFile, "scene")]
                     + [(request.vibrancy, "vibrancy")]
                 {
-                    _ = try file.map { file throws(BackdropError) in try Self.path(file, in: folder, field: key) }
+                    _ = try file.map { file throws(BackdropError) in
+                        try Self.path(
+                            file, in: testCase.inputFolder ?? folder, field: key, within: testCase.inputFolderName)
+                    }
                 }
                 let file = FileLocation.resolved(golden) ?? golden
                 if let earlier = goldens[file] {
@@ -164,9 +181,12 @@ public struct GoldenManifest: Codable, Sendable {
     /// The file a case names as `field`, inside the manifest's `folder`: a relative path that stays in the folder,
     /// through `..` and through symbolic links. An absolute path, a `..` past the folder, or a link leading out of
     /// it is an error: `check --update` writes goldens, and must write nothing outside the folder it was pointed at.
-    public static func path(_ path: String, in folder: String, field: String) throws(BackdropError) -> String {
+    /// `within` names the folder in errors.
+    public static func path(
+        _ path: String, in folder: String, field: String, within: String = "the manifest's folder"
+    ) throws(BackdropError) -> String {
         func escape(_ why: String) -> BackdropError {
-            BackdropError(.badOption, "\(field) '\(path)' \(why): paths stay inside the manifest's folder")
+            BackdropError(.badOption, "\(field) '\(path)' \(why): paths stay inside \(within)")
         }
         guard !path.hasPrefix("/") else { throw escape("is absolute") }
         var parts: [Substring] = []
@@ -188,17 +208,24 @@ public struct GoldenManifest: Codable, Sendable {
 }
 
 extension GoldenManifest.Case {
-    /// How the case reads its files: inside the manifest's `folder` (``GoldenManifest/path(_:in:field:)``).
-    static func files(in folder: String) -> RequestFiles {
-        RequestFiles(
+    /// How the case reads its files: inside its ``inputFolder``, or the manifest's `folder` without one
+    /// (``GoldenManifest/path(_:in:field:within:)``).
+    func inputFiles(manifestFolder folder: String) -> RequestFiles {
+        let (inputs, within) = (inputFolder ?? folder, inputFolderName)
+        return RequestFiles(
             picture: { file, key throws(BackdropError) in
-                try PNGDecoder().decodeFile(try GoldenManifest.path(file, in: folder, field: key.rawValue))
+                try PNGDecoder().decodeFile(
+                    try GoldenManifest.path(file, in: inputs, field: key.rawValue, within: within))
             },
             scene: { name throws(BackdropError) in
                 if let builtIn = BuiltInScenes.named(name) { return builtIn }
-                return try SceneParser.parse(fileAt: try GoldenManifest.path(name, in: folder, field: "scene"))
+                return try SceneParser.parse(
+                    fileAt: try GoldenManifest.path(name, in: inputs, field: "scene", within: within))
             })
     }
+
+    /// The folder inputs stay inside, as errors name it.
+    var inputFolderName: String { inputFolder.map { "the input root \($0)" } ?? "the manifest's folder" }
 
     /// The scene file the case names, when `scene` is not a built-in scene's name.
     public var sceneFile: String? {
@@ -215,5 +242,28 @@ extension GoldenManifest.Case {
             throw BackdropError(.badOption, "a case with 'input' needs 'style'")
         }
         _ = try request.checkKind(spelling: .key)
+    }
+}
+
+extension GoldenManifest {
+    /// The folder inputs are read from: `option` (`check --root`, relative to the working directory), else `key`
+    /// (the manifest's `"root"`, relative to its folder), else nil (the manifest's folder). It must be a folder.
+    static func inputRoot(
+        option: String?, key: String?, manifestFolder: String, manifestPath: String
+    ) throws(BackdropError) -> String? {
+        let given: (path: String, spelling: String)
+        if let option {
+            given = (option, "--root \(option)")
+        } else if let key {
+            given = (key.hasPrefix("/") ? key : manifestFolder + "/" + key, "\(manifestPath): root '\(key)'")
+        } else {
+            return nil
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: given.path, isDirectory: &isDirectory) else {
+            throw BackdropError(.badOption, "\(given.spelling): no such folder")
+        }
+        guard isDirectory.boolValue else { throw BackdropError(.badOption, "\(given.spelling): is not a folder") }
+        return given.path
     }
 }

@@ -44,12 +44,12 @@ public enum GoldenShards {
             let request = testCase.request
             if let scene = request.scene {
                 let device = try Device.lookup(request.device ?? "")
-                let loaded = try GoldenManifest.Case.files(in: folder).scene(scene)
+                let loaded = try testCase.inputFiles(manifestFolder: folder).scene(scene)
                 let passes = try ScenePlanner(device: device, path: .blur).frame(of: loaded, steady: false)
                     .passes.count
                 return Double(device.screen.area) * Double(max(1, passes))
             }
-            let input = try GoldenManifest.path(request.input ?? "", in: folder, field: "input")
+            let input = try GoldenManifest.path(request.input ?? "", in: testCase.inputFolder ?? folder, field: "input")
             guard let header = FileHandle(forReadingAtPath: input)?.readData(ofLength: PNGDecoder.declaredSizeBytes),
                 let (width, height) = PNGDecoder.declaredSize([UInt8](header)[...])
             else { return 1 }

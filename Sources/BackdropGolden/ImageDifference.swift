@@ -4,7 +4,7 @@ import Foundation
 
 /// How two pictures of the same size differ, over a region: the figures a golden-image test reports.
 ///
-/// PSNR is over the four 8-bit channels of the region's pixels, peak 255, as `../shared/spec/effects.md`
+/// PSNR is over the four 8-bit channels of the region's pixels, peak 255, as `docs/effects.md`
 /// defines it: the colour channels of a pixel that is transparent (alpha 0) in both pictures are ignored (they
 /// carry no colour), its alpha still counts.
 public struct ImageDifference: Sendable, Equatable {

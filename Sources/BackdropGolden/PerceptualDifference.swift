@@ -7,7 +7,7 @@ import Foundation
 ///
 /// The rule is pixelmatch 7.2.0's with its default options (`checkerboard: true`, no `diffMask`); its counts equal
 /// pixelmatch 7.2.0's on pixelmatch's own fixtures at every threshold and `includeAA` setting
-/// (`../shared/testdata/pixelmatch`, `PerceptualDifferenceTests`). Later pixelmatch versions (its main branch
+/// (`Tests/Fixtures/pixelmatch`, `PerceptualDifferenceTests`). Later pixelmatch versions (its main branch
 /// measures colour in OKLab) count differently.
 public struct PerceptualRule: Sendable, Equatable, Codable {
     /// pixelmatch's `threshold`, 0–1: the largest YIQ distance, as a share of the largest possible one, that still

@@ -1,7 +1,7 @@
 import BackdropImageIO
 import BackdropScenes
 
-/// A ``SceneEstimate`` as plain data, for JSON: the keys `../shared/spec/scenes.md` names (`device`, `scene`,
+/// A ``SceneEstimate`` as plain data, for JSON: the keys `docs/scene-format.md` names (`device`, `scene`,
 /// `passes`, `gapsMs`, `busyMs`, `idleMs`, `totalMs`, `fps`, `gpuPercent`, `offscreenPasses`,
 /// `renderTargetSwitches`, `verdict`) and a few more. Every figure is a prediction (`predicted` is always true).
 public struct SceneRecord: Codable, Sendable, Equatable {

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("The backdrop command")
 struct CLITests {
-    let photo = Fixtures.sharedPath("testdata/photos/coffee.png")
+    let photo = Fixtures.path("photos/coffee.png")
 
     /// Every failure is one line on standard error, no backtrace, and the documented exit code.
     func expectOneLineError(
@@ -26,7 +26,7 @@ struct CLITests {
         #expect(result.status == 0, "\(result.standardError)")
         let written = try PNGDecoder().decodeFile(output)
         let expected = try Renderer().render(
-            try Fixtures.image("testdata/photos/coffee.png"),
+            try Fixtures.image("photos/coffee.png"),
             effect: Effect(style: .dark, frame: PixelRect(x: 50, y: 100, width: 500, height: 200)))
         #expect(written == expected)
     }
@@ -176,8 +176,8 @@ struct CLITests {
 
 @Suite("backdrop render --vibrancy")
 struct VibrancyCLITests {
-    let photo = Fixtures.sharedPath("testdata/photos/coffee.png")
-    let glyphs = Fixtures.sharedPath("testdata/photos/glyphs-alpha.png")
+    let photo = Fixtures.path("photos/coffee.png")
+    let glyphs = Fixtures.path("photos/glyphs-alpha.png")
 
     @Test func vibrantContentPartlyOutsideTheFrameIsClipped() throws {
         let directory = try Fixtures.temporaryDirectory()
@@ -187,11 +187,11 @@ struct VibrancyCLITests {
             "--vibrancy", glyphs, "--at", "400,250",
         ])
         #expect(result.status == 0, "\(result.standardError)")
-        let content = try Fixtures.image("testdata/photos/glyphs-alpha.png")
+        let content = try Fixtures.image("photos/glyphs-alpha.png")
         let frame = PixelRect(x: 50, y: 100, width: 500, height: 200)
         let effect = Effect(style: .light, frame: frame, vibrancy: Vibrancy(x: 400, y: 250, contentSize: content.size))
         let expected = try Renderer().render(
-            try Fixtures.image("testdata/photos/coffee.png"), effect: effect,
+            try Fixtures.image("photos/coffee.png"), effect: effect,
             vibrantContent: content)
         #expect(try PNGDecoder().decodeFile(output) == expected)
     }

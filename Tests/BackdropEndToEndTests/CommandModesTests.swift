@@ -8,8 +8,8 @@ import Testing
 /// run and give the same bytes as the new ones.
 @Suite("render and estimate modes as subcommands")
 struct CommandModesTests {
-    let photo = Fixtures.sharedPath("testdata/photos/coffee.png")
-    let glyphs = Fixtures.sharedPath("testdata/photos/glyphs-alpha.png")
+    let photo = Fixtures.path("photos/coffee.png")
+    let glyphs = Fixtures.path("photos/glyphs-alpha.png")
 
     static let style = ["style", "sigma", "saturation", "tint", "tint-alpha", "fallback-alpha", "vibrancy-blend"]
     static let encoding = ["compression", "max-pixels", "force", "threads", "scheduler"]

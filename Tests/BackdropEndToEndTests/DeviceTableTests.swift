@@ -5,9 +5,9 @@ import Testing
 
 @Suite("The device table")
 struct DeviceTableTests {
-    /// The rows of the table in `../shared/spec/devices.md`, cells trimmed.
+    /// The rows of the table in `docs/devices.md`, cells trimmed.
     func specRows() throws -> [[String]] {
-        let path = Fixtures.sharedPath("spec/devices.md")
+        let path = Fixtures.packageRoot.appendingPathComponent("docs/devices.md").path
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
             Issue.record("missing \(path)")
             throw FixtureMissing(path: path)

@@ -70,9 +70,9 @@ struct EstimateCLITests {
     }
 
     @Test func renderWithADeviceShowsWhatTheDeviceWouldDraw() throws {
-        let photo = Fixtures.sharedPath("testdata/photos/coffee.png")
+        let photo = Fixtures.path("photos/coffee.png")
         let directory = try Fixtures.temporaryDirectory()
-        let source = try Fixtures.image("testdata/photos/coffee.png")
+        let source = try Fixtures.image("photos/coffee.png")
         for (id, path) in [("ipad-3", Effect.Path.tintOnly), ("ipad-air", .blur)] {
             let output = directory.appendingPathComponent("\(id).png").path
             let result = try runCLI(["render", photo, "-o", output, "--style", "light", "--device", id])

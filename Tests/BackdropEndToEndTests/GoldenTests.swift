@@ -9,7 +9,7 @@ import Testing
 
 @Suite("Golden-image comparison")
 struct GoldenComparisonTests {
-    let photo = Fixtures.sharedPath("testdata/photos/coffee.png")
+    let photo = Fixtures.path("photos/coffee.png")
 
     @Test func theToleranceAcceptsExactlyWhatItsLimitsAllow() {
         let base = noiseImage(width: 32, height: 32)
@@ -76,7 +76,7 @@ struct GoldenComparisonTests {
     }
 
     @Test func compareReportsDifferentSizesAsAFailureAndUnreadableInputAsUsage() throws {
-        let sizes = try runCLI(["compare", photo, Fixtures.sharedPath("testdata/photos/astronaut.png")])
+        let sizes = try runCLI(["compare", photo, Fixtures.path("photos/astronaut.png")])
         #expect(sizes.status == 1 && sizes.standardOutput.contains("sizes differ"), "\(sizes.standardOutput)")
         let missing = try runCLI(["compare", photo, "/nonexistent/x.png"])
         #expect(missing.status == 2 && missing.standardError.contains("/nonexistent/x.png"), "\(missing.standardError)")
@@ -93,7 +93,7 @@ struct GoldenComparisonTests {
         try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: photo, toPath: inputs.appendingPathComponent("coffee.png").path)
         try FileManager.default.copyItem(
-            atPath: Fixtures.sharedPath("testdata/photos/glyphs-alpha.png"),
+            atPath: Fixtures.path("photos/glyphs-alpha.png"),
             toPath: inputs.appendingPathComponent("glyphs-alpha.png").path)
         try Data(
             """
@@ -129,7 +129,7 @@ struct GoldenComparisonTests {
         #expect(
             ipad3
                 == (try Renderer().render(
-                    try Fixtures.image("testdata/photos/coffee.png"),
+                    try Fixtures.image("photos/coffee.png"),
                     effect: Effect(style: .dark, scale: 2, path: .tintOnly))))
         // Spoil one golden: that case fails, the others still pass, and nothing is written beside the goldens.
         let spoiled = directory.appendingPathComponent("golden/light.png").path
@@ -232,7 +232,7 @@ struct GoldenComparisonTests {
     @Test func aCaseTakesTheCustomStyleAsRenderDoes() throws {
         let directory = try Fixtures.temporaryDirectory()
         try FileManager.default.copyItem(
-            atPath: Fixtures.sharedPath("testdata/photos/coffee.png"),
+            atPath: Fixtures.path("photos/coffee.png"),
             toPath: directory.appendingPathComponent("coffee.png").path)
         let manifest = directory.appendingPathComponent("m.json")
         try Data(
@@ -275,7 +275,7 @@ struct GoldenComparisonTests {
 
 @Suite("backdrop render --output-dir")
 struct BatchRenderTests {
-    let photos = ["coffee.png", "astronaut.png", "logo-alpha.png"].map { Fixtures.sharedPath("testdata/photos/\($0)") }
+    let photos = ["coffee.png", "astronaut.png", "logo-alpha.png"].map { Fixtures.path("photos/\($0)") }
 
     @Test func everyFileIsRenderedAsItWouldBeAloneWhateverTheJobCount() throws {
         let directory = try Fixtures.temporaryDirectory()

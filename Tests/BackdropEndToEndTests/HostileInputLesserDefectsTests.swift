@@ -145,7 +145,7 @@ struct HostileInputLesserDefectsTests {
         let link = named(pid: deadPID).replacingOccurrences(of: "out.png", with: "link.png")
         try FileManager.default.createSymbolicLink(
             atPath: directory.appendingPathComponent(link).path, withDestinationPath: "/etc/hostname")
-        let photo = Fixtures.sharedPath("testdata/photos/coffee.png")
+        let photo = Fixtures.path("photos/coffee.png")
         guard FileManager.default.fileExists(atPath: photo) else { throw FixtureMissing(path: photo) }
         let result = try runCLI(["render", photo, "-o", directory.appendingPathComponent("out.png").path])
         #expect(result.status == 0, "\(result.standardError)")
@@ -159,7 +159,7 @@ struct HostileInputLesserDefectsTests {
     @Test func everyNamePrintedIsEscapedAndJSONStaysValid() throws {
         let directory = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let photo = Fixtures.sharedPath("testdata/photos/coffee.png")
+        let photo = Fixtures.path("photos/coffee.png")
         guard FileManager.default.fileExists(atPath: photo) else { throw FixtureMissing(path: photo) }
         let name = directory.appendingPathComponent("a\u{202E}gnp.\u{1B}[31mexe.png").path
         try FileManager.default.copyItem(atPath: photo, toPath: name)

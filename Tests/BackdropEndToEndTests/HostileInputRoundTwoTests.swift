@@ -315,8 +315,8 @@ struct HostileInputRoundTwoTests {
         let directory = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
-        let photo = Fixtures.sharedPath("testdata/photos/coffee.png")
-        let glyphs = Fixtures.sharedPath("testdata/photos/glyphs-alpha.png")
+        let photo = Fixtures.path("photos/coffee.png")
+        let glyphs = Fixtures.path("photos/glyphs-alpha.png")
         guard FileManager.default.fileExists(atPath: photo) else { throw FixtureMissing(path: photo) }
         try FileManager.default.copyItem(atPath: glyphs, toPath: path("g.png"))
         try PNGEncoder().write(noiseImage(width: 300, height: 200, seed: 5, alpha: true), to: path("m.png"))
@@ -370,7 +370,7 @@ struct HostileInputRoundTwoTests {
     @Test func namesCannotForgeLinesOrReorderThem() throws {
         let directory = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let photo = Fixtures.sharedPath("testdata/photos/coffee.png")
+        let photo = Fixtures.path("photos/coffee.png")
         guard FileManager.default.fileExists(atPath: photo) else { throw FixtureMissing(path: photo) }
         try FileManager.default.copyItem(atPath: photo, toPath: directory.appendingPathComponent("in.png").path)
         let manifest = directory.appendingPathComponent("manifest.json")
@@ -393,7 +393,7 @@ struct HostileInputRoundTwoTests {
         let directory = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let output = directory.appendingPathComponent("out.png").path
-        let photo = Fixtures.sharedPath("testdata/photos/coffee.png")
+        let photo = Fixtures.path("photos/coffee.png")
         for runs in ["0", "10001", "-1"] {
             let result = try runCLI(["render", photo, "--style", "light", "-o", output, "--time=\(runs)"])
             #expect(result.status == 2 && result.standardError.contains("--time"), "\(runs): \(result.standardError)")
@@ -426,7 +426,7 @@ struct HostileInputRoundTwoTests {
     @Test func writeFailuresExitTwoAndLongNamesAreWritten() throws {
         let directory = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let photo = Fixtures.sharedPath("testdata/photos/coffee.png")
+        let photo = Fixtures.path("photos/coffee.png")
         guard FileManager.default.fileExists(atPath: photo) else { throw FixtureMissing(path: photo) }
         try FileManager.default.copyItem(atPath: photo, toPath: directory.appendingPathComponent("in.png").path)
         let manifest = directory.appendingPathComponent("manifest.json")
@@ -448,7 +448,7 @@ struct HostileInputRoundTwoTests {
     @Test func twoGoldenPathsToOneFileAreOneGolden() throws {
         let directory = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let photo = Fixtures.sharedPath("testdata/photos/coffee.png")
+        let photo = Fixtures.path("photos/coffee.png")
         guard FileManager.default.fileExists(atPath: photo) else { throw FixtureMissing(path: photo) }
         try FileManager.default.copyItem(atPath: photo, toPath: directory.appendingPathComponent("in.png").path)
         try FileManager.default.copyItem(atPath: photo, toPath: directory.appendingPathComponent("a.png").path)
@@ -469,7 +469,7 @@ struct HostileInputRoundTwoTests {
     @Test func aFileSizeLimitIsReportedInOneLine() throws {
         let directory = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let photo = Fixtures.sharedPath("testdata/photos/coffee.png")
+        let photo = Fixtures.path("photos/coffee.png")
         let output = directory.appendingPathComponent("out.png").path
         // SIGXFSZ as a shell gives it (a test runner may ignore or block it, and both are inherited).
         let limited = #"""

@@ -39,7 +39,7 @@ struct OverflowingNumberTests {
     @Test(arguments: commandLines)
     func aCommandLineWithAnOverflowingNumberIsAOneLineError(_ line: [String]) throws {
         let directory = try Fixtures.temporaryDirectory()
-        let input = Fixtures.sharedPath("testdata/photos/astronaut.png")
+        let input = Fixtures.path("photos/astronaut.png")
         guard FileManager.default.fileExists(atPath: input) else { throw FixtureMissing(path: input) }
         let output = directory.appendingPathComponent("out.png").path
         let arguments = line.map { $0 == "IN" ? input : $0 == "OUT" ? output : $0 }
@@ -52,7 +52,7 @@ struct OverflowingNumberTests {
 
     @Test func aManifestWithOverflowingNumbersFailsItsCasesAndRecordsNothing() throws {
         let directory = try Fixtures.temporaryDirectory()
-        let input = Fixtures.sharedPath("testdata/photos/astronaut.png")
+        let input = Fixtures.path("photos/astronaut.png")
         try FileManager.default.copyItem(atPath: input, toPath: directory.appendingPathComponent("in.png").path)
         let cases = [
             #"{"input": "in.png", "golden": "frame.png", "style": "light", "frame": "1,0,\#(Self.huge),10"}"#,
@@ -154,7 +154,7 @@ struct OverflowingNumberTests {
         let server = try PreviewProcess()
         defer { server.stop() }
         let a = server.address
-        let glyphs = try Data(contentsOf: URL(fileURLWithPath: Fixtures.sharedPath("testdata/photos/glyphs-alpha.png")))
+        let glyphs = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("photos/glyphs-alpha.png")))
         var upload = URLRequest(url: URL(string: a + "vibrancy")!)
         upload.httpMethod = "POST"
         upload.setValue(String(a.dropLast()), forHTTPHeaderField: "Origin")
@@ -181,7 +181,7 @@ struct OverflowingNumberTests {
 /// hung the command, a symbolic link bypassed the input guard, a write cut by a signal left its hidden file.
 @Suite("Hostile input: files outside their place")
 struct FilePlacementTests {
-    let photo = Fixtures.sharedPath("testdata/photos/coffee.png")
+    let photo = Fixtures.path("photos/coffee.png")
 
     /// Runs `backdrop` under `timeout`, so that a hang fails the test instead of holding it.
     func runBounded(_ arguments: [String], seconds: Int = 20) throws -> (status: Int32, output: String) {
@@ -301,7 +301,7 @@ struct FilePlacementTests {
         let golden = directory.appendingPathComponent("golden.png").path
         try FileManager.default.copyItem(atPath: photo, toPath: golden)
         let before = try Data(contentsOf: URL(fileURLWithPath: golden))
-        let astronaut = Fixtures.sharedPath("testdata/photos/astronaut.png")
+        let astronaut = Fixtures.path("photos/astronaut.png")
         let onto = try runBounded(["compare", golden, photo, "--diff", golden])
         #expect(onto.status == 2 && onto.output.contains("is one of the pictures compared"), "\(onto.output)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: golden)) == before)

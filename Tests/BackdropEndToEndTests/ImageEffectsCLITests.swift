@@ -14,7 +14,7 @@ struct ImageEffectsCLITests {
     @Test func renderManifestAndPreviewDrawTheSamePixels() async throws {
         let directory = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let input = Fixtures.sharedPath("testdata/photos/coffee.png")
+        let input = Fixtures.path("photos/coffee.png")
         guard FileManager.default.fileExists(atPath: input) else { throw FixtureMissing(path: input) }
         try FileManager.default.copyItem(atPath: input, toPath: directory.appendingPathComponent("coffee.png").path)
         try PNGEncoder().write(
@@ -64,7 +64,7 @@ struct ImageEffectsCLITests {
         (["--algorithm", "image-effects", "--style", "frosted"], "unknown style 'frosted' for the image-effects"),
     ])
     func badOptionsAreOneLineUsageErrors(_ options: [String], _ message: String) throws {
-        let input = Fixtures.sharedPath("testdata/photos/coffee.png")
+        let input = Fixtures.path("photos/coffee.png")
         let result = try runCLI(["render", input, "-o", "/tmp/never-written.png"] + options)
         #expect(result.status == 2, "\(result.standardError)")
         #expect(result.standardError.contains(message), "\(result.standardError)")

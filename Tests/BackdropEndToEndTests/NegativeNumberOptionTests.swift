@@ -7,8 +7,8 @@ import Testing
 /// "Missing value".
 @Suite("Negative numbers as option values")
 struct NegativeNumberOptionTests {
-    static let photo = Fixtures.sharedPath("testdata/photos/coffee.png")
-    static let glyphs = Fixtures.sharedPath("testdata/photos/glyphs-alpha.png")
+    static let photo = Fixtures.path("photos/coffee.png")
+    static let glyphs = Fixtures.path("photos/glyphs-alpha.png")
     static let out = "/nonexistent-folder/never-written.png"
 
     /// Options where a negative number is a value they take: each command succeeds.

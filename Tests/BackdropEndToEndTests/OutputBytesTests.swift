@@ -384,9 +384,9 @@ struct OutputBytesTests {
 
     /// The files a run reads: the inputs, the vibrant content, and a mask written afresh.
     static func files(in directory: URL) throws -> Files {
-        let input = Fixtures.sharedPath("testdata/photos/coffee.png")
-        let astronaut = Fixtures.sharedPath("testdata/photos/astronaut.png")
-        let glyphs = Fixtures.sharedPath("testdata/photos/glyphs-alpha.png")
+        let input = Fixtures.path("photos/coffee.png")
+        let astronaut = Fixtures.path("photos/astronaut.png")
+        let glyphs = Fixtures.path("photos/glyphs-alpha.png")
         for path in [input, astronaut, glyphs] where !FileManager.default.fileExists(atPath: path) {
             throw FixtureMissing(path: path)
         }

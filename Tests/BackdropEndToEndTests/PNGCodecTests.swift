@@ -6,12 +6,12 @@ import Testing
 /// The fast path for PNG's common cases against libpng, and the encoder's files against other decoders.
 @Suite("PNG fast path and encoder")
 struct PNGCodecTests {
-    /// Every test picture of ../shared and of the report, as bytes with a name.
+    /// Every test picture of Tests/Fixtures and of the report, as bytes with a name.
     static func corpus() throws -> [(name: String, bytes: [UInt8])] {
         var files: [String] = []
-        for folder in ["testdata/png/pngsuite", "testdata/png/testpngs", "testdata/photos"] {
+        for folder in ["png/pngsuite", "png/testpngs", "photos"] {
             files += try Fixtures.files(in: folder).filter { $0.hasSuffix(".png") }.map {
-                Fixtures.sharedPath("\(folder)/\($0)")
+                Fixtures.path("\(folder)/\($0)")
             }
         }
         let images = Fixtures.packageRoot.appendingPathComponent("Reports/images").path
@@ -23,7 +23,7 @@ struct PNGCodecTests {
     /// The stages the codec benchmark times one at a time compose to what the decoder and the encoder make.
     @Test(arguments: ["wallpaper-2048x1536.png", "coffee.png", "glyphs-alpha.png"])
     func theCodecStagesComposeToTheDecoderAndTheEncoder(_ name: String) throws {
-        let file = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Fixtures.sharedPath("testdata/photos/" + name))))
+        let file = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("photos/" + name))))
         let (width, height, channels) = PNGCodecStages.header(file)
         var raw = PNGCodecStages.inflate(PNGCodecStages.idat(file), width: width, height: height, channels: channels)
         PNGCodecStages.unfilter(&raw, width: width, height: height, channels: channels)
@@ -38,7 +38,7 @@ struct PNGCodecTests {
     /// Encoding in the picture's own buffer writes the same bytes as encoding from it, and leaves the picture empty.
     @Test(arguments: ["wallpaper-2048x1536.png", "glyphs-alpha.png", "coffee.png"])
     func encodingInPlaceWritesTheSameBytes(_ name: String) throws {
-        let image = try Fixtures.image("testdata/photos/" + name)
+        let image = try Fixtures.image("photos/" + name)
         for compression in [PNGEncoder.Compression.fast, .default] {
             let encoder = PNGEncoder(compression: compression)
             var consumed = image
@@ -72,7 +72,7 @@ struct PNGCodecTests {
         }
     }
 
-    /// Files with every row filter, written by Python's zlib (PngSuite's filter files are not in ../shared): RGB and
+    /// Files with every row filter, written by Python's zlib (PngSuite's filter files are not in Tests/Fixtures): RGB and
     /// RGBA, each filter on every row, and the five mixed row by row; odd widths, so that the left edge and the
     /// four-pixel groups of the Paeth wavefront meet every case.
     @Test func everyRowFilterIsUndoneAsLibPNGUndoesIt() throws {
@@ -118,7 +118,7 @@ struct PNGCodecTests {
 
     @Test func aDamagedCommonFileFallsBackToLibPNGAndIsAOneLineError() throws {
         let bytes = try [UInt8](
-            Data(contentsOf: URL(fileURLWithPath: Fixtures.sharedPath("testdata/photos/coffee.png"))))
+            Data(contentsOf: URL(fileURLWithPath: Fixtures.path("photos/coffee.png"))))
         #expect(try PNGDecoder().decodeCommonCase(bytes, name: "coffee.png", as: UInt8.self) != nil)
         var flipped = bytes
         flipped[flipped.count / 2] ^= 0x5A
@@ -189,7 +189,7 @@ struct PNGCodecTests {
     }
 
     @Test func theWallpaperRenderIsNoLargerThanBeforeAndTheSameForAnyThreadCount() throws {
-        let input = Fixtures.sharedPath("testdata/photos/wallpaper-2048x1536.png")
+        let input = Fixtures.path("photos/wallpaper-2048x1536.png")
         let directory = try Fixtures.temporaryDirectory()
         var outputs: [Data] = []
         for threads in ["1", "2", "8"] {

@@ -12,12 +12,12 @@ struct PNGDecodingTests {
         var checked = 0
         var failures: [String] = []
         for folder in ["pngsuite", "testpngs"] {
-            for name in try Fixtures.files(in: "testdata/png/\(folder)") where name.hasSuffix(".png") {
-                let expectedPath = "testdata/png/expected/\(folder)--\(name)"
+            for name in try Fixtures.files(in: "png/\(folder)") where name.hasSuffix(".png") {
+                let expectedPath = "png/expected/\(folder)--\(name)"
                 let expected = try Fixtures.image(expectedPath)
                 let actual: RGBAImage<UInt8>
                 do {
-                    actual = try PNGDecoder().decodeFile(Fixtures.sharedPath("testdata/png/\(folder)/\(name)"))
+                    actual = try PNGDecoder().decodeFile(Fixtures.path("png/\(folder)/\(name)"))
                 } catch {
                     failures.append("\(folder)/\(name): \(error)")
                     continue

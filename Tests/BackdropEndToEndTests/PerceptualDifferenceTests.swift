@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// pixelmatch's rule against pixelmatch 7.2.0 itself: its own fixtures, with the counts 7.2.0 returned for them
-/// (`../shared/testdata/pixelmatch/expected.json`).
+/// (`Tests/Fixtures/pixelmatch/expected.json`).
 @Suite("pixelmatch's rule")
 struct PerceptualDifferenceTests {
     struct Expectation: Decodable {
@@ -17,7 +17,7 @@ struct PerceptualDifferenceTests {
 
     static func expectations() throws -> [Expectation] {
         let data = try Data(
-            contentsOf: URL(fileURLWithPath: Fixtures.sharedPath("testdata/pixelmatch/expected.json")))
+            contentsOf: URL(fileURLWithPath: Fixtures.path("pixelmatch/expected.json")))
         return try JSONDecoder().decode([Expectation].self, from: data)
     }
 
@@ -99,7 +99,7 @@ struct PerceptualDifferenceTests {
     }
 
     @Test func compareCountsByPixelmatchsRuleWithThresholdAndIncludeAA() throws {
-        let a = Fixtures.sharedPath("testdata/pixelmatch/1a.png"), b = Fixtures.sharedPath("testdata/pixelmatch/1b.png")
+        let a = Fixtures.path("pixelmatch/1a.png"), b = Fixtures.path("pixelmatch/1b.png")
         let result = try runCLI(["compare", a, b, "--threshold", "0.2", "--format", "json"])
         #expect(result.status == 1)
         let record = try #require(
@@ -113,7 +113,7 @@ struct PerceptualDifferenceTests {
     @Test func aThresholdOutsideZeroToOneOrMixedWithThePixelThresholdIsAOneLineErrorAndWritesNothing() throws {
         let directory = try Fixtures.temporaryDirectory()
         let diff = directory.appendingPathComponent("diff.png").path
-        let a = Fixtures.sharedPath("testdata/pixelmatch/1a.png"), b = Fixtures.sharedPath("testdata/pixelmatch/1b.png")
+        let a = Fixtures.path("pixelmatch/1a.png"), b = Fixtures.path("pixelmatch/1b.png")
         for arguments in [
             ["--threshold", "1.5"], ["--threshold=-0.1"], ["--threshold", "nan"],
             ["--threshold", "0.1", "--pixel-threshold", "2"], ["--include-aa", "--pixel-threshold", "2"],

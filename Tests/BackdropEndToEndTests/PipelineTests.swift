@@ -308,7 +308,7 @@ struct EdgeCaseTests {
 
     @Test func renderedPNGFilesAreByteIdenticalForEveryThreadCount() throws {
         let directory = try Fixtures.temporaryDirectory()
-        let photo = Fixtures.sharedPath("testdata/photos/astronaut.png")
+        let photo = Fixtures.path("photos/astronaut.png")
         var files: [Data] = []
         for (threads, scheduler) in [("1", "openmp"), ("2", "openmp"), ("8", "dispatch")] {
             let output = directory.appendingPathComponent("out-\(threads)-\(scheduler).png").path

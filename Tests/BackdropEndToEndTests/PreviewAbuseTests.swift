@@ -224,7 +224,7 @@ struct PreviewAbuseTests {
         defer { server.stop() }
         let port = server.port
         let coffee = try [UInt8](
-            Data(contentsOf: URL(fileURLWithPath: Fixtures.sharedPath("testdata/photos/coffee.png"))))
+            Data(contentsOf: URL(fileURLWithPath: Fixtures.path("photos/coffee.png"))))
         func request(_ head: String, body: [UInt8] = []) throws -> (
             status: Int, headers: [String: String], body: [UInt8]
         ) {

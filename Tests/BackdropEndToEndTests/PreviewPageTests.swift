@@ -15,7 +15,7 @@ import Testing
 /// machine is shared and noisy, and the target is checked where the report is read.
 @Suite("backdrop preview: the page in a real browser", .serialized)
 struct PreviewPageTests {
-    static let wallpaper = "testdata/photos/wallpaper-2048x1536.png"
+    static let wallpaper = "photos/wallpaper-2048x1536.png"
 
     /// Scene mode: a link's scene, device and overlay drawn and priced on every device; a control's change redraws.
     @Test func theScenePageShowsTheSceneAndItsPriceOnEveryDevice() throws {
@@ -43,7 +43,7 @@ struct PreviewPageTests {
     }
 
     @Test func aLinkReproducesThePreviewAndDraggingAndControlsUpdateIt() async throws {
-        let input = Fixtures.sharedPath(Self.wallpaper)
+        let input = Fixtures.path(Self.wallpaper)
         guard FileManager.default.fileExists(atPath: input) else { throw FixtureMissing(path: input) }
         let server = try PreviewProcess([input])
         defer { #expect(server.stop() == 0, "Ctrl-C did not stop the preview cleanly") }
@@ -115,7 +115,7 @@ struct PreviewPageTests {
         #expect((try browser.evaluate("$('error').textContent") as? String) == "")
 
         // Vibrant content: chosen in the page's file input, then dragged; the URL gets its corner (`at`).
-        let glyphs = Fixtures.sharedPath("testdata/photos/glyphs-alpha.png")
+        let glyphs = Fixtures.path("photos/glyphs-alpha.png")
         let controlsEnd = try #require(try browser.evaluate("previewTimings.length") as? Int)
         let fileInput = try browser.call(
             "Runtime.evaluate", ["expression": "document.getElementById('vibrancy')", "returnByValue": false])

@@ -106,13 +106,13 @@ struct PreviewServerTests {
         let server = try PreviewProcess(["--max-pixels", "300000"])
         defer { server.stop() }
         let a = server.address
-        let coffee = try Data(contentsOf: URL(fileURLWithPath: Fixtures.sharedPath("testdata/photos/coffee.png")))
+        let coffee = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("photos/coffee.png")))
         let (status, body) = try await post(a + "input", coffee)
         #expect(status == 200 && String(decoding: body, as: UTF8.self) == #"{"width":600,"height":400}"#)
         #expect(
             try PNGDecoder().decode([UInt8](try await get(a + "input.png").1)).size
                 == PixelSize(width: 600, height: 400))
-        let glyphs = try Data(contentsOf: URL(fileURLWithPath: Fixtures.sharedPath("testdata/photos/glyphs-alpha.png")))
+        let glyphs = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("photos/glyphs-alpha.png")))
         #expect(try await post(a + "vibrancy", glyphs).0 == 200)
         let withContent = try await get(a + "render.png?style=light")
         #expect(withContent.0 == 200)
@@ -134,7 +134,7 @@ struct PreviewServerTests {
             a + "render.rgba?style=dark&frame=0,0,600,300&display-width=200")
         #expect(small == 200 && smallHeaders["Backdrop-Size"] == "200,100" && smallBody.count == 200 * 100 * 4)
         let wallpaper = try Data(
-            contentsOf: URL(fileURLWithPath: Fixtures.sharedPath("testdata/photos/wallpaper-2048x1536.png")))
+            contentsOf: URL(fileURLWithPath: Fixtures.path("photos/wallpaper-2048x1536.png")))
         let (big, bigBody) = try await post(a + "input", wallpaper)
         #expect(big == 413 && String(decoding: bigBody, as: UTF8.self).contains("over the limit of 300000 pixels"))
         let (bad, badBody) = try await post(a + "vibrancy", Data("not a png".utf8))
@@ -219,7 +219,7 @@ struct PreviewServerTests {
         ] {
             let arguments =
                 arguments == ["--max-pixels", "10"]
-                ? arguments + [Fixtures.sharedPath("testdata/photos/coffee.png")] : arguments
+                ? arguments + [Fixtures.path("photos/coffee.png")] : arguments
             let result = try runCLI(["preview", "--port", "0"] + arguments)
             #expect(
                 result.status == status && result.standardError.contains(text)

@@ -3,7 +3,7 @@ import BackdropTestSupport
 import Foundation
 import Testing
 
-/// One case of `../shared/reference/manifest.json`.
+/// One case of `Tests/Fixtures/reference/manifest.json` (renders made by `scripts/make-reference-renders`).
 struct ReferenceCase: Decodable, CustomStringConvertible {
     let input: String
     let style: String
@@ -17,7 +17,7 @@ struct ReferenceCase: Decodable, CustomStringConvertible {
     var description: String { output }
 
     static func all() throws -> [ReferenceCase] {
-        let path = Fixtures.sharedPath("reference/manifest.json")
+        let path = Fixtures.path("reference/manifest.json")
         guard let data = FileManager.default.contents(atPath: path) else {
             Issue.record("missing \(path)")
             throw FixtureMissing(path: path)
@@ -25,9 +25,9 @@ struct ReferenceCase: Decodable, CustomStringConvertible {
         return try JSONDecoder().decode([ReferenceCase].self, from: data)
     }
 
-    /// The vibrant content of the case (from `../shared/testdata/photos/`), or nil.
+    /// The vibrant content of the case (from `Tests/Fixtures/photos/`), or nil.
     func vibrantContent() throws -> RGBAImage<UInt8>? {
-        try vibrancy.map { try Fixtures.image("testdata/photos/\($0)") }
+        try vibrancy.map { try Fixtures.image("photos/\($0)") }
     }
 
     func effect(quality: Effect.Quality, contentSize: PixelSize?) throws -> Effect {
@@ -44,7 +44,7 @@ struct ReferenceCase: Decodable, CustomStringConvertible {
     }
 }
 
-@Suite("Reference renders (../shared/reference)")
+@Suite("Reference renders (Tests/Fixtures/reference)")
 struct ReferenceRenderTests {
     /// Every case of the manifest: blur, tint-only fallback, and vibrancy over the blur.
     static let cases: [ReferenceCase] = (try? ReferenceCase.all()) ?? []
@@ -59,7 +59,7 @@ struct ReferenceRenderTests {
     /// Fast path ≥ 40 dB and exact mode ≥ 50 dB inside the frame; outside it, the input's pixels bit for bit.
     @Test(arguments: cases)
     func renderMatchesTheReference(_ reference: ReferenceCase) throws {
-        let source = try Fixtures.image("testdata/photos/\(reference.input)")
+        let source = try Fixtures.image("photos/\(reference.input)")
         let expected = try Fixtures.image("reference/\(reference.output)")
         let content = try reference.vibrantContent()
         for (quality, minimum) in [(Effect.Quality.fast, 40.0), (.exact, 50.0)] {

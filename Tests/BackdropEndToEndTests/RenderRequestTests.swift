@@ -39,8 +39,8 @@ struct RenderRequestTests {
     }
 
     @Test func theCopiedCommandDrawsThePagesPicture() async throws {
-        let input = Fixtures.sharedPath("testdata/photos/coffee.png")
-        let glyphs = Fixtures.sharedPath("testdata/photos/glyphs-alpha.png")
+        let input = Fixtures.path("photos/coffee.png")
+        let glyphs = Fixtures.path("photos/glyphs-alpha.png")
         for path in [input, glyphs] where !FileManager.default.fileExists(atPath: path) {
             throw FixtureMissing(path: path)
         }
@@ -115,7 +115,7 @@ struct RenderRequestTests {
     func aRequestIsRefusedInTheSameWordsEverywhere(
         _ refusal: (arguments: [String], query: String, message: String)
     ) async throws {
-        let input = Fixtures.sharedPath("testdata/photos/coffee.png")
+        let input = Fixtures.path("photos/coffee.png")
         let directory = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let cli = try runCLI(

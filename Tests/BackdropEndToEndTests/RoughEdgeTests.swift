@@ -6,11 +6,11 @@ import Testing
 /// Rough edges, each as a newcomer met it.
 @Suite("Rough edges a newcomer met")
 struct RoughEdgeTests {
-    let photo = Fixtures.sharedPath("testdata/photos/coffee.png")
+    let photo = Fixtures.path("photos/coffee.png")
 
     @Test func aDeviceRendersWhatIOS7ShippedOnItAndTheModelsDecisionElsewhere() throws {
         let directory = try Fixtures.temporaryDirectory()
-        let source = try Fixtures.image("testdata/photos/coffee.png")
+        let source = try Fixtures.image("photos/coffee.png")
         // Seed B4: the iPad 2 shipped tint-only, though the cost model alone would blur it; the 3GS never ran iOS 7.
         for (id, path, scale) in [
             ("ipad-2", Effect.Path.tintOnly, 1.0), ("ipad-mini", .blur, 1), ("iphone-4", .tintOnly, 2),
@@ -74,7 +74,7 @@ struct RoughEdgeTests {
     @Test func aRenderOnATerminalShowsItsStagesAndAPipeGetsNone() throws {
         let directory = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let input = Fixtures.sharedPath("testdata/photos/coffee.png"),
+        let input = Fixtures.path("photos/coffee.png"),
             output = directory.appendingPathComponent("o.png")
         let command = [Fixtures.cli, "render", input, "-o", output.path, "--exact"].map { "'\($0)'" }
             .joined(separator: " ")

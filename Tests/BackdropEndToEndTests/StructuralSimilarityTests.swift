@@ -9,7 +9,7 @@ import Testing
 struct StructuralSimilarityTests {
     @Test func theMeanSSIMMatchesScikitImageWithinAMillionth() throws {
         let directory = try Fixtures.temporaryDirectory()
-        let photo = Fixtures.sharedPath("testdata/photos/coffee.png")
+        let photo = Fixtures.path("photos/coffee.png")
         let pairs: [(String, [String], [String])] = [
             ("styles", ["--style", "light"], ["--style", "dark"]),
             ("frames", ["--style", "light"], ["--style", "light", "--frame", "20,20,400,300"]),

@@ -32,9 +32,9 @@ struct VectorKernelTests {
     }
 
     static let cases: [[String]] = {
-        let photo = Fixtures.sharedPath("testdata/photos/coffee.png")
-        let transparent = Fixtures.sharedPath("testdata/photos/logo-alpha.png")
-        let glyphs = Fixtures.sharedPath("testdata/photos/glyphs-alpha.png")
+        let photo = Fixtures.path("photos/coffee.png")
+        let transparent = Fixtures.path("photos/logo-alpha.png")
+        let glyphs = Fixtures.path("photos/glyphs-alpha.png")
         return [
             [photo, "--style", "light", "--scale", "2"],  // k = 12
             [photo, "--style", "dark", "--scale", "2", "--frame", "13,7,571,383"],  // k = 8, odd sizes

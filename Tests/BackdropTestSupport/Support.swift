@@ -2,30 +2,31 @@ import Backdrop
 import Foundation
 
 // What both test targets share: the unit tests use the pictures and generators; the end-to-end tests also read
-// `../shared` and run the built binary.
+// `Tests/Fixtures` and run the built binary.
 
-/// Paths to the project and to `../shared`, which tests read and never skip: a missing file throws, and the test
-/// fails naming it.
+/// Paths to the project and to its test data in `Tests/Fixtures` (sources and licences in each folder's
+/// SOURCES.md), which tests read and never skip: a missing file throws, and the test fails naming it.
 public enum Fixtures {
     /// The package root (two folders above this file's folder).
     public static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
-    /// `../shared` beside the package root.
-    public static let shared = packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
+    /// `Tests/Fixtures` in the package: photos, png, pixelmatch and reference.
+    public static let root = packageRoot.appendingPathComponent("Tests/Fixtures")
 
-    public static func sharedPath(_ relative: String) -> String { shared.appendingPathComponent(relative).path }
+    /// The path of a file of `Tests/Fixtures`, such as `photos/coffee.png`.
+    public static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
 
-    /// Decodes a shared PNG; throws (failing the test loudly) if it is missing or unreadable.
+    /// Decodes a fixture PNG; throws (failing the test loudly) if it is missing or unreadable.
     public static func image(_ relative: String) throws -> RGBAImage<UInt8> {
-        let path = sharedPath(relative)
+        let path = Self.path(relative)
         guard FileManager.default.fileExists(atPath: path) else { throw FixtureMissing(path: path) }
         return try PNGDecoder().decodeFile(path)
     }
 
-    /// The file names in a shared folder, sorted; fails loudly when the folder is missing.
+    /// The file names in a fixture folder, sorted; fails loudly when the folder is missing.
     public static func files(in relative: String) throws -> [String] {
-        let path = sharedPath(relative)
+        let path = Self.path(relative)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else {
             throw FixtureMissing(path: path)
         }
@@ -58,7 +59,7 @@ public enum Fixtures {
 public struct FixtureMissing: Error, CustomStringConvertible {
     public let path: String
     public init(path: String) { self.path = path }
-    public var description: String { "missing fixture \(path): ../shared must sit beside the package root" }
+    public var description: String { "missing fixture \(path) (Tests/Fixtures)" }
 }
 
 /// The result of running the CLI.

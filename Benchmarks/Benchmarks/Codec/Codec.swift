@@ -12,13 +12,13 @@
 import Benchmark
 import Foundation
 
-let sharedFolder = URL(fileURLWithPath: #filePath)
+let fixturesFolder = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared")
+    .deletingLastPathComponent().appendingPathComponent("Tests/Fixtures")
 
 func bytes(_ relative: String) -> [UInt8] {
-    guard let data = FileManager.default.contents(atPath: sharedFolder.appendingPathComponent(relative).path) else {
-        fatalError("cannot read \(relative): ../shared must sit beside the project")
+    guard let data = FileManager.default.contents(atPath: fixturesFolder.appendingPathComponent(relative).path) else {
+        fatalError("cannot read Tests/Fixtures/\(relative)")
     }
     return [UInt8](data)
 }
@@ -33,7 +33,7 @@ let benchmarks: @Sendable () -> Void = {
     )
     let decoder = PNGDecoder()
     for name in ["wallpaper-2048x1536", "coffee"] {
-        let file = bytes("testdata/photos/\(name).png")
+        let file = bytes("photos/\(name).png")
         Benchmark("decode \(name): fast path") { benchmark in
             for _ in benchmark.scaledIterations {
                 blackHole(try decoder.decodeCommonCase(file, name: name, as: UInt8.self))
@@ -46,7 +46,7 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
     for (label, relative) in [
-        ("16-bit", "testdata/png/pngsuite/basn6a16.png"), ("palette", "testdata/png/pngsuite/basn3p08.png"),
+        ("16-bit", "png/pngsuite/basn6a16.png"), ("palette", "png/pngsuite/basn3p08.png"),
     ] {
         let file = bytes(relative)
         Benchmark("decode \(label) (libpng)") { benchmark in
@@ -54,7 +54,7 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    let source = try! decoder.decode(bytes("testdata/photos/wallpaper-2048x1536.png"), name: "wallpaper")
+    let source = try! decoder.decode(bytes("photos/wallpaper-2048x1536.png"), name: "wallpaper")
     let plan = try! RenderPlan(effect: Effect(style: .light, scale: 2), imageSize: source.size)
     let rendered = Renderer().render(source, plan: plan, as: UInt8.self)
     let rendered16 = Renderer().render(source, plan: plan, as: UInt16.self)
@@ -69,7 +69,7 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     for name in ["wallpaper-2048x1536", "coffee"] {
-        let file = bytes("testdata/photos/\(name).png")
+        let file = bytes("photos/\(name).png")
         let (width, height, channels) = PNGCodecStages.header(file)
         let idat = PNGCodecStages.idat(file)
         let inflated = PNGCodecStages.inflate(idat, width: width, height: height, channels: channels)

@@ -8,9 +8,9 @@ import Backdrop
 import Benchmark
 import Foundation
 
-let sharedFolder = URL(fileURLWithPath: #filePath)
+let fixtures = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared")
+    .deletingLastPathComponent().appendingPathComponent("Tests/Fixtures")
 
 func tiled(_ source: RGBAImage<UInt8>, width: Int, height: Int) -> RGBAImage<UInt8> {
     var samples = [UInt8](repeating: 0, count: width * height * 4)
@@ -33,8 +33,8 @@ let benchmarks: @Sendable () -> Void = {
     )
     guard
         let data = FileManager.default.contents(
-            atPath: sharedFolder.appendingPathComponent("testdata/photos/wallpaper-2048x1536.png").path)
-    else { fatalError("cannot read the wallpaper: ../shared must sit beside the project") }
+            atPath: fixtures.appendingPathComponent("photos/wallpaper-2048x1536.png").path)
+    else { fatalError("cannot read the wallpaper: Tests/Fixtures/photos must be in the checkout") }
     let expected = tiled(try! PNGDecoder().decode([UInt8](data), name: "wallpaper"), width: 4000, height: 3000)
     var samples = expected.samples
     for index in stride(from: 0, to: samples.count, by: 28) { samples[index] &+= 9 }

@@ -14,9 +14,9 @@ import Backdrop
 import Benchmark
 import Foundation
 
-let sharedFolder = URL(fileURLWithPath: #filePath)
+let fixturesFolder = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared")
+    .deletingLastPathComponent().appendingPathComponent("Tests/Fixtures")
 
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
@@ -26,7 +26,7 @@ let benchmarks: @Sendable () -> Void = {
         maxDuration: .seconds(4),
         maxIterations: 200
     )
-    let path = sharedFolder.appendingPathComponent("testdata/photos/wallpaper-2048x1536.png").path
+    let path = fixturesFolder.appendingPathComponent("photos/wallpaper-2048x1536.png").path
     let source: RGBAImage<UInt8>
     do {
         source = try PNGDecoder().decodeFile(path)

@@ -29,9 +29,10 @@ public enum AtomicFile {
     /// From now on, a file this command read may be replaced (`render --force`).
     public static func allowReplacingInputs() { replacesInputs.store(true, ordering: .relaxed) }
 
-    /// Writes `bytes` to `path` as the contract above says.
+    /// Writes `bytes` to `path` as the contract above says; `-` is standard output (``StandardStreams``).
     public static func write(_ bytes: [UInt8], to path: String) throws(BackdropError) {
         func failure(_ reason: String) -> BackdropError { BackdropError(.output, "\(path): \(reason)") }
+        if path == StandardStreams.name { return try StandardStreams.writeOutput(bytes) }
         var status = stat()
         if stat(path, &status) == 0 {
             switch status.st_mode & S_IFMT {

@@ -31,7 +31,8 @@ public enum InputFile {
         return filesRead.withLock { $0.contains(identity) }
     }
 
-    /// The whole file at `path`; `what` names it in errors ("the file", "the scene file", "the manifest").
+    /// The whole file at `path`; `what` names it in errors ("the file", "the scene file", "the manifest"). `-` is
+    /// standard input (``StandardStreams``), held to the same `limit`.
     /// `recorded` false reads a file the command may then replace without being an input (a golden that
     /// `check --update failed` re-records).
     public static func bytes(
@@ -40,6 +41,7 @@ public enum InputFile {
         func failure(_ reason: String) -> BackdropError {
             BackdropError(.badInput, "\(path): cannot read \(what) (\(reason))")
         }
+        if path == StandardStreams.name { return try StandardStreams.readInput(limit: limit, what: what) }
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw failure(errno == ENOENT ? "no such file" : String(cString: strerror(errno))) }
         defer { close(fd) }

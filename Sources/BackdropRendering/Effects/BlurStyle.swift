@@ -1,7 +1,7 @@
 /// A blur style: how much to blur, how much to saturate, and what to tint with.
 ///
 /// The built-in styles use the parameters of Apple's UIImage+ImageEffects sample (WWDC 2013), which Apple wrote
-/// to mimic the iOS 7 system blur (`../shared/spec/effects.md`). The tint-only fallback opacities are Backdrop's
+/// to mimic the iOS 7 system blur (`docs/effects.md`). The tint-only fallback opacities are Backdrop's
 /// documented choice; Apple did not publish its own.
 public struct BlurStyle: Sendable, Equatable, Codable {
     /// The name the CLI takes.

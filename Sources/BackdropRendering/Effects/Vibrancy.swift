@@ -1,7 +1,7 @@
 import BackdropImageIO
 import Foundation
 
-/// Where vibrant content sits over an effect (`../shared/spec/effects.md`, section Vibrancy).
+/// Where vibrant content sits over an effect (`docs/effects.md`, section Vibrancy).
 ///
 /// The content — a picture with alpha, typically grey glyphs, text and icons — is drawn at its own pixel size with
 /// its top-left corner at `origin`, in pixels of the input picture, and clipped to the view's frame. The style's

@@ -63,7 +63,7 @@ public struct PassDescriptor: Sendable, Codable, Equatable {
     public var textureBytes: Int { offscreen ? 4 * pixelsWritten : 0 }
 }
 
-/// The kinds of pass an effect is made of (`../shared/spec/cost-model.md`).
+/// The kinds of pass an effect is made of (`docs/cost-model.md`).
 public enum PassKind: String, Sendable, Codable, CaseIterable {
     /// Render the content behind the view (for the CPU: crop the frame and premultiply).
     case capture

@@ -1,7 +1,7 @@
 import BackdropRendering
 
 /// Prices GPU passes on a ``Device``: the same model for a blur's passes and for every draw of a scene
-/// (`../shared/spec/cost-model.md`, `../shared/spec/scenes.md`).
+/// (`docs/cost-model.md`, `docs/scene-format.md`).
 ///
 /// The GPUs of the table (PowerVR SGX and Rogue) render in tiles, in two stages that work at the same time (seed
 /// F4): the **tiler** bins a render's geometry into tiles, then the **renderer** shades each tile in on-chip

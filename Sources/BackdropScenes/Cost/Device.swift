@@ -1,6 +1,6 @@
 import BackdropImageIO
 
-/// One device of the table (`../shared/spec/devices.md`): its screen, its GPU's capacity and Apple's iOS 7
+/// One device of the table (`docs/devices.md`): its screen, its GPU's capacity and Apple's iOS 7
 /// blur policy. Ids are the names the CLI takes.
 ///
 /// Apple never published GPU clocks: every clock is a reviewer's estimate or a database entry, and `sources`

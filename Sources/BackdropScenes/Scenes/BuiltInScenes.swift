@@ -2,7 +2,7 @@ import BackdropImageIO
 import Foundation
 
 /// The scenes `backdrop scenes` lists and `backdrop estimate --scene NAME` prices: the case studies of the seed
-/// talks (`../shared/spec/scenes.md`, seed figures O5 and O6) and two screens with blur. The talks give frame
+/// talks (`docs/scene-format.md`, seed figures O5 and O6) and two screens with blur. The talks give frame
 /// rates and utilisations but not geometry: the geometry here is Backdrop's assumption, the same on every device
 /// (tables 320 points wide, cells stacked from under a 64-point bar to below the bottom of the tallest iPhone).
 /// The scenes with offscreen passes are kept as the JSON a user would write, read by ``SceneParser`` like any scene

@@ -1,7 +1,7 @@
 import BackdropImageIO
 import BackdropRendering
 
-/// A whole screen as the GPU draws it: layers back to front, as in `../shared/spec/scenes.md`. Frames are in
+/// A whole screen as the GPU draws it: layers back to front, as in `docs/scene-format.md`. Frames are in
 /// points, in the parent's coordinates. ``ScenePlanner`` turns a scene into the passes of one frame on a device;
 /// ``SceneParser`` reads the JSON form.
 public struct Scene: Sendable, Equatable {

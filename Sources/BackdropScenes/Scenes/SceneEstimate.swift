@@ -1,7 +1,7 @@
 import BackdropRendering
 
 /// What a device's GPU spends on a whole screen: a frame of the scene priced by the ``CostModel``
-/// (`../shared/spec/scenes.md`, "What `backdrop estimate --scene` reports"). Every figure is a prediction.
+/// (`docs/scene-format.md`, "What `backdrop estimate --scene` reports"). Every figure is a prediction.
 public struct SceneEstimate: Sendable {
     /// The scene.
     public let scene: Scene

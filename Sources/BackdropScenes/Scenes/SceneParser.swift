@@ -2,7 +2,7 @@ import BackdropImageIO
 import BackdropRendering
 import Foundation
 
-/// Reads a scene from its JSON form (`../shared/spec/scenes.md`), strictly: an unknown key, a value of the
+/// Reads a scene from its JSON form (`docs/scene-format.md`), strictly: an unknown key, a value of the
 /// wrong type or out of range, a frame that is not four numbers with a positive size, or a top-level layer
 /// wholly outside the screen is a one-line error naming the file and the path to the value
 /// (`photos.json: layers[1].sublayers[0].frame: …`). Never a crash, whatever the bytes.

@@ -4,7 +4,7 @@ import BackdropRendering
 /// Turns a ``Scene`` into the GPU passes of one frame on a device: what Core Animation's render server draws,
 /// in its order (back to front, depth first), each offscreen pass at the place of the layer that needs it.
 ///
-/// How each layer becomes passes (`../shared/spec/scenes.md`; seed figures in brackets):
+/// How each layer becomes passes (`docs/scene-format.md`; seed figures in brackets):
 /// - its content: one draw of its visible pixels; `text` covers a third of them; blended unless opaque;
 ///   an image reads its texture once from memory;
 /// - a shadow, as ``ShadowRule`` says Core Animation draws it: without a path [O5], the layer's alpha rendered

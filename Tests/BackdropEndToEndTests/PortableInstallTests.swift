@@ -1,0 +1,38 @@
+import BackdropTestSupport
+import Foundation
+import Testing
+
+/// Issue 48: `scripts/install` makes programs that run without the toolchain they were built with. The real
+/// install runs (its build is in `.build/install`, apart from the build under test; `scripts/test` makes it first,
+/// so here it is incremental), then `ldd` must show no library from the toolchain's folder and none missing.
+@Suite("A portable install")
+struct PortableInstallTests {
+    /// The toolchain's folder: the one above the `bin` that holds the `swift` on the PATH, links resolved (there
+    /// `swift` may be a link to `swift-driver`).
+    func toolchainFolder() throws -> String {
+        let which = try runProcess("/usr/bin/env", ["sh", "-c", "dirname \"$(readlink -f \"$(command -v swift)\")\""])
+        let bin = which.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        try #require(which.status == 0 && bin.hasSuffix("/bin"), "no swift on the PATH: \(which.output)")
+        return String(bin.dropLast("/bin".count))
+    }
+
+    @Test func theInstalledProgramsNeedNothingFromTheToolchain() throws {
+        let toolchain = try toolchainFolder()
+        let prefix = try Fixtures.temporaryDirectory().appendingPathComponent("prefix")
+        let script = Fixtures.packageRoot.appendingPathComponent("scripts/install").path
+        let install = try runProcess(script, ["--prefix", prefix.path])
+        try #require(install.status == 0, "\(install.output)")
+        for program in ["backdrop", "backdrop-preview"] {
+            let path = prefix.appendingPathComponent("bin/\(program)").path
+            let ldd = try runProcess("/usr/bin/ldd", [path])
+            #expect(ldd.status == 0, "\(program): \(ldd.output)")
+            #expect(!ldd.output.contains(toolchain), "\(program) links the toolchain's libraries:\n\(ldd.output)")
+            #expect(!ldd.output.contains("libswiftCore"), "\(program) links the Swift runtime:\n\(ldd.output)")
+            #expect(!ldd.output.contains("not found"), "\(program):\n\(ldd.output)")
+        }
+        // And it runs with no library path pointing anywhere.
+        let styles = try runProcess(
+            "/usr/bin/env", ["-i", prefix.appendingPathComponent("bin/backdrop").path, "styles"])
+        #expect(styles.status == 0 && styles.output.contains("extraLight"), "\(styles.output)")
+    }
+}

@@ -13,7 +13,7 @@ extension Estimator {
     }
 
     /// The path an effect view of `style` takes under `choice` on a device whose decision is `decided`: a system
-    /// material blurs (its tint-only recipe is not public, see ``MaterialPasses``) unless the choice forces tint-only,
+    /// material blurs (its tint-only recipe is not public) unless the choice forces tint-only,
     /// which its plan then refuses.
     static func path(of style: BlurStyle, _ choice: PathChoice, decided: Effect.Path) -> Effect.Path {
         switch choice {

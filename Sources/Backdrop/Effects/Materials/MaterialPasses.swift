@@ -1,7 +1,9 @@
 /// A material's blur-path passes between the capture and the composite, for ``RenderPlan``:
 ///
-/// Fast:  downscale ×1/k (k = 1 / the recipe's capture scale) → material filters → horizontal blur → vertical blur
-///        → upscale ×k.
+/// Fast:  downscale ×1/c (c = 1 / the recipe's capture scale, 4) → material filters and a further box downscale
+///        ×1/f → horizontal blur → vertical blur → upscale ×k, k = c·f. The filters run on the captured image; f
+///        (``RenderPlan/downscaleFactor(sigmaPixels:)`` of σ/c) only spares the blur pixels, as iOS 7's fast path does.
+///        Two box means of c and f are one box of c·f, so the upscale's geometry and the variances are those of k.
 /// Exact: material filters → horizontal blur → vertical blur (full resolution, k = 1).
 ///
 /// The blur's σ is the recipe's radius in points × the scale; on the small image it is the σ' that, with the
@@ -15,16 +17,20 @@ struct MaterialPasses {
 
     /// The passes of `recipe` over a frame of `frameSize`, blurring by `sigmaPixels`.
     init(recipe: MaterialRecipe, sigmaPixels: Double, quality: Effect.Quality, frameSize: PixelSize) {
-        let k = quality == .exact ? 1 : recipe.captureFactor
+        let capture = quality == .exact ? 1 : recipe.captureFactor
+        let further = quality == .exact ? 1 : RenderPlan.downscaleFactor(sigmaPixels: sigmaPixels / Double(capture))
+        let k = capture * further
         var passes: [any RowPass] = []
         var size = frameSize
-        if k > 1 {
-            let downscale = DownscalePass(factor: k, inputSize: size)
+        if capture > 1 {
+            let downscale = DownscalePass(factor: capture, inputSize: size)
             passes.append(downscale)
             size = downscale.descriptor.outputSize
         }
         let kernel = GaussianKernel(sigma: RenderPlan.smallImageSigma(sigmaPixels: sigmaPixels, factor: k))
-        passes.append(MaterialFilterPass(recipe: recipe, size: size))
+        let filters = MaterialFilterPass(recipe: recipe, size: size, factor: further)
+        passes.append(filters)
+        size = filters.descriptor.outputSize
         passes.append(HorizontalBlurPass(kernel: kernel, size: size))
         passes.append(VerticalBlurPass(kernel: kernel, size: size))
         factor = k

@@ -8,7 +8,7 @@
 /// 3. Brightness: c ← c + b; then each channel clamped to [0, 1], as the GPU's 8-bit texture would store it.
 ///
 /// Then the blur, a Gaussian of σ = the radius in points × the scale, on the backdrop captured at
-/// ``captureScale`` of the screen's resolution (see ``MaterialPasses``).
+/// ``captureScale`` of the screen's resolution (the render plan's material passes).
 public struct MaterialRecipe: Sendable, Equatable, Codable {
     /// CoreMaterial's name for the recipe (`platformContentLight`).
     public var name: String

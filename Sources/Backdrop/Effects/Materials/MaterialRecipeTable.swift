@@ -30,7 +30,7 @@ extension MaterialRecipe {
         recipe("platformChromeDark", 22.5, 2.0, -0.10, 0.75, [0.23, 0.52, 0.27, 0.255]),  // A, B
     ]
 
-    /// The sources of each recipe's numbers, as ``all``'s comments give them.
+    /// The sources of each recipe's numbers, as ``MaterialRecipe/all``'s comments give them.
     public var sources: String {
         let second = ["platformContentLight", "platformContentDark", "platformChromeLight", "platformChromeDark"]
         let a = "nguyenduy1412/react-native-blur BlurView.kt (the simulator runtime's recipe files)"

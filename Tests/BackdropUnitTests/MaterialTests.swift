@@ -98,6 +98,25 @@ struct MaterialTests {
         }
     }
 
+    /// The row form (four pixels a lane each, then one by one) gives every pixel the pixel form's floats.
+    @Test func theRowFormGivesEachPixelThePixelFormsFloats() {
+        let noise = noiseImage(width: 37, height: 3, seed: 3, alpha: true)
+        let pixels = (0..<(noise.width * noise.height)).map { i -> SIMD4<Float> in
+            let p = noise[i % noise.width, i / noise.width]
+            let a: Float = i % 7 == 0 ? 0 : Float(p.w) / 255
+            return SIMD4(Float(p.x) / 255 * a, Float(p.y) / 255 * a, Float(p.z) / 255 * a, a)
+        }
+        for recipe in MaterialRecipe.all {
+            let pass = MaterialFilterPass(recipe: recipe, size: PixelSize(width: pixels.count, height: 1))
+            let image = FloatImage(width: pixels.count, height: 1)
+            for (x, p) in pixels.enumerated() { image.row(0)[x] = p }
+            let rows = pass.rows(reading: .stored(image), parallelism: .serial)
+            var out = [SIMD4<Float>](repeating: .zero, count: pixels.count)
+            out.withUnsafeMutableBufferPointer { rows(0, $0.baseAddress!) }
+            #expect(out == pixels.map(pass.apply), "\(recipe.name)")
+        }
+    }
+
     /// A flat colour stays flat through any blur: the render of every material over it is the filters' colour,
     /// rounded, fast and exact, at scale 1 and 2.
     @Test(arguments: StyleCatalogue.all.filter { $0.light.material != nil }.map(\.name))

@@ -66,14 +66,51 @@ public struct MaterialFilterPass: RowPass {
         return SIMD4(r * alpha, g * alpha, b * alpha, alpha)
     }
 
+    /// `out[x]` ← ``filter(_:_:)``(`row[x]`) for the first `count` pixels, four at a time with each pixel in a lane
+    /// (the same operations in the same order as the scalar form, so the same floats), the last few one by one.
+    /// `out` may be `row`.
+    @inline(__always) static func filter(
+        row: UnsafePointer<SIMD4<Float>>, into out: UnsafeMutablePointer<SIMD4<Float>>, count: Int, _ k: Coefficients
+    ) {
+        let zero = SIMD4<Float>(repeating: 0), one = SIMD4<Float>(repeating: 1)
+        @inline(__always) func unit(_ v: SIMD4<Float>) -> SIMD4<Float> { pointwiseMin(pointwiseMax(v, zero), one) }
+        var x = 0
+        while x &+ 4 <= count {
+            let p0 = row[x], p1 = row[x &+ 1], p2 = row[x &+ 2], p3 = row[x &+ 3]
+            let alpha = SIMD4(p0.w, p1.w, p2.w, p3.w)
+            let unpremultiply = 1 / alpha
+            var r = SIMD4(p0.x, p1.x, p2.x, p3.x) * unpremultiply
+            var g = SIMD4(p0.y, p1.y, p2.y, p3.y) * unpremultiply
+            var b = SIMD4(p0.z, p1.z, p2.z, p3.z) * unpremultiply
+            let l = unit(0.2126 * r + 0.7152 * g + 0.0722 * b), m = 1 - l
+            let curve = k.v0 * m * m * m + 3 * k.v1 * m * m * l + 3 * k.v2 * m * l * l + k.v3 * l * l * l
+            let y = unit(curve)
+            r += (y - r) * k.amount
+            g += (y - g) * k.amount
+            b += (y - b) * k.amount
+            let added = (0.2126 * r + 0.7152 * g + 0.0722 * b) * (1 - k.saturation) + k.brightness
+            let transparent = alpha .<= 0
+            r = (unit(r * k.saturation + added) * alpha).replacing(with: 0, where: transparent)
+            g = (unit(g * k.saturation + added) * alpha).replacing(with: 0, where: transparent)
+            b = (unit(b * k.saturation + added) * alpha).replacing(with: 0, where: transparent)
+            let a = alpha.replacing(with: 0, where: transparent)
+            out[x] = SIMD4(r[0], g[0], b[0], a[0])
+            out[x &+ 1] = SIMD4(r[1], g[1], b[1], a[1])
+            out[x &+ 2] = SIMD4(r[2], g[2], b[2], a[2])
+            out[x &+ 3] = SIMD4(r[3], g[3], b[3], a[3])
+            x &+= 4
+        }
+        while x < count {
+            out[x] = filter(row[x], k)
+            x &+= 1
+        }
+    }
+
     /// Computes any output row from `input`.
     public func rows(reading input: Stage, parallelism: Parallelism) -> RowFunction {
         let width = descriptor.outputSize.width, k = coefficients, f = factor
         guard f > 1 else {
-            return { y, out in
-                let row = input.row(y, orInto: out)
-                for x in 0..<width { out[x] = Self.filter(row[x], k) }
-            }
+            return { y, out in Self.filter(row: input.row(y, orInto: out), into: out, count: width, k) }
         }
         let inWidth = descriptor.inputSize.width, inHeight = descriptor.inputSize.height
         let scale = SIMD4<Float>(repeating: 1 / Float(f * f))
@@ -83,9 +120,10 @@ public struct MaterialFilterPass: RowPass {
                 // Rows of the box in order, columns in order: the same sums on any thread.
                 for dy in 0..<f {
                     let row = input.row(min(y * f + dy, inHeight - 1), orInto: scratch)
+                    Self.filter(row: row, into: scratch, count: inWidth, k)
                     for x in 0..<width {
                         var sum = SIMD4<Float>.zero
-                        for dx in 0..<f { sum += Self.filter(row[min(x * f + dx, inWidth - 1)], k) }
+                        for dx in 0..<f { sum += scratch[min(x * f + dx, inWidth - 1)] }
                         out[x] += sum
                     }
                 }

@@ -6,7 +6,7 @@ struct StyleOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "The blur style: extraLight, light, dark, or custom (then give --sigma, --saturation, --tint, --tint-alpha).",
+            "The blur style, by UIKit's name (see 'backdrop styles': extraLight, light, dark, regular, prominent, systemMaterial, systemThinMaterialDark, …), or custom (then give --sigma, --saturation, --tint, --tint-alpha).",
             valueName: "name"))
     var style: String = "light"
 
@@ -44,11 +44,17 @@ struct StyleOptions: ParsableArguments {
         help: ArgumentHelp("Custom style: plusDarker or plusLighter (default plusDarker).", valueName: "blend"))
     var vibrancyBlend: VibrancyBlend = .plusDarker
 
+    @Option(
+        help: ArgumentHelp(
+            "An adaptive style's appearance: light (default) or dark, e.g. --style systemMaterial --appearance dark.",
+            valueName: "light|dark"))
+    var appearance: String?
+
     /// The choice these options make.
     var choice: StyleChoice {
         StyleChoice(
             name: style, sigma: sigma, saturation: saturation, tint: tint, tintAlpha: tintAlpha,
-            fallbackAlpha: fallbackAlpha, vibrancyBlend: vibrancyBlend)
+            fallbackAlpha: fallbackAlpha, vibrancyBlend: vibrancyBlend, appearance: appearance)
     }
 
     /// Sets `request`'s style fields from these options, defaults left out (`--style light` is no style given).
@@ -57,6 +63,7 @@ struct StyleOptions: ParsableArguments {
         (request.sigma, request.saturation, request.tint, request.tintAlpha) = (sigma, saturation, tint, tintAlpha)
         request.fallbackAlpha = fallbackAlpha == 0.9 ? nil : fallbackAlpha
         request.vibrancyBlend = vibrancyBlend == .plusDarker ? nil : vibrancyBlend.rawValue
+        request.appearance = appearance
     }
 
     /// Whether any style option was given (the style is not the default light).

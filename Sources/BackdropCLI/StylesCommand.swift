@@ -5,11 +5,14 @@ import Foundation
 struct StylesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "styles",
-        abstract: "List every built-in style with its parameters.",
+        abstract: "List every style (UIKit's UIBlurEffect.Style) with its parameters, source and evidence.",
         discussion: """
-            σ is in points (× the scale for pixels); the tint is drawn over the saturated blur at its alpha; the \
-            fallback alpha is the tint's opacity when blur is disabled. Parameters from Apple's UIImage+ImageEffects \
-            sample (WWDC 2013); the fallback opacities are Backdrop's documented choice.
+            One row per style and appearance (an adaptive style has a light and a dark row; pick one with \
+            --appearance). iOS 7's styles and iOS 10's regular and prominent are a blur, a saturation and a tint \
+            drawn over it (σ in points, × the scale for pixels); iOS 13's system materials are a CoreMaterial \
+            recipe: a luminance curve (amount: v0 v1 v2 v3), a saturation and a brightness, then the blur on a \
+            backdrop captured at a quarter of the scale. Evidence: measured, from Apple's files, derived, or \
+            approximation; the sources follow the table.
 
             Example:
               backdrop styles --format json
@@ -19,20 +22,47 @@ struct StylesCommand: ParsableCommand {
     @OptionGroup var listing: ListingFormat
 
     func run() throws {
-        try listing.print(BlurStyle.builtIn) {
+        try listing.print(StyleCatalogue.all) {
             let header = [
-                "style", "sigma (pt)", "saturation", "tint (white)", "tint alpha", "fallback alpha", "vibrancy",
+                "style", "iOS", "appearance", "recipe", "sigma (pt)", "saturation", "tint (white@alpha)", "brightness",
+                "luminance", "evidence",
             ]
-            let rows = BlurStyle.builtIn.map { s in
-                [
-                    s.name, fmt(s.sigmaPoints), fmt(s.saturation), fmt(s.tintColor.x), fmt(s.tintAlpha),
-                    fmt(s.fallbackAlpha), s.vibrancyBlend.rawValue,
-                ]
+            var rows: [[String]] = []
+            for entry in StyleCatalogue.all {
+                let variants: [(String, BlurStyle)] =
+                    entry.isAdaptive
+                    ? [("light", entry.light), ("dark", entry.dark)]
+                    : [
+                        (
+                            entry.light.material?.name.hasSuffix("Dark") ?? (entry.name == "dark") ? "dark" : "light",
+                            entry.light
+                        )
+                    ]
+                for (index, (appearance, s)) in variants.enumerated() {
+                    let recipe = s.material
+                    rows.append([
+                        index == 0 ? entry.name : "", index == 0 ? "\(entry.introducedInIOS)" : "",
+                        entry.isAdaptive ? appearance + " (adaptive)" : appearance, recipe?.name ?? "-",
+                        fmt(s.sigmaPoints), fmt(s.saturation),
+                        recipe == nil ? "\(fmt(s.tintColor.x))@\(fmt(s.tintAlpha))" : "-",
+                        recipe.map { fmt($0.brightness) } ?? "-",
+                        recipe.map {
+                            "\(fmt($0.luminanceAmount)): \($0.luminanceValues.map(fmt).joined(separator: " "))"
+                        }
+                            ?? "-",
+                        index == 0 ? entry.evidence.rawValue : "",
+                    ])
+                }
             }
             return TextTable(header: header, rows: rows)
         }
         if listing.format == .text {
             print("custom: --style custom --sigma PT --saturation S --tint r,g,b --tint-alpha A [--fallback-alpha F]")
+            print("\nsources:")
+            for entry in StyleCatalogue.all { print("  \(entry.name): \(entry.source)") }
+            print(
+                "  recipes' numbers: \(MaterialRecipe.all[0].sources); four rows also in a second reading (see MaterialRecipe.all)"
+            )
         }
     }
 

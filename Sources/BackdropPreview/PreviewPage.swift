@@ -23,7 +23,7 @@ enum PreviewPage {
     static func make() throws(BackdropError) -> String {
         let devices = Device.all.map { ["id": $0.id, "name": $0.name, "scale": $0.scale] as [String: Any] }
         let config: [String: Any] = [
-            "devices": devices, "styles": BlurStyle.builtIn.map(\.name),
+            "devices": devices, "styles": StyleCatalogue.names,
         ]
         return try PageFiles.page("preview", config: config)
     }

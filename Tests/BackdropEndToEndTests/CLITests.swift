@@ -141,13 +141,38 @@ struct CLITests {
         #expect(try runCLI(["render", input, "-o", input, "--force"]).status == 0)
     }
 
-    @Test func stylesListsEveryBuiltInStyle() throws {
+    @Test func stylesListsEveryStyleOfTheCatalogue() throws {
         let result = try runCLI(["styles"])
         #expect(result.status == 0)
-        for style in BlurStyle.builtIn { #expect(result.standardOutput.contains(style.name)) }
+        for entry in StyleCatalogue.all {
+            #expect(result.standardOutput.contains(entry.name))
+            #expect(result.standardOutput.contains("\(entry.name): \(entry.source)"))
+        }
+        for recipe in MaterialRecipe.all { #expect(result.standardOutput.contains(recipe.name)) }
         let json = try runCLI(["styles", "--format", "json"])
-        let decoded = try JSONDecoder().decode([BlurStyle].self, from: Data(json.standardOutput.utf8))
-        #expect(decoded == BlurStyle.builtIn)
+        let decoded = try JSONDecoder().decode([StyleCatalogue.Entry].self, from: Data(json.standardOutput.utf8))
+        #expect(decoded == StyleCatalogue.all)
+        #expect(decoded.prefix(3).map(\.light) == BlurStyle.builtIn)
+    }
+
+    @Test func aMaterialRendersByItsUIKitNameAndBadStyleOptionsAreOneLineErrors() throws {
+        let input = Fixtures.path("photos/coffee.png")
+        let output = try Fixtures.temporaryDirectory().appendingPathComponent("m.png").path
+        let result = try runCLI([
+            "render", input, "-o", output, "--style", "systemMaterial", "--appearance", "dark", "--device", "ipad-air",
+        ])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("systemMaterial"))
+        #expect(result.standardOutput.contains("never ran iOS 13"))
+        expectOneLineError(
+            try runCLI(["render", input, "-o", output, "--style", "systemThinMaterialDrak"]), status: 2,
+            mentioning: "did you mean 'systemThinMaterialDark'?")
+        expectOneLineError(
+            try runCLI(["render", input, "-o", output, "--style", "systemThinMaterialDark", "--appearance", "light"]),
+            status: 2, mentioning: "--appearance goes with an adaptive style")
+        expectOneLineError(
+            try runCLI(["render", input, "-o", output, "--style", "systemMaterial", "--path", "tint-only"]),
+            status: 2, mentioning: "has no tint-only fallback")
     }
 
     @Test func demoWritesEveryStyleOverTheBuiltInPicture() throws {

@@ -222,7 +222,8 @@ struct OutputBytesTests {
         ),
         "refused --style dark": ("", "backdrop: error: give the PNG to render (see \'backdrop render --help\')\n"),
         "refused IN --style bogus": (
-            "", "backdrop: error: unknown style \'bogus\' (known: extraLight, light, dark, custom)\n"
+            "",
+            "backdrop: error: unknown style \'bogus\' (known: extraLight, light, dark, regular, prominent, systemUltraThinMaterial, systemThinMaterial, systemMaterial, systemThickMaterial, systemChromeMaterial, systemUltraThinMaterialLight, systemThinMaterialLight, systemMaterialLight, systemThickMaterialLight, systemChromeMaterialLight, systemUltraThinMaterialDark, systemThinMaterialDark, systemMaterialDark, systemThickMaterialDark, systemChromeMaterialDark, custom)\n"
         ),
         "refused IN --sigma 3": (
             "", "backdrop: error: --sigma, --saturation, --tint and --tint-alpha go with --style custom\n"

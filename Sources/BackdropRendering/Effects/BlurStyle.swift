@@ -21,6 +21,9 @@ public struct BlurStyle: Sendable, Equatable, Codable {
     /// Whether the GPU draws the tint as a blended layer of its own after the upscale (extra light; see
     /// ``TintLayerPass``) rather than in the upscale pass. Changes the cost, not the picture.
     public var tintIsOwnLayer: Bool
+    /// The CoreMaterial recipe of an iOS 13 system material (its filters and capture scale), or nil for a style
+    /// drawn as blur, saturation and tint (``StyleCatalogue``).
+    public var material: MaterialRecipe? = nil
 
     /// A style from its parameters (a custom style).
     public init(
@@ -54,7 +57,7 @@ public struct BlurStyle: Sendable, Equatable, Codable {
         tintColor: SIMD3(repeating: 0.11), tintAlpha: 0.73,
         fallbackAlpha: 0.90, vibrancyBlend: .plusLighter)
 
-    /// The built-in styles, in the order the CLI lists them.
+    /// iOS 7's three styles, the columns of the reports; every style the CLI takes is in ``StyleCatalogue``.
     public static let builtIn: [BlurStyle] = [.extraLight, .light, .dark]
 
     /// The built-in style called `name` (case-insensitive), or nil.

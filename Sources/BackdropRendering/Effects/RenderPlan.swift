@@ -8,6 +8,7 @@ import BackdropImageIO
 /// Tint-only path:    capture → tint only → composite.
 /// With vibrancy, two passes come before the composite on either path: vibrant content → vibrancy filter.
 /// Extra light's GPU plan has a tint layer after the upscale, which the CPU folds into it (``TintLayerPass``).
+/// A system material's blur path: capture → downscale ×1/4 → material filters → blurs → upscale → composite.
 public struct RenderPlan: Sendable {
     /// The effect this plan renders.
     public let effect: Effect
@@ -47,6 +48,7 @@ public struct RenderPlan: Sendable {
         let frame = try Self.frame(effect.frame, in: imageSize)
         try Self.validate(scale: effect.scale)
         try Self.validate(effect.style)
+        try MaterialPasses.validate(effect)
         self.effect = effect
         self.imageSize = imageSize
         self.frame = frame
@@ -58,6 +60,17 @@ public struct RenderPlan: Sendable {
             capture = CapturePass(frame: frame, imageSize: imageSize, offscreen: false)
             rowPasses = []
             color = TintOnlyPass(size: frame.size, transform: ColorTransform(fallbackOf: effect.style))
+            foldedGPUPasses = []
+        case .blur where effect.style.material != nil:
+            // A system material: its own passes (``MaterialPasses``).
+            let material = MaterialPasses(
+                recipe: effect.style.material!, sigmaPixels: effect.sigmaPixels, quality: effect.quality,
+                frameSize: frame.size)
+            downscaleFactor = material.factor
+            blurKernel = material.kernel
+            capture = CapturePass(frame: frame, imageSize: imageSize, offscreen: true)
+            rowPasses = material.rowPasses
+            color = material.color
             foldedGPUPasses = []
         case .blur:
             let sigma = effect.sigmaPixels

@@ -1,7 +1,8 @@
 import BackdropImageIO
 
-/// A style as a user names it — a built-in's name, or `custom` with its numbers — read in one place for
-/// `backdrop render`'s options and the preview's query, which share these names.
+/// A style as a user names it — a name of ``StyleCatalogue`` (with an appearance for an adaptive one), or `custom`
+/// with its numbers — read in one place for `backdrop render`'s options and the preview's query, which share
+/// these names.
 public struct StyleChoice: Sendable {
     /// A built-in style's name (any case) or `custom`.
     public var name: String
@@ -13,11 +14,15 @@ public struct StyleChoice: Sendable {
     /// Custom style: the tint-only fallback's opacity, and the vibrancy blend.
     public var fallbackAlpha: Double
     public var vibrancyBlend: VibrancyBlend
+    /// An adaptive style's appearance, `light` (the default) or `dark`.
+    public var appearance: String? = nil
 
     public init(
         name: String = "light", sigma: Double? = nil, saturation: Double? = nil, tint: String? = nil,
-        tintAlpha: Double? = nil, fallbackAlpha: Double = 0.9, vibrancyBlend: VibrancyBlend = .plusDarker
+        tintAlpha: Double? = nil, fallbackAlpha: Double = 0.9, vibrancyBlend: VibrancyBlend = .plusDarker,
+        appearance: String? = nil
     ) {
+        self.appearance = appearance
         self.name = name
         self.sigma = sigma
         self.saturation = saturation
@@ -29,7 +34,7 @@ public struct StyleChoice: Sendable {
 
     /// Whether it names anything but the default light style.
     public var isGiven: Bool {
-        name != "light" || sigma != nil || saturation != nil || tint != nil || tintAlpha != nil
+        name != "light" || sigma != nil || saturation != nil || tint != nil || tintAlpha != nil || appearance != nil
     }
 
     /// The style. Throws a usage error naming the problem, with the option names written as `prefix` + name
@@ -38,8 +43,8 @@ public struct StyleChoice: Sendable {
         let customNames = ["sigma", "saturation", "tint", "tint-alpha"].map { prefix + $0 }
         let customGiven = [sigma != nil, saturation != nil, tint != nil, tintAlpha != nil]
         if name.lowercased() != "custom" {
-            guard let builtIn = BlurStyle.named(name) else {
-                let names = BlurStyle.builtIn.map(\.name) + ["custom"]
+            guard StyleCatalogue.entry(named: name) != nil else {
+                let names = StyleCatalogue.names + ["custom"]
                 throw BackdropError(
                     .badOption,
                     "unknown style '\(name)'\(Suggestion.clause(for: name, in: names)) (known: \(names.joined(separator: ", ")))"
@@ -48,7 +53,11 @@ public struct StyleChoice: Sendable {
             guard !customGiven.contains(true) else {
                 throw BackdropError(.badOption, "\(Self.list(customNames)) go with \(prefix)style custom")
             }
-            return builtIn
+            return try StyleCatalogue.style(named: name, appearance: appearance, optionPrefix: prefix)
+        }
+        guard appearance == nil else {
+            throw BackdropError(
+                .badOption, "\(prefix)appearance goes with an adaptive style, not \(prefix)style custom")
         }
         guard let sigma, let saturation, let tint, let tintAlpha else {
             throw BackdropError(.badOption, "\(prefix)style custom needs \(Self.list(customNames))")

@@ -69,6 +69,8 @@ public enum PassKind: String, Sendable, Codable, CaseIterable {
     case capture
     /// Reduce the captured content by the downscale factor k.
     case downscale
+    /// A system material's colour filters (luminance curve, saturation, brightness) before its blur.
+    case materialFilters
     /// Gaussian along rows of the small image.
     case horizontalBlur
     /// Gaussian along columns of the small image.
@@ -107,7 +109,8 @@ extension PassKind {
     /// A shadow drawn from a path also has kind `shadow` but never follows an offscreen render, so it never waits.
     public var readsEarlierRender: Bool {
         switch self {
-        case .downscale, .horizontalBlur, .verticalBlur, .upscaleTint, .vibrancyFilter, .maskedComposite, .shadow,
+        case .downscale, .materialFilters, .horizontalBlur, .verticalBlur, .upscaleTint, .vibrancyFilter,
+            .maskedComposite, .shadow,
             .offscreenComposite, .composite:
             return true
         case .capture, .tintLayer, .tintOnly, .vibrantContent, .layer, .mask, .shadowShape:

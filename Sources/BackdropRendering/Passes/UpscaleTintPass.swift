@@ -25,8 +25,11 @@ public struct UpscaleTintPass: ColorPass {
     let rowTaps: BilinearTaps
     let columnTaps: BilinearTaps
 
-    /// Upscale by `factor` from `inputSize` to `outputSize`, applying `transform`.
-    public init(factor: Int, inputSize: PixelSize, outputSize: PixelSize, transform: ColorTransform) {
+    /// Upscale by `factor` from `inputSize` to `outputSize`, applying `transform`; `tints` false names the pass
+    /// without a tint (a material's, whose transform is the identity).
+    public init(
+        factor: Int, inputSize: PixelSize, outputSize: PixelSize, transform: ColorTransform, tints: Bool = true
+    ) {
         self.factor = factor
         self.transform = transform
         rowTaps = BilinearTaps(
@@ -35,7 +38,8 @@ public struct UpscaleTintPass: ColorPass {
         columnTaps = BilinearTaps(
             outputCount: factor == 1 ? 0 : outputSize.width, factor: factor, inputCount: inputSize.width)
         descriptor = PassDescriptor(
-            name: factor == 1 ? "tint" : "upscale ×\(factor) + tint", kind: .upscaleTint,
+            name: factor == 1 ? (tints ? "tint" : "colour") : "upscale ×\(factor)" + (tints ? " + tint" : ""),
+            kind: .upscaleTint,
             inputSize: inputSize, outputSize: outputSize,
             texelsPerPixel: factor == 1 ? 1 : 4, blends: false, offscreen: false,
             gpuFetchesPerPixel: 1)  // one bilinear fetch

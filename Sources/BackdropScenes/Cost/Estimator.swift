@@ -115,8 +115,8 @@ public struct Estimator: Sendable {
         viewPoints: (width: Double, height: Double)? = nil,
         path choice: PathChoice = .auto
     ) throws(BackdropError) -> Estimate {
-        let decision = decision(for: device)
-        let path = choice == .auto ? decision.path : self.path(choice, on: device)
+        let decision = decision(for: device).noting(Self.whatIf(style, on: device))
+        let path = Self.path(of: style, choice, decided: decision.path)
         let view = try viewPixels(device: device, viewPoints: viewPoints)
         let passes = try Self.effectViewPasses(style: style, vibrancy: vibrancy, view: view, path: path, on: device)
         return Estimate(

@@ -51,6 +51,10 @@ public struct EffectOptions: Sendable {
         case (.blur, _): chosen = .blur
         case (.tintOnly, _): chosen = .tintOnly
         case (.auto, nil): chosen = .blur
+        case (.auto, let device?) where style.material != nil:
+            // A system material has no tint-only recipe; no device of the table ran iOS 13.
+            chosen = .blur
+            note = "; \(device.id): blur, \(Estimator.whatIf(style, on: device) ?? "as iOS 13 draws it")"
         case (.auto, let device?):
             // What the device showed: Apple's shipped iOS 7 policy where seed B4 gives it (the iPad 2 blurred
             // nothing, whatever a cost rule says), the model's decision for devices that never ran iOS 7.

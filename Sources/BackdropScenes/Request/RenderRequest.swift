@@ -50,6 +50,8 @@ public struct RenderRequest: Codable, Sendable, Equatable {
     public var tintAlpha: Double?
     public var fallbackAlpha: Double?
     public var vibrancyBlend: String?
+    /// An adaptive style's appearance: `light` (default) or `dark` (``StyleCatalogue``).
+    public var appearance: String?
     /// The view's frame, "x,y,w,h" in pixels of the input (default: the whole picture).
     public var frame: String?
     /// Pixels per point (default: the device's, or 1).
@@ -76,6 +78,7 @@ public struct RenderRequest: Codable, Sendable, Equatable {
         case tintAlpha = "tint-alpha"
         case fallbackAlpha = "fallback-alpha"
         case vibrancyBlend = "vibrancy-blend"
+        case appearance
         case frame, scale, path, exact
         case tintOnly = "tint-only"
         case vibrancy, at, mask, depth
@@ -89,7 +92,7 @@ public struct RenderRequest: Codable, Sendable, Equatable {
         StyleChoice(
             name: style ?? "light", sigma: sigma, saturation: saturation, tint: tint, tintAlpha: tintAlpha,
             fallbackAlpha: fallbackAlpha ?? 0.9,
-            vibrancyBlend: VibrancyBlend(rawValue: vibrancyBlend ?? "") ?? .plusDarker)
+            vibrancyBlend: VibrancyBlend(rawValue: vibrancyBlend ?? "") ?? .plusDarker, appearance: appearance)
     }
 
     /// How errors name a field: as a command-line option (`--frame`) or as a key (`frame`, a query's or a

@@ -51,6 +51,7 @@ extension RenderRequest {
                 $0.style != nil || $0.sigma != nil || $0.saturation != nil || $0.tint != nil || $0.tintAlpha != nil
                     || $0.fallbackAlpha != nil || $0.vibrancyBlend != nil
             }, takenBy: [.system, .imageEffects]),
+        FieldRule(name: { _, s, _ in s(.appearance) }, isGiven: { $0.appearance != nil }, takenBy: [.system]),
         FieldRule(name: { _, s, _ in s(.scale) }, isGiven: { $0.scale != nil }, takenBy: [.system, .imageEffects]),
         FieldRule(name: { _, s, _ in s(.exact) }, isGiven: { $0.exact == true }, takenBy: [.system]),
         FieldRule(name: { _, s, _ in s(.tintOnly) }, isGiven: { $0.tintOnly == true }, takenBy: [.system]),

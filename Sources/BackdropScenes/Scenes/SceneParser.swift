@@ -320,14 +320,17 @@ public enum SceneParser {
         mutating func effect(_ value: Any, _ path: String, depth: Int, multiplier: Int) throws(BackdropError)
             -> SceneLayer.EffectView
         {
-            let dictionary = try object(value, path, keys: ["blur", "vibrancy"])
+            let dictionary = try object(value, path, keys: ["blur", "vibrancy", "appearance"])
             guard let blurValue = dictionary["blur"] else { throw fail(path, "missing key 'blur'") }
             let name = try string(blurValue, path + ".blur")
-            guard let style = BlurStyle.builtIn.first(where: { $0.name == name }) else {
-                throw fail(
-                    path + ".blur",
-                    "unknown style '\(name)'\(Suggestion.clause(for: name, in: BlurStyle.builtIn.map(\.name))) (known: \(BlurStyle.builtIn.map(\.name).joined(separator: ", ")))"
-                )
+            let appearance = try dictionary["appearance"].map { value throws(BackdropError) in
+                try string(value, path + ".appearance")
+            }
+            let style: BlurStyle
+            do {
+                style = try StyleCatalogue.style(named: name, appearance: appearance, optionPrefix: "")
+            } catch {
+                throw fail(path + (StyleCatalogue.entry(named: name) == nil ? ".blur" : ".appearance"), error.message)
             }
             var effect = SceneLayer.EffectView(style: style)
             if let value = dictionary["vibrancy"] {

@@ -442,7 +442,8 @@ public struct ScenePlanner {
                     vibrancy = Vibrancy(x: content.x, y: content.y, contentSize: content.size)
                 }
             }
-            let path = planner.path(effect.style)
+            // A system material has no tint-only recipe: it blurs on every path (``MaterialPasses``).
+            let path = effect.style.material == nil ? planner.path(effect.style) : .blur
             if self.frame.drawing != nil {
                 var vibrantDraws: [SceneDrawing.Command] = []
                 for vibrant in effect.vibrancy {

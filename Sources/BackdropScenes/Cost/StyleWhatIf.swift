@@ -1,0 +1,38 @@
+import BackdropImageIO
+import BackdropRendering
+
+/// A style priced or drawn on a device that never ran the iOS that shipped it: a what-if, not a prediction of
+/// shipped behaviour. Every device of the table stopped at iOS 12 or earlier, so every iOS 13 material is one.
+extension Estimator {
+    /// "a what-if: the iPhone 4 never ran iOS 13 (last iOS 7.1.2), which shipped systemMaterial", or nil when the
+    /// device ran the style's iOS (or the style is not in ``StyleCatalogue``, a custom one). iOS 7's styles are left
+    /// to ``BlurDecision/reason``, which already says when a device cannot run iOS 7.
+    public static func whatIf(_ style: BlurStyle, on device: Device) -> String? {
+        guard let introduced = StyleCatalogue.entry(named: style.name)?.introducedInIOS, introduced > 7,
+            let last = Int(device.lastIOS.prefix { $0.isNumber }), last < introduced
+        else { return nil }
+        return
+            "a what-if: the \(device.name) never ran iOS \(introduced) (last iOS \(device.lastIOS)), which shipped \(style.name)"
+    }
+
+    /// The path an effect view of `style` takes under `choice` on a device whose decision is `decided`: a system
+    /// material blurs (its tint-only recipe is not public) unless the choice forces tint-only,
+    /// which its plan then refuses.
+    static func path(of style: BlurStyle, _ choice: PathChoice, decided: Effect.Path) -> Effect.Path {
+        switch choice {
+        case .auto: return style.material == nil ? decided : .blur
+        case .blur: return .blur
+        case .tintOnly: return .tintOnly
+        }
+    }
+}
+
+extension BlurDecision {
+    /// The decision with `note` added to its reason ("; " between), or unchanged for nil.
+    func noting(_ note: String?) -> BlurDecision {
+        guard let note else { return self }
+        return BlurDecision(
+            path: path, referenceMs: referenceMs, limitMs: limitMs, applePolicy: applePolicy,
+            reason: reason + "; " + note)
+    }
+}

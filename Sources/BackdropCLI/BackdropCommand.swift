@@ -59,14 +59,15 @@ extension ParsableCommand {
     /// Parses the process's arguments and runs the command (`backdrop`, or `backdrop-preview` for `backdrop preview`):
     /// every error is one line on standard error, exit status 2 for usage, 1 for bad input. A command whose 1 says
     /// "outside the tolerance" (``ReportsToleranceOutcome``) exits 2 for every error: an unwritable output too.
-    public static func runWithOneLineErrors() -> Never {
+    /// `arguments` replaces the process's (without the program's name) when given.
+    public static func runWithOneLineErrors(arguments: [String]? = nil) -> Never {
         // OpenMP's workers spin for 200 ms after a parallel region before they sleep (libomp's default block time):
         // after a 2 ms render that took the second core from the PNG encoder for the rest of the command. One
         // millisecond still covers the gaps between a render's own regions. A value the user set is kept.
         setenv("KMP_BLOCKTIME", "1", 0)
         var reportsTolerance = false
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(arguments)
             reportsTolerance = command is any ReportsToleranceOutcome
             try command.run()
             Foundation.exit(0)

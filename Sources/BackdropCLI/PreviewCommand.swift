@@ -16,7 +16,10 @@ struct PreviewCommand: ParsableCommand {
     @Argument(parsing: .captureForPassthrough, help: "The preview's arguments (see 'backdrop preview --help').")
     var arguments: [String] = []
 
-    func run() throws {
+    func run() throws { try Self.runServer(arguments) }
+
+    /// Replaces this process with `backdrop-preview arguments`; throws only when it cannot be run.
+    static func runServer(_ arguments: [String]) throws {
         let folder = URL(fileURLWithPath: CommandLine.executablePath).deletingLastPathComponent()
         let beside = folder.appendingPathComponent("backdrop-preview").path
         guard let helper = Self.server(beside: beside) else {

@@ -5,7 +5,8 @@ import Foundation
 struct ReviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "review",
-        abstract: "List the failures a 'check --output' folder holds, and accept a case's picture as its golden.",
+        abstract:
+            "List or serve the failures a 'check --output' folder holds, and accept a case's picture as its golden.",
         discussion: """
             Without --accept, prints each failed case: its figures, the limits it broke, and its pictures. \
             DIR/index.html shows the same cases in a browser, side by side, with a swipe slider, flickering and \
@@ -17,12 +18,19 @@ struct ReviewCommand: ParsableCommand {
             manifest's path is read as the check was given it); a manifest changed since, a case that did not \
             fail, or a folder check did not write is a one-line error, and then nothing is written.
 
+            --serve serves the review page on this computer (127.0.0.1, port 8080 unless --port; 0 picks a free \
+            one) and prints its address: each failed case with its figures, the limits it broke, the same views, \
+            an accept button per case and one for every case the filter shows, which write as --accept does (under \
+            --into DIR when given). It runs backdrop-preview, built beside backdrop, with the preview's limits and \
+            checks; Ctrl-C stops it.
+
             Exit codes: 0 done · 2 usage, or a folder, case or manifest that cannot be used.
 
             Examples:
               backdrop review check-results
               backdrop review check-results --accept coffee-light
               backdrop review check-results --accept-all --into accepted
+              backdrop review check-results --serve --port 8090
             """
     )
 
@@ -41,7 +49,30 @@ struct ReviewCommand: ParsableCommand {
             valueName: "dir"))
     var into: String?
 
+    @Flag(help: "Serve the review page with accept buttons on this computer, until Ctrl-C.")
+    var serve = false
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("With --serve: the port to listen on; 0 picks a free one (default 8080).", valueName: "n"))
+    var port: Int?
+
+    @Option(help: ArgumentHelp("With --serve: the address to listen on (default 127.0.0.1).", valueName: "address"))
+    var host: String?
+
     func run() throws {
+        if serve {
+            if acceptAll || !accept.isEmpty {
+                throw BackdropError(.badOption, "--serve accepts from its page: leave out --accept and --accept-all")
+            }
+            _ = try GoldenReview(folder: folder)  // a folder check did not write: refused here, in one line
+            var arguments = ["review", folder]
+            if let into { arguments += ["--into", into] }
+            if let port { arguments += ["--port", String(port)] }
+            if let host { arguments += ["--host", host] }
+            return try PreviewCommand.runServer(arguments)
+        }
+        if port != nil || host != nil { throw BackdropError(.badOption, "--port and --host go with --serve") }
         if acceptAll && !accept.isEmpty {
             throw BackdropError(.badOption, "give --accept NAME or --accept-all, not both")
         }

@@ -2,9 +2,9 @@
 /// slider, flicker and zoom on the differing region for each failed case) and `review.css`. These literals are
 /// their one copy: `scripts/lint-web` copies them out as the command writes them and lints them (ESLint, the Nu Html
 /// Checker), so they are kept here rather than in a resource bundle the `backdrop` binary would need beside it.
-enum GoldenReviewPage {
+package enum GoldenReviewPage {
     /// `review.js`.
-    static let script = ##"""
+    package static let script = ##"""
         // The review view of a `backdrop check --output` page: for each failed case (a div.viewer naming its expected,
         // actual and diff pictures and the box around the differing pixels), four ways to look at the two pictures:
         // side by side, a swipe slider, a flicker between them, and a zoom on the differing region.
@@ -130,7 +130,7 @@ enum GoldenReviewPage {
         """##
 
     /// `review.css`.
-    static let styleSheet = ##"""
+    package static let styleSheet = ##"""
         /* The review view of a `backdrop check --output` page (review.js). */
         .viewer { margin: 8px 0 24px; }
         .viewer .modes button { margin-right: 6px; }

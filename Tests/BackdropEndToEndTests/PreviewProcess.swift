@@ -1,7 +1,8 @@
 import BackdropTestSupport
 import Foundation
 
-/// A running `backdrop preview --port 0 …`: its address read from the line it prints, stopped with SIGINT (Ctrl-C).
+/// A running `backdrop preview --port 0 …` (or another server command, `backdrop review DIR --serve --port 0`): its
+/// address read from the line it prints, stopped with SIGINT (Ctrl-C).
 final class PreviewProcess: @unchecked Sendable {
     let process = Process()
     /// "http://127.0.0.1:PORT/".
@@ -10,8 +11,11 @@ final class PreviewProcess: @unchecked Sendable {
     let standardErrorFile: URL
 
     /// Starts `backdrop preview --port 0 arguments`, with `command` as `backdrop` (default: the one built); with
-    /// `fileLimit`, under `ulimit -n fileLimit`.
-    init(_ arguments: [String] = [], fileLimit: Int? = nil, command: String = Fixtures.cli) throws {
+    /// `fileLimit`, under `ulimit -n fileLimit`; `leading` replaces `preview --port 0`.
+    init(
+        _ arguments: [String] = [], fileLimit: Int? = nil, command: String = Fixtures.cli,
+        leading: [String] = ["preview", "--port", "0"]
+    ) throws {
         standardErrorFile = try Fixtures.temporaryDirectory().appendingPathComponent("preview.stderr")
         _ = FileManager.default.createFile(atPath: standardErrorFile.path, contents: nil)
         if let fileLimit {
@@ -19,11 +23,11 @@ final class PreviewProcess: @unchecked Sendable {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
             process.arguments =
                 [
-                    "-c", "ulimit -n \(fileLimit) && exec \"$0\" \"$@\"", command, "preview", "--port", "0",
-                ] + arguments
+                    "-c", "ulimit -n \(fileLimit) && exec \"$0\" \"$@\"", command,
+                ] + leading + arguments
         } else {
             process.executableURL = URL(fileURLWithPath: command)
-            process.arguments = ["preview", "--port", "0"] + arguments
+            process.arguments = leading + arguments
         }
         let out = Pipe()
         process.standardOutput = out

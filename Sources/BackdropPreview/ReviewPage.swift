@@ -1,0 +1,30 @@
+import Backdrop
+import Foundation
+
+/// The review page the server shows: Page/review-page.html, .css and .js (``PageFiles``), with the failed cases
+/// written into its config, and the review views of `check --output`'s `index.html` (review.js and review.css,
+/// served by ``ReviewRoutes`` from their one copy in the golden layer).
+///
+/// For each failed case: its name, its figures, the limits it broke, the views (side by side, swipe, flicker,
+/// zoom) and an accept button; above them a filter on the cases' names and a button that accepts every case the
+/// filter shows. Accepting posts to `/accept`; the answer's paths, or its error, are shown beside the case.
+enum ReviewPage {
+    /// The page for `cases`, each picture's address `/picture?case=I&kind=expected|actual|diff`.
+    static func make(cases: [ReviewCase], into: String?) throws(BackdropError) -> String {
+        let listed: [[String: Any]] = cases.enumerated().map { index, failure in
+            let entry = failure.entry
+            var item: [String: Any] = [
+                "name": entry.name, "message": entry.message, "failedLimits": entry.failedLimits ?? [],
+                "expected": "/picture?case=\(index)&kind=expected", "actual": "/picture?case=\(index)&kind=actual",
+            ]
+            if entry.diff != nil { item["diff"] = "/picture?case=\(index)&kind=diff" }
+            if let box = entry.differingBox, box.count == 4 {
+                item["box"] = box.map(String.init).joined(separator: ",")
+            }
+            return item
+        }
+        var config: [String: Any] = ["cases": listed]
+        if let into { config["into"] = into }
+        return try PageFiles.page("review-page", config: config)
+    }
+}

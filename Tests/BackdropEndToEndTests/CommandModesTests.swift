@@ -11,7 +11,9 @@ struct CommandModesTests {
     let photo = Fixtures.path("photos/coffee.png")
     let glyphs = Fixtures.path("photos/glyphs-alpha.png")
 
-    static let style = ["style", "sigma", "saturation", "tint", "tint-alpha", "fallback-alpha", "vibrancy-blend"]
+    static let style = [
+        "style", "appearance", "sigma", "saturation", "tint", "tint-alpha", "fallback-alpha", "vibrancy-blend",
+    ]
     static let encoding = ["compression", "max-pixels", "force", "threads", "scheduler"]
     static let blur = style + ["frame", "scale", "device", "path", "exact", "tint-only", "vibrancy", "at", "depth"]
     static let imageEffects = [

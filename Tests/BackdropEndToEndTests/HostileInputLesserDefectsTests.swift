@@ -37,29 +37,6 @@ struct HostileInputLesserDefectsTests {
         guard result.status == 0 else { throw FixtureMissing(path: "python3 zlib (\(result.output))") }
     }
 
-    /// Runs `backdrop ARGUMENTS` under Python and returns its exit status, its output and its peak resident memory
-    /// (the child's ru_maxrss, in bytes).
-    static func peakMemory(_ arguments: [String], addressSpaceLimit: Int? = nil) throws -> (
-        status: Int32, output: String, bytes: Int
-    ) {
-        let script = #"""
-            import json, resource, subprocess, sys
-            limit = int(sys.argv[1])
-            def cap():
-                if limit: resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-            run = subprocess.run(sys.argv[2:], capture_output=True, preexec_fn=cap)
-            peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024
-            print(json.dumps([run.returncode, (run.stdout + run.stderr).decode(errors="replace"), peak]))
-            """#
-        let result = try runProcess(
-            "/usr/bin/env", ["python3", "-c", script, String(addressSpaceLimit ?? 0), Fixtures.cli] + arguments)
-        guard result.status == 0, let data = result.output.data(using: .utf8),
-            let fields = try JSONSerialization.jsonObject(with: data) as? [Any], fields.count == 3,
-            let status = fields[0] as? Int, let output = fields[1] as? String, let bytes = fields[2] as? Int
-        else { throw FixtureMissing(path: "python3 resource (\(result.output))") }
-        return (Int32(status), output, bytes)
-    }
-
     /// Defect 7, shapes: a 1×100M picture took 1.9 GB, a 100M×1 one 2.2 GB, a square of the same pixels 0.9 GB (the
     /// libpng path kept an array of row pointers, 8 bytes a row; the encoder packed two whole rows aside). Every
     /// shape of the same pixel count now peaks within 1.3× the square, on libpng's path (grey) and the fast one
@@ -72,7 +49,7 @@ struct HostileInputLesserDefectsTests {
         for (name, width, height) in [("square", 3000, 3000), ("wide", 9_000_000, 1), ("tall", 1, 9_000_000)] {
             let input = directory.appendingPathComponent("\(name).png").path
             try Self.writePNG(input, width: width, height: height, colorType: colorType)
-            let run = try Self.peakMemory(
+            let run = try runCLIMeasuringPeakMemory(
                 ["render", input, "-o", directory.appendingPathComponent("out-\(name).png").path, "--frame", "0,0,1,1"])
             #expect(run.status == 0, "\(run.output)")
             peaks[name] = run.bytes
@@ -93,7 +70,9 @@ struct HostileInputLesserDefectsTests {
         let input = directory.appendingPathComponent("liar.png").path
         try Self.writePNG(
             input, width: 10000, height: 10000, bitDepth: bitDepth, interlaced: interlaced, gamma: gamma, lying: true)
-        let run = try Self.peakMemory(["render", input, "-o", directory.appendingPathComponent("out.png").path])
+        let run = try runCLIMeasuringPeakMemory([
+            "render", input, "-o", directory.appendingPathComponent("out.png").path,
+        ])
         #expect(run.status == 1 && run.output.contains("cannot hold the 10000×10000 pixels"), "\(run.output)")
         #expect(run.bytes < 100_000_000, "\(run.bytes) bytes")
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("out.png").path))
@@ -107,7 +86,7 @@ struct HostileInputLesserDefectsTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let input = directory.appendingPathComponent("big.png").path
         try Self.writePNG(input, width: 12000, height: 12000, bitDepth: 16)
-        let run = try Self.peakMemory(
+        let run = try runCLIMeasuringPeakMemory(
             ["render", input, "-o", directory.appendingPathComponent("out.png").path, "--max-pixels", "4294967296"],
             addressSpaceLimit: 1_500_000_000)
         #expect(run.status == 1, "\(run.output)")

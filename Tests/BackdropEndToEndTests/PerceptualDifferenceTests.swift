@@ -27,7 +27,7 @@ struct PerceptualDifferenceTests {
         var pictures: [String: RGBAImage<UInt8>] = [:]
         func picture(_ name: String) throws -> RGBAImage<UInt8> {
             if let known = pictures[name] { return known }
-            let image = try Fixtures.image("testdata/pixelmatch/\(name)")
+            let image = try Fixtures.image("pixelmatch/\(name)")
             pictures[name] = image
             return image
         }
@@ -42,7 +42,7 @@ struct PerceptualDifferenceTests {
     }
 
     @Test func theCountsAndTheDiffPictureAreTheSameForAnyThreadCount() throws {
-        let a = try Fixtures.image("testdata/pixelmatch/4a.png"), b = try Fixtures.image("testdata/pixelmatch/4b.png")
+        let a = try Fixtures.image("pixelmatch/4a.png"), b = try Fixtures.image("pixelmatch/4b.png")
         let rule = PerceptualRule(threshold: 0.05)
         let serial = PerceptualDifference.count(a, b, rule: rule, parallelism: .serial)
         for threads in [2, 3, 7] {
@@ -58,7 +58,7 @@ struct PerceptualDifferenceTests {
 
     /// Red for each counted pixel, yellow for each left out as anti-aliasing, grey (r = g = b) for the rest.
     @Test func theDiffPicturePaintsCountedPixelsRedAndAntiAliasingYellow() throws {
-        let a = try Fixtures.image("testdata/pixelmatch/1a.png"), b = try Fixtures.image("testdata/pixelmatch/1b.png")
+        let a = try Fixtures.image("pixelmatch/1a.png"), b = try Fixtures.image("pixelmatch/1b.png")
         let rule = PerceptualRule()
         let count = PerceptualDifference.count(a, b, rule: rule)
         #expect(count.differing == 106 && count.antiAliased > 0)
@@ -81,7 +81,7 @@ struct PerceptualDifferenceTests {
     }
 
     @Test func ignoredPixelsAreNotCountedAndARegionIsComparedAsAPictureOfItsOwn() throws {
-        let a = try Fixtures.image("testdata/pixelmatch/3a.png"), b = try Fixtures.image("testdata/pixelmatch/3b.png")
+        let a = try Fixtures.image("pixelmatch/3a.png"), b = try Fixtures.image("pixelmatch/3b.png")
         let rule = PerceptualRule(includeAntiAliased: true)
         let whole = PerceptualDifference.count(a, b, rule: rule).differing
         let everything = PixelRect(covering: a.size)

@@ -168,3 +168,27 @@ public func headerOnlyPNG(width: UInt32, height: UInt32, bitDepth: UInt8 = 8, co
         + chunk("IDAT", [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])
         + chunk("IEND", [])
 }
+
+/// Runs the built `backdrop` with `arguments` under Python (which the tests' machine has) and returns its exit status,
+/// its standard output and error together, and its own peak resident memory in bytes (the child's `ru_maxrss`, so
+/// no other process the tests ran counts), with its address space capped at `addressSpaceLimit` bytes when given.
+public func runCLIMeasuringPeakMemory(_ arguments: [String], addressSpaceLimit: Int? = nil) throws -> (
+    status: Int32, output: String, bytes: Int
+) {
+    let script = #"""
+        import json, resource, subprocess, sys
+        limit = int(sys.argv[1])
+        def cap():
+            if limit: resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+        run = subprocess.run(sys.argv[2:], capture_output=True, preexec_fn=cap)
+        peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024
+        print(json.dumps([run.returncode, (run.stdout + run.stderr).decode(errors="replace"), peak]))
+        """#
+    let result = try runProcess(
+        "/usr/bin/env", ["python3", "-c", script, String(addressSpaceLimit ?? 0), Fixtures.cli] + arguments)
+    guard result.status == 0, let data = result.output.data(using: .utf8),
+        let fields = try JSONSerialization.jsonObject(with: data) as? [Any], fields.count == 3,
+        let status = fields[0] as? Int, let output = fields[1] as? String, let bytes = fields[2] as? Int
+    else { throw FixtureMissing(path: "python3 resource (\(result.output))") }
+    return (Int32(status), output, bytes)
+}

@@ -185,7 +185,7 @@ struct MaterialTests {
     func theFastPathIsWithin40dBOfTheExactOne(_ name: String) throws {
         let style = try StyleCatalogue.style(named: name, appearance: nil)
         for photo in ["coffee.png", "astronaut.png"] {
-            let source = try Fixtures.image("testdata/photos/" + photo)
+            let source = try Fixtures.image("photos/" + photo)
             for scale in [1.0, 2.0] {
                 let fast = try Renderer().render(source, effect: Effect(style: style, scale: scale))
                 let exact = try Renderer().render(source, effect: Effect(style: style, scale: scale, quality: .exact))

@@ -47,7 +47,7 @@ struct SSIMExclusionTests {
         }
         #expect(first != second)
         #expect(StructuralSimilarity.mean(first, second) == 1)
-        let glyphs = try Fixtures.image("testdata/photos/glyphs-alpha.png")
+        let glyphs = try Fixtures.image("photos/glyphs-alpha.png")
         var recoloured = glyphs
         var generator = Xorshift64(seed: 3)
         for index in stride(from: 0, to: recoloured.samples.count, by: 4) where recoloured.samples[index + 3] == 0 {

@@ -34,18 +34,7 @@ struct ReviewRoutes: HTTPHandler {
     ]
 
     func admit(_ head: HTTPRequest, bodyLength: Int) throws(HTTPRefusal) {
-        try origin.checkHost(head)
-        guard let methods = Self.routes[head.path] else {
-            throw HTTPRefusal(404, "no such path: '\(HTTPHead.printable(head.path))'")
-        }
-        guard methods.contains(head.method) else {
-            throw HTTPRefusal(
-                405,
-                "\(HTTPHead.printable(head.method)) is not allowed on \(head.path); it takes "
-                    + methods.sorted().joined(separator: ", "))
-        }
-        try origin.checkStateChange(head)
-        if bodyLength > 0 && head.method != "POST" { throw HTTPRefusal(400, "\(head.method) takes no body") }
+        try origin.admit(head, bodyLength: bodyLength, routes: Self.routes)
         if bodyLength > Self.acceptBodyBytes {
             throw HTTPRefusal(413, "an accept body is at most \(Self.acceptBodyBytes) bytes")
         }

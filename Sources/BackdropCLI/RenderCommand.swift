@@ -40,10 +40,13 @@ struct RenderByOptionsCommand: RenderSpelling {
 
     @Argument(
         help: ArgumentHelp(
-            "The PNG to render over; with --output-dir, any number of PNGs or folders of them.", valueName: "input"))
+            "The picture (PNG, JPEG, WebP) to render over; with --output-dir, any number of them or folders of them.",
+            valueName: "input"))
     var inputs: [String] = []
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Where to write the PNG; for one input.", valueName: "path"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp("Where to write the picture (.png, .jpg, .webp); for one input.", valueName: "path"))
     var output: String?
 
     @Option(

@@ -144,10 +144,12 @@ struct BatchRender {
             + ".png"
     }
 
-    /// Whether the regular file at `path` starts like a picture Backdrop reads (``ImageFormat``).
+    /// Whether the file at `path` is one to render: a regular file that starts like a picture Backdrop reads
+    /// (``ImageFormat``), or a FIFO or device (never opened here: its turn reports it as not a regular file).
     static func isPicture(_ path: String) -> Bool {
-        guard (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeRegular
-        else { return false }
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFDIR else { return false }
+        guard info.st_mode & S_IFMT == S_IFREG else { return true }
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return false }
         defer { close(fd) }

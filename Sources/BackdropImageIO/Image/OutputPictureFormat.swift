@@ -4,13 +4,14 @@ public enum OutputPictureFormat: String, Sendable {
     case jpeg = "JPEG"
     case webP = "WebP"
 
-    /// The format `path`'s extension names: `.png`, `.jpg` or `.jpeg`, `.webp`. Anything else (or none) is a
-    /// `.badOption` error naming the path, so that it is refused before any work.
+    /// The format `path`'s extension names: `.png`, `.jpg` or `.jpeg`, `.webp`; PNG for a name without one (a device
+    /// or a FIFO such as `/dev/stdout`). Any other extension is a `.badOption` error naming the path, so that it is
+    /// refused before any work.
     public init(path: String) throws(BackdropError) {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let suffix = name.contains(".") ? String(name.split(separator: ".").last ?? "").lowercased() : ""
         switch suffix {
-        case "png": self = .png
+        case "png", "": self = .png
         case "jpg", "jpeg": self = .jpeg
         case "webp": self = .webP
         default:

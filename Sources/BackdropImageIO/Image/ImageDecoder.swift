@@ -17,7 +17,7 @@ import Foundation
 ///   line on standard error and the samples are taken as sRGB; without a profile they are sRGB. A PNG's iCCP is
 ///   not applied yet (its gAMA/sRGB are, by ``PNGDecoder``).
 /// - Limits: width × height from the header is checked against `maxPixels`, and the decoding buffers against
-///   ``ProcessMemory``, before any pixel buffer is allocated.
+///   what the process may allocate (its memory and `ulimit -v`), before any pixel buffer is allocated.
 /// - Errors: a ``BackdropError`` of kind `.badInput`, one line naming `name` and the problem.
 public struct ImageDecoder: Sendable {
     /// The PNG decoder, and the limit on width × height every format shares.

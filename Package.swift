@@ -35,6 +35,21 @@ let package = Package(
             name: "CLibPNG",
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("deflate")]
         ),
+        // libjpeg-turbo (Debian libjpeg62-turbo-dev) behind a C boundary like CLibPNG's: its longjmp stays in C.
+        .target(
+            name: "CJPEG",
+            linkerSettings: [.linkedLibrary("jpeg")]
+        ),
+        // libwebp's still-picture decoder and encoder, and its demuxer for the ICCP chunk (Debian libwebp-dev).
+        .target(
+            name: "CWebP",
+            linkerSettings: [.linkedLibrary("webp"), .linkedLibrary("webpdemux")]
+        ),
+        // An embedded ICC profile's colours converted to sRGB by Little CMS (Debian liblcms2-dev).
+        .target(
+            name: "CLittleCMS",
+            linkerSettings: [.linkedLibrary("lcms2")]
+        ),
         // A parallel-for over row bands on OpenMP's runtime (Debian libomp-dev), called through its entry points:
         // no -fopenmp, which SwiftPM would refuse in a versioned dependency.
         .target(
@@ -47,10 +62,10 @@ let package = Package(
         // The library in layers, each target depending only on those below it, so the compiler keeps the order
         // (docs/layout.md draws it): image I/O → rendering → scenes and cost → calibration → golden testing →
         // reports. A type one layer lends another is `package`, never `public` unless it is the library's API.
-        // Pixel buffers, PNG decoding and encoding, colour rules, input files and atomic writes, the one error type.
+        // Pixel buffers, PNG, JPEG and WebP decoding, PNG encoding, colour rules, input files and atomic writes, the one error type.
         .target(
             name: "BackdropImageIO",
-            dependencies: ["CLibPNG", "CTemporaryFiles"]
+            dependencies: ["CLibPNG", "CJPEG", "CWebP", "CLittleCMS", "CTemporaryFiles"]
         ),
         // Effects, their GPU passes and how plans run on the CPU: the Stage executor, Apple's ImageEffects.
         .target(

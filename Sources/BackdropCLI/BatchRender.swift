@@ -4,8 +4,10 @@ import Foundation
 /// One render's settings, resolved once: everything but the input and output files.
 struct RenderJob: Sendable {
     let prepared: PreparedRender
-    let decoder: PNGDecoder
+    let decoder: ImageDecoder
     let encoder: PNGEncoder
+    /// `--quality`, for `.jpg` and `.webp` outputs.
+    var quality = OutputPictureFormat.defaultQuality
     let renderer: Renderer
 
     /// Renders `input` (nil for a scene) into `output` (atomically) and returns the line to report; `status` shows
@@ -21,8 +23,20 @@ struct RenderJob: Sendable {
                 return try decoder.decodeFile(path)
             }, renderer: renderer ?? self.renderer, maxImagePixels: decoder.maxPixels, stage: { status?.enter($0) })
         status?.enter("encoding \(output)")
-        // The picture's own buffer holds the filtered rows (opaque 8-bit pictures): one picture-sized buffer fewer.
-        try outcome.picture.write(with: encoder, to: output)
+        let format = try OutputPictureFormat(path: output)
+        guard format != .png else {
+            // The picture's own buffer holds the filtered rows (opaque 8-bit pictures): one picture-sized buffer fewer.
+            try outcome.picture.write(with: encoder, to: output)
+            return "wrote \(output) \(outcome.summary)"
+        }
+        let picture: RGBAImage<UInt8>
+        switch outcome.picture {
+        case .eight(let image): picture = image
+        case .sixteen(let image):
+            picture = RGBAImage(
+                width: image.width, height: image.height, samples: image.samples.map { UInt8(reducing16: $0) })
+        }
+        try LossyEncoder(format: format, quality: quality).write(picture, to: output)
         return "wrote \(output) \(outcome.summary)"
     }
 
@@ -54,13 +68,15 @@ struct BatchRender {
     /// encoding (libdeflate) are serial per file, while the effect itself already uses every core.
     static let defaultJobs = 2
 
-    /// (input, output) pairs in the order given, folders expanded to their PNG files sorted by name.
+    /// (input, output) pairs in the order given, folders expanded to their pictures (PNG, JPEG, WebP by content)
+    /// sorted by name. An output is the input's name, its extension made `.png` (a PNG's name is kept as it is).
     let files: [(input: String, output: String)]
     let outputDirectory: String
 
     /// Plans the batch, creating the output folder when it is missing. Errors: an output folder that cannot be
-    /// created or written, two inputs with the same file name, no PNG at all. An input that does not exist is one
-    /// failed file of the batch, reported in its turn.
+    /// created or written, two inputs with the same output name, no picture at all. An input that does not exist is
+    /// one failed file of the batch, reported in its turn. A folder's files that are not pictures are named in one
+    /// line on standard error.
     init(inputs: [String], outputDirectory: String, force: Bool) throws(BackdropError) {
         var isDirectory: ObjCBool = false
         if !FileManager.default.fileExists(atPath: outputDirectory, isDirectory: &isDirectory) {
@@ -83,18 +99,28 @@ struct BatchRender {
             // batch.
             if FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory), isDirectory.boolValue {
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: input)) ?? []
-                expanded += names.filter { $0.lowercased().hasSuffix(".png") }.sorted().map { input + "/" + $0 }
+                var skipped: [String] = []
+                for name in names.sorted() where !name.hasPrefix(".") {
+                    let path = input + "/" + name
+                    if Self.isPicture(path) { expanded.append(path) } else { skipped.append(name) }
+                }
+                if !skipped.isEmpty {
+                    FileHandle.standardError.write(
+                        Data(
+                            "backdrop: skipped \(skipped.count) file\(skipped.count == 1 ? "" : "s") in \(input) that \(skipped.count == 1 ? "is" : "are") not \(ImageFormat.names): \(skipped.joined(separator: ", "))\n"
+                                .utf8))
+                }
             } else {
                 expanded.append(input)
             }
         }
         guard !expanded.isEmpty else {
-            throw BackdropError(.badInput, "no PNG files in \(inputs.joined(separator: ", "))")
+            throw BackdropError(.badInput, "no \(ImageFormat.names) files in \(inputs.joined(separator: ", "))")
         }
         var seen: [String: String] = [:]
         var files: [(String, String)] = []
         for input in expanded {
-            let name = (input as NSString).lastPathComponent
+            let name = Self.outputName(of: input)
             if let earlier = seen[name] {
                 throw BackdropError(
                     .badOption, "\(earlier) and \(input) would both be written to \(outputDirectory)/\(name)")
@@ -108,6 +134,28 @@ struct BatchRender {
         }
         self.files = files
         self.outputDirectory = outputDirectory
+    }
+
+    /// The output's file name for `input`: its own for a `.png`, otherwise its extension replaced by `.png`.
+    static func outputName(of input: String) -> String {
+        let name = (input as NSString).lastPathComponent
+        if (name as NSString).pathExtension.lowercased() == "png" { return name }
+        return ((name as NSString).deletingPathExtension.isEmpty ? name : (name as NSString).deletingPathExtension)
+            + ".png"
+    }
+
+    /// Whether the file at `path` is one to render: a regular file that starts like a picture Backdrop reads
+    /// (``ImageFormat``), or a FIFO or device (never opened here: its turn reports it as not a regular file).
+    static func isPicture(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFDIR else { return false }
+        guard info.st_mode & S_IFMT == S_IFREG else { return true }
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var prefix = [UInt8](repeating: 0, count: ImageFormat.sniffedBytes)
+        let count = read(fd, &prefix, prefix.count)
+        return count > 0 && ImageFormat(sniffing: prefix[0..<count]) != nil
     }
 
     /// Renders every file, `jobs` at a time; reports each and a summary. Returns whether all succeeded.

@@ -168,7 +168,7 @@ struct CompareCommand: ParsableCommand {
 
     static func decode(_ bytes: [UInt8], name: String) throws(BackdropError) -> RGBAImage<UInt8> {
         do {
-            return try PNGDecoder().decode(bytes, name: name, as: UInt8.self)
+            return try ImageDecoder().decode(bytes, name: name)
         } catch {
             throw BackdropError(.badOption, error.message)
         }

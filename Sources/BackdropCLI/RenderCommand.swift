@@ -40,14 +40,15 @@ struct RenderByOptionsCommand: RenderSpelling {
 
     @Argument(
         help: ArgumentHelp(
-            "The PNG to render over (- reads standard input); with --output-dir, any number of PNGs or folders of them.",
+            "The picture (PNG, JPEG, WebP; - reads standard input) to render over; with --output-dir, any number of them or folders of them.",
             valueName: "input"))
     var inputs: [String] = []
 
     @Option(
         name: .shortAndLong,
-        help: ArgumentHelp("Where to write the PNG (- writes it to standard output); for one input.", valueName: "path")
-    )
+        help: ArgumentHelp(
+            "Where to write the picture (.png, .jpg, .webp; - writes a PNG to standard output); for one input.",
+            valueName: "path"))
     var output: String?
 
     @Option(

@@ -36,13 +36,15 @@ struct RenderPictureCommand: RenderSpelling {
 
     @Argument(
         help: ArgumentHelp(
-            "The PNG to render over (any colour type and bit depth; - reads standard input).", valueName: "input"))
+            "The picture to render over (PNG, JPEG or WebP, told by content; - reads standard input).",
+            valueName: "input"))
     var input: String
 
     @Option(
         name: .shortAndLong,
         help: ArgumentHelp(
-            "Where to write the PNG (written atomically; - writes it to standard output).", valueName: "path"))
+            "Where to write the picture (.png, .jpg, .webp; written atomically; - writes a PNG to standard output).",
+            valueName: "path"))
     var output: String
 
     @OptionGroup var blur: BlurOptions
@@ -75,13 +77,15 @@ struct RenderImageEffectsCommand: RenderSpelling {
 
     @Argument(
         help: ArgumentHelp(
-            "The PNG to render over (any colour type and bit depth; - reads standard input).", valueName: "input"))
+            "The picture to render over (PNG, JPEG or WebP, told by content; - reads standard input).",
+            valueName: "input"))
     var input: String
 
     @Option(
         name: .shortAndLong,
         help: ArgumentHelp(
-            "Where to write the PNG (written atomically; - writes it to standard output).", valueName: "path"))
+            "Where to write the picture (.png, .jpg, .webp; written atomically; - writes a PNG to standard output).",
+            valueName: "path"))
     var output: String
 
     @OptionGroup var imageEffects: ImageEffectsOptions
@@ -117,7 +121,8 @@ struct RenderSceneCommand: RenderSpelling {
     @Option(
         name: .shortAndLong,
         help: ArgumentHelp(
-            "Where to write the PNG (written atomically; - writes it to standard output).", valueName: "path"))
+            "Where to write the picture (.png, .jpg, .webp; written atomically; - writes a PNG to standard output).",
+            valueName: "path"))
     var output: String
 
     @OptionGroup var encoding: EncodingOptions

@@ -176,6 +176,13 @@ struct EncodingOptions: ParsableArguments {
     var compression: PNGEncoder.Compression = .default
 
     @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "With a .jpg, .jpeg or .webp output: its quality, 1–100 (default 90; a WebP at 100 is lossless).",
+            valueName: "n"))
+    var quality: Int?
+
+    @Option(
         name: .customLong("max-pixels"), parsing: .unconditional,
         help: ArgumentHelp("Refuse pictures with more pixels than this, before decoding them.", valueName: "n"))
     var maxPixels: Int = PNGDecoder.defaultMaxPixels
@@ -198,7 +205,9 @@ struct TimingOptions: ParsableArguments {
 
 /// Many inputs into a folder (`render batch`).
 struct BatchOptions: ParsableArguments {
-    @Argument(help: ArgumentHelp("PNGs, or folders of them (every PNG inside).", valueName: "input"))
+    @Argument(
+        help: ArgumentHelp("Pictures (PNG, JPEG, WebP), or folders of them (every picture inside).", valueName: "input")
+    )
     var inputs: [String] = []
 
     @Option(

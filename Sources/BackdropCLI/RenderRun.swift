@@ -44,6 +44,14 @@ struct RenderRun {
                     .badOption, "--scene draws the scene's own layers and effect views: leave out \(name)")
             }
         }
+        if let quality = encoding.quality {
+            try OutputPictureFormat.validate(quality: quality)
+            let format = try output.map { path throws(BackdropError) in try OutputPictureFormat(path: path) }
+            if outputDirectory != nil || format == .png {
+                throw BackdropError(.badOption, "--quality is for .jpg, .jpeg and .webp outputs")
+            }
+        }
+        if let output { _ = try OutputPictureFormat(path: output) }
         let job = try renderJob()
         guard let outputDirectory else {
             guard inputs.count == 1 || request.scene != nil, let output else {
@@ -79,11 +87,12 @@ struct RenderRun {
     /// content, mask or scene read), the threads, the encoder.
     func renderJob() throws(BackdropError) -> RenderJob {
         try PNGDecoder.validate(maxPixels: encoding.maxPixels)
-        let decoder = PNGDecoder(maxPixels: encoding.maxPixels)
+        let decoder = ImageDecoder(maxPixels: encoding.maxPixels)
         let parallelism = try encoding.threads.resolve()
         return RenderJob(
             prepared: try request.prepare(files: .paths(decoder: decoder), spelling: .option), decoder: decoder,
             encoder: PNGEncoder(compression: encoding.compression, threads: parallelism.threads),
+            quality: encoding.quality ?? OutputPictureFormat.defaultQuality,
             renderer: Renderer(parallelism: parallelism))
     }
 }

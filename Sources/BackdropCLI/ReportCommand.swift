@@ -32,7 +32,7 @@ struct ReportCommand: ParsableCommand {
     func run() throws {
         let start = DispatchTime.now()
         let picture =
-            try input.map { path throws(BackdropError) in try PNGDecoder().decodeFile(path) } ?? DemoImage.make()
+            try input.map { path throws(BackdropError) in try ImageDecoder().decodeFile(path) } ?? DemoImage.make()
         let name = input.map { ($0 as NSString).lastPathComponent } ?? "the built-in demo picture (1024×768)"
         for folder in [output, output + "/images"] {
             do {

@@ -132,7 +132,8 @@ struct PreviewRoutes: HTTPHandler {
             let isInput = path == "/input"
             decoding.lock()
             defer { decoding.unlock() }
-            let image = try PNGDecoder(maxPixels: maxPixels).decode(request.body, name: isInput ? "input" : "vibrancy")
+            let image = try ImageDecoder(maxPixels: maxPixels).decode(
+                request.body, name: isInput ? "input" : "vibrancy")
             let name = request.headers["backdrop-name"].flatMap(PreviewState.fileName)
             if isInput { try state.setInput(image, name: name) } else { state.setVibrancy(image, name: name) }
             return json("{\"width\":\(image.width),\"height\":\(image.height)}")

@@ -59,7 +59,7 @@ struct PreviewServeCommand: ParsableCommand {
         }
         try PNGDecoder.validate(maxPixels: maxPixels)
         let image = try input.map { path throws(BackdropError) in
-            try PNGDecoder(maxPixels: maxPixels).decodeFile(path)
+            try ImageDecoder(maxPixels: maxPixels).decodeFile(path)
         }
         let server = try PreviewServer(
             input: image, inputName: input.map { URL(fileURLWithPath: $0).lastPathComponent }, host: host,

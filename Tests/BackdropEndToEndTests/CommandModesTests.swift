@@ -14,7 +14,7 @@ struct CommandModesTests {
     static let style = [
         "style", "appearance", "sigma", "saturation", "tint", "tint-alpha", "fallback-alpha", "vibrancy-blend",
     ]
-    static let encoding = ["compression", "max-pixels", "force", "threads", "scheduler"]
+    static let encoding = ["compression", "quality", "max-pixels", "force", "threads", "scheduler"]
     static let blur = style + ["frame", "scale", "device", "path", "exact", "tint-only", "vibrancy", "at", "depth"]
     static let imageEffects = [
         "style", "sigma", "saturation", "tint", "tint-alpha", "frame", "scale", "device", "mask",

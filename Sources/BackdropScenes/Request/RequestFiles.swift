@@ -17,7 +17,7 @@ public struct RequestFiles: Sendable {
     }
 
     /// Paths as given, decoded by `decoder`; built-in scenes by name, other scenes as files.
-    public static func paths(decoder: PNGDecoder = PNGDecoder()) -> RequestFiles {
+    public static func paths(decoder: ImageDecoder = ImageDecoder()) -> RequestFiles {
         RequestFiles(
             picture: { path, _ throws(BackdropError) in try decoder.decodeFile(path) },
             scene: { name throws(BackdropError) in try BuiltInScenes.load(name) })

@@ -152,7 +152,7 @@ public struct ScenePicture: Sendable {
             }
             let image: RGBAImage<UInt8>
             do {
-                image = try PNGDecoder(maxPixels: picture.maxImagePixels).decodeFile(path)
+                image = try ImageDecoder(maxPixels: picture.maxImagePixels).decodeFile(path)
             } catch {
                 throw BackdropError(error.kind, "layer '\(layer)': \(error.message)")
             }

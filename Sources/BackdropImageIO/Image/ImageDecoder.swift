@@ -1,0 +1,142 @@
+import CJPEG
+import CLittleCMS
+import CWebP
+import Foundation
+
+/// Decodes any picture Backdrop reads (PNG, JPEG, WebP) to straight 8-bit RGBA, choosing the decoder by the
+/// file's first bytes (``ImageFormat``), not by its name.
+///
+/// Contract:
+/// - PNG: exactly ``PNGDecoder``'s pixels (the same limits, colour rules and errors).
+/// - JPEG (libjpeg-turbo, through `CJPEG`, which keeps libjpeg's longjmp inside C): baseline and progressive,
+///   greyscale and YCbCr to RGB, CMYK/YCCK converted naively (Adobe's inverted samples, no profile); the EXIF
+///   orientation (1–8) applied, so the picture is upright as a viewer shows it. A file that ends early is an error.
+/// - WebP (libwebp, still pictures, lossy and lossless, alpha kept); an animated WebP is refused.
+/// - Colour: a JPEG's (APP2) or WebP's (ICCP) embedded RGB ICC profile is converted to sRGB by Little CMS
+///   (relative colorimetric, alpha untouched), before the effect; a profile Little CMS cannot read is one warning
+///   line on standard error and the samples are taken as sRGB; without a profile they are sRGB. A PNG's iCCP is
+///   not applied yet (its gAMA/sRGB are, by ``PNGDecoder``).
+/// - Limits: width × height from the header is checked against `maxPixels`, and the decoding buffers against
+///   what the process may allocate (its memory and `ulimit -v`), before any pixel buffer is allocated.
+/// - Errors: a ``BackdropError`` of kind `.badInput`, one line naming `name` and the problem.
+public struct ImageDecoder: Sendable {
+    /// The PNG decoder, and the limit on width × height every format shares.
+    public var png: PNGDecoder
+
+    /// Pictures with more pixels than this are refused before allocation.
+    public var maxPixels: Int { png.maxPixels }
+
+    /// A decoder refusing pictures over `maxPixels` pixels.
+    public init(maxPixels: Int = PNGDecoder.defaultMaxPixels) {
+        png = PNGDecoder(maxPixels: maxPixels)
+    }
+
+    /// Reads and decodes the file at `path`.
+    public func decodeFile(_ path: String) throws(BackdropError) -> RGBAImage<UInt8> {
+        try decode(try InputFile.bytes(of: path), name: path)
+    }
+
+    /// Decodes the bytes of a picture; `name` is used in error messages.
+    public func decode(_ bytes: [UInt8], name: String = "input") throws(BackdropError) -> RGBAImage<UInt8> {
+        switch ImageFormat(sniffing: bytes[...]) {
+        case .png: return try png.decode(bytes, name: name)
+        case .jpeg: return try decodeJPEG(bytes, name: name)
+        case .webP: return try decodeWebP(bytes, name: name)
+        case nil:
+            let what = bytes.isEmpty ? "the file is empty" : "not a \(ImageFormat.names) file"
+            throw BackdropError(.badInput, "\(name): \(what)")
+        }
+    }
+
+    /// Refuses a picture from its first bytes when its header declares more pixels than the limit (PNG only: a
+    /// JPEG's or WebP's size may lie further in); what a reader of an upload can check before the rest arrives.
+    public func checkDeclaredSize(_ prefix: ArraySlice<UInt8>, name: String) throws(BackdropError) {
+        try png.checkDeclaredSize(prefix, name: name)
+    }
+
+    /// width × height, refused over the limit, and the decoding buffers (`copies` pictures of RGBA8) checked
+    /// against what the process may allocate.
+    func checkedPixels(_ width: Int, _ height: Int, copies: Int, name: String) throws(BackdropError) -> Int {
+        guard let pixels = png.pixelCount(width, height) else {
+            throw PNGDecoder.overLimit(name, width, height, png.appliedLimit)
+        }
+        try ProcessMemory.check(pixels * 4 * copies, for: name, what: "decoding the picture")
+        return pixels
+    }
+
+    func decodeJPEG(_ bytes: [UInt8], name: String) throws(BackdropError) -> RGBAImage<UInt8> {
+        let result: Result<RGBAImage<UInt8>, BackdropError> = bytes.withUnsafeBufferPointer { buffer in
+            var header = bd_jpeg_header()
+            var message = [CChar](repeating: 0, count: 256)
+            guard let reader = bd_jpeg_reader_open(buffer.baseAddress!, buffer.count, &header, &message, message.count)
+            else { return .failure(BackdropError(.badInput, "\(name): \(String(cMessage: message))")) }
+            defer { bd_jpeg_reader_close(reader) }
+            let width = Int(header.width), height = Int(header.height)
+            let pixels: Int
+            do throws(BackdropError) {
+                // A progressive file's coefficients (2 bytes a sample, 3 components) count as about 1.5 pictures.
+                let copies = (header.orientation == 1 ? 1 : 2) + (header.progressive != 0 ? 2 : 0)
+                pixels = try checkedPixels(width, height, copies: copies, name: name)
+            } catch { return .failure(error) }
+            var status: Int32 = 0
+            let samples = [UInt8](unsafeUninitializedCapacity: pixels * 4) { storage, initialized in
+                status = bd_jpeg_reader_read(reader, storage.baseAddress!, &message, message.count)
+                initialized = pixels * 4
+            }
+            guard status == 0 else {
+                return .failure(BackdropError(.badInput, "\(name): \(String(cMessage: message))"))
+            }
+            var profileSize = 0
+            var stored = RGBAImage(width: width, height: height, samples: samples)
+            if let profile = bd_jpeg_reader_icc_profile(reader, &profileSize) {
+                Self.convertToSRGB(
+                    &stored, profile: UnsafeBufferPointer(start: profile, count: profileSize), name: name)
+            }
+            return .success(Orientation(exif: Int(header.orientation)).applied(to: stored))
+        }
+        return try result.get()
+    }
+
+    func decodeWebP(_ bytes: [UInt8], name: String) throws(BackdropError) -> RGBAImage<UInt8> {
+        var width: UInt32 = 0, height: UInt32 = 0
+        let found = bytes.withUnsafeBufferPointer { bd_webp_size($0.baseAddress!, $0.count, &width, &height) }
+        guard found == 1 else {
+            throw BackdropError(
+                .badInput,
+                "\(name): \(found < 0 ? "an animated WebP (only still pictures are read)" : "the WebP header is corrupt or truncated")"
+            )
+        }
+        let pixels = try checkedPixels(Int(width), Int(height), copies: 1, name: name)
+        var decoded: Int32 = 0
+        let samples = [UInt8](unsafeUninitializedCapacity: pixels * 4) { storage, initialized in
+            decoded = bytes.withUnsafeBufferPointer {
+                bd_webp_decode($0.baseAddress!, $0.count, storage.baseAddress!, pixels * 4, width)
+            }
+            initialized = pixels * 4
+        }
+        guard decoded == 1 else {
+            throw BackdropError(.badInput, "\(name): the WebP image data is corrupt or truncated")
+        }
+        var image = RGBAImage(width: Int(width), height: Int(height), samples: samples)
+        var profileSize = 0
+        if let profile = bytes.withUnsafeBufferPointer({ bd_webp_icc_profile($0.baseAddress!, $0.count, &profileSize) })
+        {
+            defer { bd_webp_free(profile) }
+            Self.convertToSRGB(&image, profile: UnsafeBufferPointer(start: profile, count: profileSize), name: name)
+        }
+        return image
+    }
+
+    /// Converts `image` from `profile`'s colours to sRGB; a profile Little CMS cannot read is one warning line.
+    static func convertToSRGB(_ image: inout RGBAImage<UInt8>, profile: UnsafeBufferPointer<UInt8>, name: String) {
+        let pixels = image.width * image.height
+        let status = image.samples.withUnsafeMutableBufferPointer { samples in
+            bd_icc_convert_to_srgb(profile.baseAddress, profile.count, samples.baseAddress, pixels)
+        }
+        if status == 0 {
+            FileHandle.standardError.write(
+                Data("backdrop: warning: \(name): the embedded ICC profile is unreadable; colours taken as sRGB\n".utf8)
+            )
+        }
+    }
+}

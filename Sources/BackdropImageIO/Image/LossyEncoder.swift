@@ -1,0 +1,44 @@
+import CJPEG
+import CWebP
+
+/// Encodes 8-bit RGBA as JPEG (libjpeg-turbo: baseline, 4:2:0, optimised Huffman tables; alpha dropped, JPEG has
+/// none) or WebP (libwebp: lossy at `quality` below 100, lossless at 100; alpha kept). Deterministic: the same
+/// bytes for the same picture and quality. PNG stays ``PNGEncoder``'s.
+public struct LossyEncoder: Sendable {
+    public var format: OutputPictureFormat
+    public var quality: Int
+
+    /// An encoder for `format` (`.jpeg` or `.webP`) at `quality` 1–100.
+    public init(format: OutputPictureFormat, quality: Int = OutputPictureFormat.defaultQuality) {
+        (self.format, self.quality) = (format, quality)
+    }
+
+    /// The file's bytes. Errors: a WebP over 16383 pixels a side, or a picture the library refuses.
+    public func encode(_ image: RGBAImage<UInt8>) throws(BackdropError) -> [UInt8] {
+        var size = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let width = UInt32(image.width), height = UInt32(image.height)
+        let bytes: UnsafeMutablePointer<UInt8>? = image.samples.withUnsafeBufferPointer { samples in
+            switch format {
+            case .jpeg:
+                return bd_jpeg_encode(
+                    samples.baseAddress, width, height, Int32(quality), &size, &message, message.count)
+            default:
+                return bd_webp_encode(samples.baseAddress, width, height, Int32(quality), &size)
+            }
+        }
+        guard let bytes else {
+            let reason =
+                format == .jpeg
+                ? String(cMessage: message) : "WebP holds at most 16383×16383 pixels (this is \(width)×\(height))"
+            throw BackdropError(.output, "cannot encode the picture as \(format.rawValue): \(reason)")
+        }
+        defer { format == .jpeg ? bd_jpeg_free(bytes) : bd_webp_free(bytes) }
+        return [UInt8](UnsafeBufferPointer(start: bytes, count: size))
+    }
+
+    /// Encodes `image` and writes it to `path` atomically.
+    public func write(_ image: RGBAImage<UInt8>, to path: String) throws(BackdropError) {
+        try AtomicFile.write(try encode(image), to: path)
+    }
+}

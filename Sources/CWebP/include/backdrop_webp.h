@@ -1,0 +1,34 @@
+// backdrop_webp.h — libwebp's still-image decoding and encoding, behind the same kind of boundary as CLibPNG.
+#ifndef BACKDROP_WEBP_H
+#define BACKDROP_WEBP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Reads the width and height from a WebP file's header (nothing is allocated). Returns 1, or 0 when `data` is
+/// not a WebP file libwebp can read, or -1 for an animated one.
+int bd_webp_size(const uint8_t *data, size_t size, uint32_t *width, uint32_t *height);
+
+/// Decodes into `rgba` (width × height × 4 bytes, straight alpha). Returns 1, or 0 for corrupt or truncated data.
+int bd_webp_decode(const uint8_t *data, size_t size, uint8_t *rgba, size_t rgba_size, uint32_t width);
+
+/// Copies the ICCP chunk's profile of an extended WebP file into a buffer for bd_webp_free, its size in `size`;
+/// NULL when there is none.
+uint8_t *bd_webp_icc_profile(const uint8_t *data, size_t size, size_t *profile_size);
+
+/// Encodes `rgba` (width × height × 4 bytes): lossy at `quality` 1–100, or lossless when `quality` is 100.
+/// Returns a buffer for bd_webp_free and its size, or NULL (a picture over 16383 pixels a side).
+uint8_t *bd_webp_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int quality, size_t *size);
+
+/// Frees a buffer bd_webp_encode returned.
+void bd_webp_free(void *pointer);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

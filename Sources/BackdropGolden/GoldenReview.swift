@@ -81,9 +81,39 @@ public struct GoldenReview: Sendable {
         return try accept(names, into: into)
     }
 
+    /// The failed cases already accepted where this review writes (over the goldens, or under `into`): those whose
+    /// golden at that path holds the same bytes as their actual picture in the folder, which are the bytes
+    /// ``accept(_:into:)`` writes (both are the default PNG encoding of the same pixels). Nothing is recorded when a
+    /// case is accepted: the goldens are the state, so a case accepted by the page, by `--accept`, or before a
+    /// reload or a restart reads the same. Throws what ``accept(_:into:)`` throws for the manifest (unreadable, or
+    /// changed since the check); a golden that cannot be read counts as not accepted.
+    public func accepted(into: String? = nil) throws(BackdropError) -> [String] {
+        func size(_ path: String) -> Int? { (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int }
+        return try targets(failures.map(\.name), into: into).filter { target in
+            guard let bytes = size(target.path), bytes == size(target.actual) else { return false }
+            let golden = try? InputFile.bytes(of: target.path, limit: bytes, recorded: false)
+            return golden != nil && golden == (try? InputFile.bytes(of: target.actual, limit: bytes, recorded: false))
+        }.map(\.name)
+    }
+
     /// For each case of `names`: the picture to write and where, every check made before any file is written.
     func planned(_ names: [String], into: String?) throws(BackdropError) -> [(path: String, picture: RGBAImage<UInt8>)]
     {
+        var plan: [(path: String, picture: RGBAImage<UInt8>)] = []
+        for target in try targets(names, into: into) {
+            let picture = try PNGDecoder().decode(
+                try InputFile.bytes(of: target.actual, recorded: false), name: target.actual, as: UInt8.self)
+            plan.append((target.path, picture))
+        }
+        return plan
+    }
+
+    /// For each case of `names`: where its golden is written and its actual picture's path inside the folder. Checks
+    /// that the manifest is the one the check ran, that each case failed and is named once, and that its picture
+    /// lies inside the folder.
+    func targets(_ names: [String], into: String?) throws(BackdropError) -> [(
+        name: String, path: String, actual: String
+    )] {
         let manifestPath = summary.suite.manifest
         let bytes: [UInt8]
         do {
@@ -99,7 +129,7 @@ public struct GoldenReview: Sendable {
         let manifest = try GoldenManifest.read(manifestPath)
         let directory = (manifestPath as NSString).deletingLastPathComponent
         let manifestFolder = directory.isEmpty ? "." : directory
-        var plan: [(path: String, picture: RGBAImage<UInt8>)] = []
+        var targets: [(name: String, path: String, actual: String)] = []
         for name in names {
             let entries = summary.cases.filter { $0.name == name }
             guard let entry = entries.first else {
@@ -121,14 +151,14 @@ public struct GoldenReview: Sendable {
             else {
                 throw BackdropError(.badOption, "\(folder)/summary.json: picture path '\(actual)' leaves its folder")
             }
-            let picture = try PNGDecoder().decode(
-                try InputFile.bytes(of: folder + "/" + actual, recorded: false), name: folder + "/" + actual,
-                as: UInt8.self)
             let golden = try GoldenManifest.path(cases[0].golden, in: manifestFolder, field: "golden")
-            plan.append(
-                (GoldenCheck.recordPath(golden: golden, manifestFolder: manifestFolder, into: into), picture))
+            targets.append(
+                (
+                    name, GoldenCheck.recordPath(golden: golden, manifestFolder: manifestFolder, into: into),
+                    folder + "/" + actual
+                ))
         }
-        return plan
+        return targets
     }
 
     /// The smallest rectangle holding every pixel whose bytes differ, or nil when none does or the sizes differ.

@@ -2,6 +2,7 @@
 /// slider, flicker and zoom on the differing region for each failed case) and `review.css`. These literals are
 /// their one copy: `scripts/lint-web` copies them out as the command writes them and lints them (ESLint, the Nu Html
 /// Checker), so they are kept here rather than in a resource bundle the `backdrop` binary would need beside it.
+/// `backdrop review --serve` serves the same two files to its page, which uses review.js's `element`.
 package enum GoldenReviewPage {
     /// `review.js`.
     package static let script = ##"""
@@ -11,6 +12,8 @@ package enum GoldenReviewPage {
         // The page's address may choose the first view and the slider's position: index.html#swipe=0.25.
         'use strict';
 
+        // A new element with its class and text; the review server's page (review-page.js, loaded after this
+        // script) builds its cases with it too.
         function element(tag, className, text) {
             const node = document.createElement(tag);
             if (className) {

@@ -7,10 +7,13 @@ import Foundation
 ///
 /// For each failed case: its name, its figures, the limits it broke, the views (side by side, swipe, flicker,
 /// zoom) and an accept button; above them a filter on the cases' names and a button that accepts every case the
-/// filter shows. Accepting posts to `/accept`; the answer's paths, or its error, are shown beside the case.
+/// filter shows that is not accepted yet. Accepting posts to `/accept`; the answer's paths, or its error, are shown
+/// beside the case. A case accepted (on this page, before a reload, or by `review --accept`) is shown as accepted,
+/// not as failing, and its button is disabled.
 enum ReviewPage {
-    /// The page for `cases`, each picture's address `/picture?case=I&kind=expected|actual|diff`.
-    static func make(cases: [ReviewCase], into: String?) throws(BackdropError) -> String {
+    /// The page for `cases`, each picture's address `/picture?case=I&kind=expected|actual|diff`; `accepted` names
+    /// the cases whose golden already holds their actual picture (``GoldenReview/accepted(into:)``).
+    static func make(cases: [ReviewCase], into: String?, accepted: [String] = []) throws(BackdropError) -> String {
         let listed: [[String: Any]] = cases.enumerated().map { index, failure in
             let entry = failure.entry
             var item: [String: Any] = [
@@ -23,7 +26,7 @@ enum ReviewPage {
             }
             return item
         }
-        var config: [String: Any] = ["cases": listed]
+        var config: [String: Any] = ["cases": listed, "accepted": accepted]
         if let into { config["into"] = into }
         return try PageFiles.page("review-page", config: config)
     }

@@ -3,7 +3,8 @@ import Foundation
 
 /// The review server's HTTP API (``ReviewServer``):
 ///
-/// - `GET /` the page (``ReviewPage``); `GET /review.js`, `GET /review.css` the review views `check --output` writes
+/// - `GET /` the page (``ReviewPage``), with the cases accepted so far (``GoldenReview/accepted(into:)`` on the folder
+///   read again: none when it or its manifest cannot be read); `GET /review.js`, `GET /review.css` the review views `check --output` writes
 ///   beside `index.html`; `GET /picture?case=I&kind=expected|actual|diff` the failed case I's picture from the
 ///   folder (only the pictures the summary names, only inside the folder);
 /// - `GET /state.json` `{"token": …}`, the token a script sends to accept (``RequestOrigin``);
@@ -19,7 +20,6 @@ struct ReviewRoutes: HTTPHandler {
     let folder: String
     let into: String?
     let cases: [ReviewCase]
-    let page: String
     let origin: RequestOrigin
     /// One accept at a time: two would race on the same golden.
     let accepting = NSLock()
@@ -55,6 +55,8 @@ struct ReviewRoutes: HTTPHandler {
     private func answer(_ request: HTTPRequest) throws(BackdropError) -> HTTPResponse {
         switch request.path {
         case "/":
+            let accepted = (try? GoldenReview(folder: folder).accepted(into: into)) ?? []
+            let page = try ReviewPage.make(cases: cases, into: into, accepted: accepted)
             return HTTPResponse(contentType: "text/html; charset=utf-8", body: Array(page.utf8))
         case "/review.js":
             return HTTPResponse(

@@ -37,10 +37,9 @@ public struct ReviewServer: Sendable {
         var limits = HTTPLimits(maxPixels: PNGDecoder.defaultMaxPixels)
         limits.idleSeconds = idleSeconds
         limits.headSeconds = idleSeconds
-        let page = try ReviewPage.make(cases: cases, into: into)
         try HTTPServer.serveUntilStopped(host: host, port: port, limits: limits, ready: ready) { port in
             ReviewRoutes(
-                folder: folder, into: into, cases: cases, page: page,
+                folder: folder, into: into, cases: cases,
                 origin: RequestOrigin(listenAddress: host, port: port))
         }
     }

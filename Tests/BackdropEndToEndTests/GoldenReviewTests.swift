@@ -7,19 +7,23 @@ import Testing
 /// would write it and nowhere else, and the review view in headless Chromium.
 @Suite("Reviewing a check's failures")
 struct GoldenReviewTests {
-    /// A manifest of two cases over a small picture, both recorded, then case "b"'s golden replaced so it fails.
-    func failingSuite() throws -> (directory: URL, manifest: URL, results: URL) {
+    /// A manifest of cases over a small picture: "a" in the light style and each of `failing` in the dark style, all
+    /// recorded, then the goldens of `failing` replaced so that those cases fail.
+    func failingSuite(failing: [String] = ["b"]) throws -> (directory: URL, manifest: URL, results: URL) {
         let directory = try Fixtures.temporaryDirectory()
         try PNGEncoder().write(
             noiseImage(width: 64, height: 48, seed: 3), to: directory.appendingPathComponent("in.png").path)
         let manifest = directory.appendingPathComponent("manifest.json")
-        try Data(
-            #"{"cases": [{"name": "a", "input": "in.png", "golden": "golden/a.png", "style": "light"}, {"name": "b", "input": "in.png", "golden": "golden/b.png", "style": "dark"}]}"#
-                .utf8
-        ).write(to: manifest)
+        let cases =
+            [#"{"name": "a", "input": "in.png", "golden": "golden/a.png", "style": "light"}"#]
+            + failing.map { #"{"name": "\#($0)", "input": "in.png", "golden": "golden/\#($0).png", "style": "dark"}"# }
+        try Data(#"{"cases": [\#(cases.joined(separator: ", "))]}"#.utf8).write(to: manifest)
         #expect(try runCLI(["check", manifest.path, "--update", "all"]).status == 0)
-        try PNGEncoder().write(
-            noiseImage(width: 64, height: 48, seed: 5), to: directory.appendingPathComponent("golden/b.png").path)
+        for name in failing {
+            try PNGEncoder().write(
+                noiseImage(width: 64, height: 48, seed: 5),
+                to: directory.appendingPathComponent("golden/\(name).png").path)
+        }
         let results = directory.appendingPathComponent("results")
         let check = try runCLI(["check", manifest.path, "--output", results.path])
         #expect(check.status == 1, "\(check.standardOutput)")
@@ -53,11 +57,18 @@ struct GoldenReviewTests {
         #expect(
             try bytes(byReview.appendingPathComponent("golden/b.png"))
                 == bytes(byCheck.appendingPathComponent("golden/b.png")))
+        // A case is found accepted where its golden holds the bytes of its actual picture, which are those written.
+        let review = try GoldenReview(folder: suite.results.path)
+        let actual = suite.results.appendingPathComponent(try #require(review.failures.first?.actual))
+        #expect(try bytes(actual) == bytes(byCheck.appendingPathComponent("golden/b.png")))
+        #expect(try review.accepted(into: byReview.path) == ["b"])
+        #expect(try review.accepted() == [] && review.accepted(into: suite.directory.path + "/none") == [])
         // Over the golden itself, as `--update failed` writes it: the check passes afterwards.
         let golden = suite.directory.appendingPathComponent("golden/b.png")
         #expect(try bytes(golden) != bytes(byCheck.appendingPathComponent("golden/b.png")))
         #expect(try runCLI(["review", suite.results.path, "--accept-all"]).status == 0)
         #expect(try bytes(golden) == bytes(byCheck.appendingPathComponent("golden/b.png")))
+        #expect(try review.accepted() == ["b"])
         #expect(try runCLI(["check", suite.manifest.path]).status == 0)
     }
 

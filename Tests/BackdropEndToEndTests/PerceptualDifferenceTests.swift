@@ -133,4 +133,35 @@ struct PerceptualDifferenceTests {
         let check = try runCLI(["check", manifest.path])
         #expect(check.status == 2 && check.standardOutput.contains("the threshold 2.0 is outside 0…1"))
     }
+
+    /// An ignored region past an edge of the pictures (issue 47's bad input), on the command line and in a manifest:
+    /// a one-line error naming the region, no diff picture, no golden recorded.
+    @Test func anIgnoredRegionOutsideThePicturesIsAOneLineErrorAndWritesNothing() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        let diff = directory.appendingPathComponent("diff.png").path
+        let a = Fixtures.path("pixelmatch/1a.png"), b = Fixtures.path("pixelmatch/1b.png")  // 512×256
+        for region in ["510,0,10,10", "0,250,8,8", "600,300,4,4", "0,0,513,256", "0,0,0,0"] {
+            let result = try runCLI(["compare", a, b, "--diff", diff, "--ignore", region])
+            #expect(result.status == 2, "\(region): \(result.standardError)")
+            #expect(result.standardError.split(separator: "\n").count == 1, "\(region): \(result.standardError)")
+            #expect(result.standardError.contains("ignored region \(region) (x,y,w,h) is not inside the 512×256"))
+            #expect(!FileManager.default.fileExists(atPath: diff), "\(region)")
+        }
+        #expect(try runCLI(["compare", a, b, "--diff", diff, "--ignore", "0,0,512,256"]).status == 0)
+
+        try FileManager.default.copyItem(atPath: a, toPath: directory.appendingPathComponent("in.png").path)
+        try FileManager.default.copyItem(atPath: b, toPath: directory.appendingPathComponent("g.png").path)
+        let golden = try Data(contentsOf: directory.appendingPathComponent("g.png"))
+        let manifest = directory.appendingPathComponent("manifest.json")
+        try Data(
+            #"{"cases": [{"input": "in.png", "golden": "g.png", "style": "light", "tolerance": {"ignore": [[510, 0, 10, 10]]}}]}"#
+                .utf8
+        ).write(to: manifest)
+        let check = try runCLI(["check", manifest.path, "--update", "failed"])
+        #expect(check.status == 2, "\(check.standardOutput)")
+        #expect(
+            check.standardOutput.contains("ERROR     g.png: the ignored region 510,0,10,10 (x,y,w,h) is not inside"))
+        #expect(check.standardOutput.contains("1 could not run, 0 recorded"), "\(check.standardOutput)")
+        #expect(try Data(contentsOf: directory.appendingPathComponent("g.png")) == golden)
+    }
 }

@@ -4,7 +4,8 @@ import Foundation
 import Testing
 
 /// `backdrop review DIR --serve`: the review page in headless Chromium over the real server (the slider moves, the
-/// filter hides, accept writes the golden and nothing else), and the server's refusals over HTTP.
+/// filter hides, accept and accept-all write the goldens and nothing else, over them or under `--into`, and the cases
+/// accepted stay shown as accepted after a reload), and the server's refusals over HTTP and on the page.
 @Suite("backdrop review --serve: the review page and its server", .serialized)
 struct ReviewServerTests {
     /// Every file under `folder` (relative path → bytes).
@@ -20,8 +21,26 @@ struct ReviewServerTests {
         return result
     }
 
-    func startServer(_ results: URL) throws -> PreviewProcess {
-        try PreviewProcess(leading: ["review", results.path, "--serve", "--port", "0"])
+    func startServer(_ results: URL, into: URL? = nil) throws -> PreviewProcess {
+        try PreviewProcess(
+            leading: ["review", results.path, "--serve", "--port", "0"] + (into.map { ["--into", $0.path] } ?? []))
+    }
+
+    /// The names of the cases the page shows as accepted, in its order.
+    func acceptedOnThePage(_ browser: HeadlessChromium) throws -> [String] {
+        try browser.evaluate(
+            "[...document.querySelectorAll('section.case[data-accepted=\"yes\"]')].map(s => s.dataset.name)")
+            as? [String] ?? []
+    }
+
+    /// The page's line above the filter: how many cases still fail and how many are accepted.
+    func summaryLine(_ browser: HeadlessChromium) throws -> String {
+        try browser.evaluate("$('summary').textContent") as? String ?? ""
+    }
+
+    /// Sets the filter to `text` as typing would.
+    func filter(_ browser: HeadlessChromium, _ text: String) throws {
+        try browser.evaluate("$('filter').value = '\(text)'; $('filter').dispatchEvent(new Event('input')); 0")
     }
 
     /// The answer to `method path` with `body` and the extra header lines `headers`.
@@ -95,11 +114,89 @@ struct ReviewServerTests {
         try browser.wait(for: "document.querySelector('section.case').dataset.accepted === 'yes'")
         let status = try browser.evaluate("document.querySelector('.case .status').textContent") as? String ?? ""
         #expect(status.hasPrefix("written: ") && status.hasSuffix("golden/b.png"), "\(status)")
+        #expect(try summaryLine(browser).hasPrefix("1 failed case: 0 still failing, 1 accepted"))
         let after = try files(under: suite.directory)
         #expect(after.keys.sorted() == before.keys.sorted())
         #expect(after["golden/b.png"] == expectedGolden)
         #expect(after.filter { $0.key != "golden/b.png" } == before.filter { $0.key != "golden/b.png" })
+
+        // Reloaded, the page still shows the case as accepted, with its button disabled; nothing more is written.
+        try browser.open(server.address)
+        try browser.wait(for: "document.querySelectorAll('section.case').length === 1")
+        #expect(try acceptedOnThePage(browser) == ["b"])
+        #expect(try browser.evaluate("document.querySelector('.case button.accept').disabled") as? Bool == true)
+        #expect(try summaryLine(browser).hasPrefix("1 failed case: 0 still failing, 1 accepted"))
+        #expect(try files(under: suite.directory) == after)
         #expect(try runCLI(["check", suite.manifest.path]).status == 0)
+    }
+
+    /// Served with `--into OUT`, three failed cases, the filter showing two: accept-all writes exactly those two under
+    /// OUT, with the bytes `check --update failed --update-into` writes, and nothing else; a refusal is shown on the
+    /// page and writes nothing; after a reload the two are shown accepted and accept-all takes only the third.
+    @Test func acceptAllWritesTheCasesShownUnderIntoAndTheyStayAcceptedAfterAReload() throws {
+        let names = ["sky-light", "sky-dark", "sea-dark"]
+        let suite = try GoldenReviewTests().failingSuite(failing: names)
+        let byCheck = try Fixtures.temporaryDirectory()
+        #expect(
+            try runCLI(["check", suite.manifest.path, "--update", "failed", "--update-into", byCheck.path]).status == 0)
+        let byCheckFiles = try files(under: byCheck)
+        #expect(byCheckFiles.keys.sorted() == ["golden/sea-dark.png", "golden/sky-dark.png", "golden/sky-light.png"])
+        let out = try Fixtures.temporaryDirectory().appendingPathComponent("accepted")
+        let before = try files(under: suite.directory)
+
+        let server = try startServer(suite.results, into: out)
+        defer { #expect(server.stop() == 0, "Ctrl-C did not stop the review server cleanly") }
+        let browser = try HeadlessChromium(width: 1200, height: 900)
+        try browser.open(server.address)
+        try browser.wait(for: "document.querySelectorAll('.viewer[data-mode]').length === 3")
+        #expect(try browser.evaluate("document.body.dataset.error ?? ''") as? String == "")
+        #expect(
+            try summaryLine(browser)
+                == "3 failed cases: 3 still failing, 0 accepted; accepted goldens go under \(out.path)")
+        try filter(browser, "SKY")
+        #expect(
+            try browser.evaluate("[...document.querySelectorAll('section.case')].filter(s => !s.hidden).length")
+                as? Int == 2)
+
+        // A folder that no longer holds check's summary.json: the server's error beside the button, nothing written.
+        let summary = suite.results.appendingPathComponent("summary.json")
+        let moved = suite.directory.appendingPathComponent("moved.json")
+        try FileManager.default.moveItem(at: summary, to: moved)
+        try browser.evaluate("$('accept-all').click(); 0")
+        try browser.wait(for: "$('all-status').classList.contains('error')")
+        let refusal = try browser.evaluate("$('all-status').textContent") as? String ?? ""
+        #expect(refusal.contains("no summary.json") && !refusal.contains("\n"), "\(refusal)")
+        #expect(try acceptedOnThePage(browser) == [])
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+        try FileManager.default.moveItem(at: moved, to: summary)
+
+        // Accept-all: the two cases shown, under OUT only, with check's bytes.
+        try browser.evaluate("$('accept-all').click(); 0")
+        try browser.wait(for: "document.querySelectorAll('section.case[data-accepted=\"yes\"]').length === 2")
+        let written = try browser.evaluate("$('all-status').textContent") as? String ?? ""
+        #expect(written.hasPrefix("written: ") && !written.contains("sea-dark"), "\(written)")
+        #expect(try acceptedOnThePage(browser) == ["sky-light", "sky-dark"])
+        #expect(try files(under: out) == byCheckFiles.filter { $0.key.contains("sky-") })
+        #expect(try files(under: suite.directory) == before)
+        #expect(try summaryLine(browser).hasPrefix("3 failed cases: 1 still failing, 2 accepted"))
+
+        // Reloaded: the two still accepted (the filter is empty again); accept-all now takes only the third.
+        try browser.open(server.address)
+        try browser.wait(for: "document.querySelectorAll('.viewer[data-mode]').length === 3")
+        #expect(try acceptedOnThePage(browser) == ["sky-light", "sky-dark"])
+        #expect(try summaryLine(browser).hasPrefix("3 failed cases: 1 still failing, 2 accepted"))
+        #expect(
+            try browser.evaluate("[...document.querySelectorAll('button.accept')].map(b => b.disabled)") as? [Bool]
+                == [true, true, false])
+        try browser.evaluate("$('accept-all').click(); 0")
+        try browser.wait(for: "document.querySelectorAll('section.case[data-accepted=\"yes\"]').length === 3")
+        let third = try browser.evaluate("$('all-status').textContent") as? String ?? ""
+        #expect(
+            third.hasPrefix("written: ") && third.hasSuffix("golden/sea-dark.png") && !third.contains(","), "\(third)")
+        #expect(try files(under: out) == byCheckFiles)
+        #expect(try files(under: suite.directory) == before)
+        try browser.evaluate("$('accept-all').click(); 0")
+        #expect(try browser.evaluate("$('all-status').textContent") as? String == "no case shown is left to accept")
     }
 
     @Test func refusalsAreFourHundredsWithOneLineOfJSONAndWriteNothing() throws {
@@ -151,7 +248,13 @@ struct ReviewServerTests {
 
     @Test func aFolderCheckDidNotWriteIsRefusedBeforeTheServerStarts() throws {
         let suite = try GoldenReviewTests().failingSuite()
-        for arguments in [[suite.directory.path, "--serve"], [suite.results.path, "--serve", "--accept", "b"]] {
+        // A folder whose summary.json check did not write.
+        let other = try Fixtures.temporaryDirectory()
+        try Data("{}".utf8).write(to: other.appendingPathComponent("summary.json"))
+        for arguments in [
+            [suite.directory.path, "--serve"], [suite.results.path, "--serve", "--accept", "b"],
+            [other.path, "--serve"],
+        ] {
             let result = try runCLI(["review"] + arguments + ["--port", "0"])
             #expect(result.status == 2, "\(arguments): \(result.standardOutput)")
             #expect(result.standardError.split(separator: "\n").count == 1, "\(arguments): \(result.standardError)")

@@ -1,21 +1,11 @@
 // The review page that `backdrop review DIR --serve` serves: each failed case (name, figures, the limits it broke)
 // with a div.viewer that review.js turns into its views, an accept button per case, a filter on the names and a
-// button that accepts every case shown. The cases are built here, before review.js sets the viewers up when the
-// document has loaded. Accepting posts to /accept; a case accepted gets data-accepted="yes" and its paths, a
-// refusal its error, beside it.
-/* global CONFIG, $, failure */
+// button that accepts every case shown that is not accepted yet. The cases are built here with review.js's
+// element(), loaded before this script, and its views set up when the document has loaded. Accepting posts to
+// /accept; a case accepted (now, or before the page was loaded: CONFIG.accepted) gets data-accepted="yes", its
+// button disabled and its paths beside it; a refusal gets its error there.
+/* global CONFIG, $, failure, element */
 'use strict';
-
-function make(tag, className, text) {
-    const node = document.createElement(tag);
-    if (className) {
-        node.className = className;
-    }
-    if (text) {
-        node.textContent = text;
-    }
-    return node;
-}
 
 // Posts `body` to /accept; the paths written, or throws the server's one-line error.
 async function accept(body) {
@@ -28,6 +18,26 @@ async function accept(body) {
     return (await response.json()).written;
 }
 
+const sections = [];
+
+// The count of cases still failing and accepted, above the filter.
+function summarize() {
+    const accepted = sections.filter(section => section.dataset.accepted === 'yes').length;
+    const failing = sections.length - accepted;
+    $('summary').textContent = sections.length + ' failed case' + (sections.length === 1 ? '' : 's') + ': ' +
+        failing + ' still failing, ' + accepted + ' accepted' +
+        (CONFIG.into ? '; accepted goldens go under ' + CONFIG.into : '; accepted goldens replace the old ones');
+}
+
+// A case shown as accepted, with `text` beside it.
+function markAccepted(section, text) {
+    section.dataset.accepted = 'yes';
+    section.querySelector('button.accept').disabled = true;
+    const status = section.querySelector('.status');
+    status.className = 'status';
+    status.textContent = text;
+}
+
 // What a press does: the request, then the result or the error in `status` and on the cases accepted.
 async function pressed(body, status, accepted) {
     status.className = 'status';
@@ -35,23 +45,24 @@ async function pressed(body, status, accepted) {
     try {
         const written = await accept(body);
         for (const section of accepted) {
-            section.dataset.accepted = 'yes';
+            markAccepted(section, 'accepted');
         }
         status.textContent = 'written: ' + written.join(', ');
+        summarize();
     } catch (error) {
         status.className = 'status error';
         status.textContent = error.message;
     }
 }
 
-const sections = CONFIG.cases.map(item => {
-    const section = make('section', 'case');
+for (const item of CONFIG.cases) {
+    const section = element('section', 'case');
     section.dataset.name = item.name;
-    section.append(make('h2', null, item.name), make('p', 'figures', item.message));
+    section.append(element('h2', null, item.name), element('p', 'figures', item.message));
     if (item.failedLimits.length > 0) {
-        section.append(make('p', 'limits', 'failed: ' + item.failedLimits.join(', ')));
+        section.append(element('p', 'limits', 'failed: ' + item.failedLimits.join(', ')));
     }
-    const viewer = make('div', 'viewer');
+    const viewer = element('div', 'viewer');
     viewer.dataset.expected = item.expected;
     viewer.dataset.actual = item.actual;
     if (item.diff) {
@@ -60,17 +71,18 @@ const sections = CONFIG.cases.map(item => {
     if (item.box) {
         viewer.dataset.box = item.box;
     }
-    const button = make('button', 'accept', 'accept as the new golden');
+    const button = element('button', 'accept', 'accept as the new golden');
     button.type = 'button';
-    const status = make('span', 'status');
+    const status = element('span', 'status');
     button.addEventListener('click', () => pressed({names: [item.name]}, status, [section]));
     section.append(viewer, button, status);
     $('cases').append(section);
-    return section;
-});
-
-$('summary').textContent = CONFIG.cases.length + ' failed case' + (CONFIG.cases.length === 1 ? '' : 's') +
-    (CONFIG.into ? '; accepted goldens go under ' + CONFIG.into : '; accepted goldens replace the old ones');
+    sections.push(section);
+    if ((CONFIG.accepted || []).includes(item.name)) {
+        markAccepted(section, 'accepted');
+    }
+}
+summarize();
 
 $('filter').addEventListener('input', () => {
     const text = $('filter').value.toLowerCase();
@@ -80,11 +92,11 @@ $('filter').addEventListener('input', () => {
 });
 
 $('accept-all').addEventListener('click', () => {
-    const shown = sections.filter(section => !section.hidden);
-    const body = shown.length === sections.length ? {all: true} : {names: shown.map(s => s.dataset.name)};
+    const shown = sections.filter(section => !section.hidden && section.dataset.accepted !== 'yes');
     if (shown.length === 0) {
-        $('all-status').textContent = 'no case is shown';
+        $('all-status').className = 'status';
+        $('all-status').textContent = 'no case shown is left to accept';
         return;
     }
-    pressed(body, $('all-status'), shown);
+    pressed({names: shown.map(section => section.dataset.name)}, $('all-status'), shown);
 });

@@ -17,6 +17,9 @@ enum FrameView {
         cancellation: RenderCancellation = RenderCancellation()
     ) throws(BackdropError) -> (data: Data, size: PixelSize, frame: PixelRect) {
         let frame = try RenderPlan.frame(effect.frame, in: input.size)
+        // The whole picture's plan checks the frame and the vibrant content where the user placed them, so that an
+        // error names the picture's coordinates, not those of the cut-out below.
+        _ = try RenderPlan(effect: effect, imageSize: input.size)
         var alone = effect
         alone.frame = nil
         alone.vibrancy = effect.vibrancy.map {

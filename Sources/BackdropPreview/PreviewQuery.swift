@@ -48,6 +48,24 @@ enum PreviewQuery {
             })
     }
 
+    /// The query that spells `request` (the inverse of ``request(_:hasVibrancy:)``): each given field but the
+    /// server's own files, in ``RenderRequest/CodingKeys`` order, a flag as `1`, percent-encoded. What a picture's URL
+    /// carries on the side-by-side view, one request per device.
+    static func text(of request: RenderRequest) -> String {
+        let data = (try? JSONEncoder().encode(request)) ?? Data()
+        let fields = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
+        var components = URLComponents()
+        components.queryItems = RenderRequest.CodingKeys.allCases.compactMap { key in
+            guard !serverOwned.contains(key), let value = fields[key.rawValue] else { return nil }
+            if let flag = value as? Bool, ["steady", "exact", "tint-only"].contains(key.rawValue) {
+                return flag ? URLQueryItem(name: key.rawValue, value: "1") : nil
+            }
+            return URLQueryItem(name: key.rawValue, value: "\(value)")
+        }
+        // URLComponents leaves `+` as it is, which a query reads as a space.
+        return (components.percentEncodedQuery ?? "").replacingOccurrences(of: "+", with: "%2B")
+    }
+
     /// A positive whole number, `display-width` (``FrameView``), when the query gives one.
     static func displayWidth(_ text: String?) throws(BackdropError) -> Int? {
         guard let text else { return nil }

@@ -8,9 +8,13 @@ import Foundation
 /// - `GET /render.png?…` the effect over it, with the CLI's option names (``PreviewQuery``); `GET /render.rgba?…`
 ///   only the frame's pixels (``FrameView``: the page's live view, nothing to encode or decode), straight 8-bit
 ///   RGBA rows with no header, averaged down to `display-width` when given; the frame as `x,y,w,h` in the
-///   `Backdrop-Frame` header and the size sent as `w,h` in `Backdrop-Size`;
+///   `Backdrop-Frame` header and the size sent as `w,h` in `Backdrop-Size`; `GET /frame.png?…` the same pixels as a
+///   PNG (the side-by-side view's pictures);
 /// - `GET /estimate.json?…&device=ID|all` what `backdrop estimate --format json` prints for a view of the frame's
 ///   size in points; `GET /estimate.svg?…&device=ID` its frame timeline;
+/// - `GET /compare.json?…&devices=ID,ID|all` the side-by-side view: each device's request, picture query, command
+///   and price, and the devices the view is not shown on with the reason (``DeviceComparison``), for a picture's
+///   query or a scene's;
 /// - `GET /command.json?…` (a `/render.png` or `/scene.png` query) `{"command": "backdrop render …"}`, the command
 ///   line that draws the same picture, printed from the same request, with the uploaded files' names (a
 ///   `Backdrop-Name` header on an upload names it);
@@ -20,6 +24,10 @@ import Foundation
 ///   `backdrop render --scene` draws; `GET /scene.json?scene=NAME&device=ID|all` what `backdrop estimate --scene
 ///   --format json` prints; `POST /scene` a JSON scene body (at most `SceneParser.maximumBytes`; no image files:
 ///   nothing is read from the server's disk), afterwards `scene=uploaded`.
+///
+/// Every query may carry `rev`, the uploads' revision (`/state.json`'s `revision`), which the server ignores: the
+/// pages put it in every picture's URL so that the URL changes whenever the uploads do and no picture of other
+/// uploads is taken from the browser's cache.
 ///
 /// Every refusal is `{"error": "…"}` naming the problem: 400 for a bad query or body, 404 and 405 for an unknown
 /// route or method, 413 for an upload whose PNG header declares more pixels than the limit (refused after its
@@ -41,7 +49,7 @@ struct PreviewRoutes: HTTPHandler {
         "/render.png": ["GET", "HEAD"], "/render.rgba": ["GET", "HEAD"], "/estimate.json": ["GET", "HEAD"],
         "/estimate.svg": ["GET", "HEAD"], "/input": ["POST"], "/vibrancy": ["POST", "DELETE"],
         "/scenes": ["GET", "HEAD"], "/scene.png": ["GET", "HEAD"], "/scene.json": ["GET", "HEAD"], "/scene": ["POST"],
-        "/command.json": ["GET", "HEAD"],
+        "/command.json": ["GET", "HEAD"], "/compare.json": ["GET", "HEAD"], "/frame.png": ["GET", "HEAD"],
     ]
 
     func admit(_ head: HTTPRequest, bodyLength: Int) throws(HTTPRefusal) {
@@ -63,6 +71,8 @@ struct PreviewRoutes: HTTPHandler {
     }
 
     func respond(to request: HTTPRequest, clientHasGone: @escaping () -> Bool) -> HTTPResponse {
+        var request = request
+        request.query["rev"] = nil
         do throws(BackdropError) {
             return try answer(request, clientHasGone: clientHasGone)
         } catch {
@@ -146,15 +156,22 @@ struct PreviewRoutes: HTTPHandler {
             return HTTPResponse(contentType: "image/png", body: state.snapshot().png)
         case (_, "/state.json"):
             return HTTPResponse(contentType: "application/json", body: state.summary(token: origin.token))
-        case (_, "/render.png"), (_, "/render.rgba"):
+        case (_, "/render.png"), (_, "/render.rgba"), (_, "/frame.png"):
             let (input, _, vibrancy) = state.snapshot()
             var query = request.query
             let width = try PreviewQuery.displayWidth(query.removeValue(forKey: "display-width"))
-            let prepared = try prepare(query, vibrancy: vibrancy), asPNG = request.path == "/render.png"
+            let prepared = try prepare(query, vibrancy: vibrancy), path = request.path
             return renders.run(limit: renderSeconds, clientHasGone: clientHasGone) {
                 cancellation throws(BackdropError) in
-                try Self.render(prepared, asPNG: asPNG, input: input, displayWidth: width, cancellation: cancellation)
+                try Self.render(
+                    prepared, as: path == "/render.png" ? .picture : path == "/frame.png" ? .framePNG : .frame,
+                    input: input, displayWidth: width, cancellation: cancellation)
             }
+        case (_, "/compare.json"):
+            let answer = try DeviceComparison.answer(request.query, state: state)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            return HTTPResponse(contentType: "application/json", body: [UInt8]((try? encoder.encode(answer)) ?? Data()))
         case (_, "/estimate.json"):
             let estimates = try estimates(request.query)
             let encoder = JSONEncoder()
@@ -180,12 +197,16 @@ struct PreviewRoutes: HTTPHandler {
         HTTPResponse(contentType: "application/json", body: Array(text.utf8))
     }
 
-    /// A render request's answer: the whole picture as PNG, or the frame's pixels with the frame in a header.
+    /// What a render request answers with: the whole picture as PNG, the frame's pixels with the frame in a header,
+    /// or the frame's pixels as PNG.
+    enum RenderAnswer { case picture, frame, framePNG }
+
+    /// A render request's answer (``RenderAnswer``).
     static func render(
-        _ prepared: PreparedRender, asPNG: Bool, input: RGBAImage<UInt8>, displayWidth: Int?,
+        _ prepared: PreparedRender, as answer: RenderAnswer, input: RGBAImage<UInt8>, displayWidth: Int?,
         cancellation: RenderCancellation
     ) throws(BackdropError) -> HTTPResponse {
-        if asPNG {
+        if answer == .picture {
             let picture = try prepared.render(input, cancellation: cancellation).picture
             return HTTPResponse(
                 contentType: "image/png", body: try picture.encoded(with: PNGEncoder(compression: .fast)))
@@ -203,6 +224,10 @@ struct PreviewRoutes: HTTPHandler {
             view = (pixels.data, pixels.size, frame)
         case .scene:
             throw BackdropError(.badOption, "a scene is drawn by /scene.png")
+        }
+        if answer == .framePNG {
+            let picture = RGBAImage(width: view.size.width, height: view.size.height, samples: [UInt8](view.data))
+            return HTTPResponse(contentType: "image/png", body: try PNGEncoder(compression: .fast).encode(picture))
         }
         return HTTPResponse(
             contentType: "application/octet-stream", body: [UInt8](view.data),

@@ -15,6 +15,9 @@ final class PreviewState: @unchecked Sendable {
     /// The uploaded vibrant content's and scene's file names, when the page gave them.
     private var vibrancyName: String?
     private var sceneName: String?
+    /// How many uploads changed the state: the pages put it in every picture's URL (`rev`), so that a picture of
+    /// other uploads is never taken from the browser's cache.
+    private var revision = 0
 
     init(input: RGBAImage<UInt8>, name: String?) throws(BackdropError) {
         self.input = input
@@ -28,14 +31,23 @@ final class PreviewState: @unchecked Sendable {
             input = image
             inputPNG = png
             inputName = name
+            revision += 1
         }
     }
 
     func setVibrancy(_ image: RGBAImage<UInt8>?, name: String?) {
-        lock.withLock { (vibrancy, vibrancyName) = (image, name) }
+        lock.withLock {
+            (vibrancy, vibrancyName) = (image, name)
+            revision += 1
+        }
     }
 
-    func setScene(_ scene: Scene, name: String?) { lock.withLock { (self.scene, sceneName) = (scene, name) } }
+    func setScene(_ scene: Scene, name: String?) {
+        lock.withLock {
+            (self.scene, sceneName) = (scene, name)
+            revision += 1
+        }
+    }
 
     /// The file names the copied command line uses: the input's, the vibrant content's and the uploaded scene's
     /// (placeholders in capitals when unknown).
@@ -59,13 +71,13 @@ final class PreviewState: @unchecked Sendable {
         lock.withLock { (input, inputPNG, vibrancy) }
     }
 
-    /// What the page needs to know of the state, as JSON: sizes, the input's name, and the token that lets a
-    /// script change the state (``RequestOrigin``).
+    /// What the page needs to know of the state, as JSON: sizes, the input's name, the uploads' `revision`, and the
+    /// token that lets a script change the state (``RequestOrigin``).
     func summary(token: String) -> [UInt8] {
         let summary: [String: Any] = lock.withLock {
             var summary: [String: Any] = [
                 "width": input.width, "height": input.height, "inputName": inputName ?? "demo-input.png",
-                "token": token,
+                "token": token, "revision": revision,
             ]
             if let vibrancy { summary["vibrancy"] = ["width": vibrancy.width, "height": vibrancy.height] }
             return summary

@@ -4,7 +4,8 @@ import Foundation
 /// The preview's scene mode (`/scenes`): a whole screen as `backdrop render --scene` draws it and as `backdrop
 /// estimate --scene` prices it, side by side. Pick a built-in scene or upload a JSON one, a device and an overlay
 /// (Instruments' colour debug options), the first frame or the steady one; the table prices the scene on every
-/// device (fps, GPU %, offscreen passes, frame ms), the picked device's row marked. The state is the URL's query,
+/// device (fps, GPU %, offscreen passes, frame ms), the picked device's row marked; the side-by-side view shows the
+/// scene on the devices ticked, each with its price and command (``DeviceComparison``). The state is the URL's query,
 /// with the API's parameter names. Page/scenes.html, .css and .js with page.css and page.js, served as one document
 /// (``PageFiles``); nothing fetched from the network.
 enum ScenePage {

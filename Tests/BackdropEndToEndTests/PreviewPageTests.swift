@@ -40,6 +40,40 @@ struct PreviewPageTests {
         #expect(try browser.evaluate("$('screen').naturalWidth") as? Int == 2048)
         #expect(
             try browser.evaluate("new URLSearchParams(location.search).get('device')") as? String == "ipad-air")
+        #expect(try browser.evaluate("$('all-refused').textContent") as? String == "")
+
+        // Side by side: a checkbox a device; each device's screen as it draws the scene, with its price and command.
+        for (step, id) in ["iphone-4s", "ipad-2"].enumerated() {
+            try browser.evaluate(
+                "$('compare-\(id)').checked = true; $('compare-\(id)').dispatchEvent(new Event('change')); 0")
+            try browser.wait(
+                for:
+                    "document.body.dataset.updates >= \(step + 3) && document.querySelectorAll('figure.device').length === \(step + 1)"
+            )
+        }
+        #expect(
+            try browser.evaluate("new URLSearchParams(location.search).get('compare')") as? String == "ipad-2,iphone-4s"
+        )
+        let tiles = try #require(
+            try browser.evaluate(
+                """
+                [...document.querySelectorAll('figure.device')].map(f => [f.dataset.device, f.querySelector('.command').value,
+                  String(f.querySelector('img').naturalWidth), f.querySelector('figcaption').textContent])
+                """) as? [[String]])
+        // In the device table's order, whatever the order they were ticked in.
+        #expect(tiles.map { $0[0] } == ["ipad-2", "iphone-4s"])
+        for tile in tiles {
+            let device = try Device.lookup(tile[0])
+            #expect(
+                tile[1]
+                    == "backdrop render scene contacts-table-masks --device \(device.id) --show offscreen -o screen.png"
+            )
+            #expect(Int(tile[2]) == device.screen.width, "\(tile)")
+            #expect(
+                tile[3].hasPrefix("\(device.name) · \(Int(device.scale))× · screen")
+                    && tile[3].contains("fps (80 % range"), "\(tile[3])")
+        }
+        #expect(try browser.evaluate("document.body.dataset.error ?? ''") as? String == "")
     }
 
     @Test func aLinkReproducesThePreviewAndDraggingAndControlsUpdateIt() async throws {
@@ -162,6 +196,280 @@ struct PreviewPageTests {
                 to: URL(fileURLWithPath: report), screenshot: screenshot, drag: drag, dragSteps: steps,
                 controls: controls)
         }
+    }
+
+    /// What the page shows now, checked against its URL: every picture's URL (the live view's download, the
+    /// timeline, each side-by-side picture) carries the URL's state and the uploads' revision, and the estimate's
+    /// text agrees with its timeline's title (device, ms, path, vibrant content). "" when all agree, else the
+    /// disagreements.
+    static let agreement = """
+        (async () => {
+          const pageKeys = ['compare', 'enlarge'], problems = [];
+          const api = [...new URLSearchParams(location.search)].filter(([k]) => !pageKeys.includes(k));
+          const carries = (url, skip) => {
+            const u = new URL(url, location.href).searchParams;
+            return api.every(([k, v]) => skip.includes(k) || u.get(k) === v) && u.get('rev') === String(revision);
+          };
+          if (!carries($('download').href, [])) { problems.push('download ' + $('download').href); }
+          if (state.algorithm === 'image-effects' || !$('timeline').getAttribute('src')) {
+            if ($('timeline').getAttribute('src') || / ms \\(/.test($('estimate').textContent)) {
+              problems.push('a figure or timeline without an estimate');
+            }
+          } else {
+            if (!carries($('timeline').src, ['device'])) { problems.push('timeline ' + $('timeline').src); }
+            const svg = await (await fetch($('timeline').src)).text();
+            const title = svg.match(/font-weight="bold">([^<]*)</)[1], text = $('estimate').textContent;
+            const ms = text.match(/: ([0-9.]+) ms/)[1], e = await (await fetch(
+              $('timeline').src.replace('/estimate.svg', '/estimate.json'))).json();
+            if (!title.startsWith(e.deviceName) || !text.startsWith(e.deviceName) || !title.includes(' · ' + ms + ' ms')
+                || !title.includes(' · ' + e.path + ' · ') || !text.includes(e.path)
+                || title.includes('vibrancy') !== (content !== null)
+                || text.includes('vibrant content') !== (content !== null)) {
+              problems.push('"' + text + '" beside "' + title + '"');
+            }
+          }
+          const tiles = [...document.querySelectorAll('figure.device')];
+          if (tiles.map(t => t.dataset.device).join() !== state.compare) { problems.push('tiles ' + tiles.length); }
+          for (const t of tiles) {
+            const src = t.querySelector('img').src, u = new URL(src).searchParams;
+            if (!carries(src, ['scale', 'path', 'device']) || u.get('device') !== t.dataset.device
+                || !t.querySelector('img').complete) { problems.push('tile ' + src); }
+          }
+          return problems.join('; ');
+        })()
+        """
+
+    /// Nothing stale: each control changed in turn (and vibrant content uploaded and removed), and after each
+    /// every picture and figure shows the new state (``agreement``); the timeline's URL changes with every change
+    /// the estimate depends on, uploads included.
+    @Test func everyControlUpdatesEveryPictureAndFigure() throws {
+        let input = Fixtures.path(Self.wallpaper)
+        guard FileManager.default.fileExists(atPath: input) else { throw FixtureMissing(path: input) }
+        let server = try PreviewProcess([input])
+        defer { #expect(server.stop() == 0) }
+        let browser = try HeadlessChromium(width: 1400, height: 1000)
+        try browser.open(server.address + "?style=dark&frame=200,700,600,300&compare=ipad-2,ipad-air")
+        try browser.wait(for: "document.body.dataset.estimated >= 1 && document.body.dataset.compared >= 1")
+        #expect(try browser.evaluate(Self.agreement) as? String == "")
+        let counts = "[+document.body.dataset.estimated, +document.body.dataset.compared]"
+        func settle(_ change: String) throws {
+            let before = try #require(try browser.evaluate(counts) as? [Int])
+            try browser.evaluate(change + "; 0")
+            try browser.wait(
+                for: "!document.body.dataset.busy && document.body.dataset.estimated > \(before[0])"
+                    + " && document.body.dataset.compared > \(before[1])")
+        }
+        func upload(_ path: String, into input: String) throws {
+            let element = try browser.call(
+                "Runtime.evaluate", ["expression": "document.getElementById('\(input)')", "returnByValue": false])
+            let objectID = try #require((element["result"] as? [String: Any])?["objectId"] as? String)
+            try browser.call("DOM.setFileInputFiles", ["files": [path], "objectId": objectID])
+        }
+        let glyphs = Fixtures.path("photos/glyphs-alpha.png")
+        let steps: [(name: String, change: String, priced: Bool)] = [
+            ("style", "$('style').value = 'light'; $('style').dispatchEvent(new Event('change'))", true),
+            ("device", "$('device').value = 'iphone-4s'; $('device').dispatchEvent(new Event('change'))", true),
+            ("scale", "$('scale').value = '3'; $('scale').dispatchEvent(new Event('change'))", true),
+            ("path", "$('path').value = 'tint-only'; $('path').dispatchEvent(new Event('change'))", true),
+            ("path", "$('path').value = 'blur'; $('path').dispatchEvent(new Event('change'))", true),
+            ("exact", "$('exact').checked = true; $('exact').dispatchEvent(new Event('change'))", true),
+            ("style", "$('style').value = 'custom'; $('style').dispatchEvent(new Event('change'))", true),
+            ("sigma", "$('sigma').value = '12'; $('sigma').dispatchEvent(new Event('change'))", true),
+            ("saturation", "$('saturation').value = '1.2'; $('saturation').dispatchEvent(new Event('change'))", true),
+            ("tint", "$('tint').value = '0,0,0'; $('tint').dispatchEvent(new Event('change'))", true),
+            ("tint-alpha", "$('tint-alpha').value = '0.5'; $('tint-alpha').dispatchEvent(new Event('change'))", true),
+            ("style", "$('style').value = 'dark'; $('style').dispatchEvent(new Event('change'))", true),
+            (
+                "compare",
+                "$('compare-iphone-4').checked = true; $('compare-iphone-4').dispatchEvent(new Event('change'))",
+                false
+            ),
+            ("enlarge", "$('enlarge').checked = true; $('enlarge').dispatchEvent(new Event('change'))", false),
+            (
+                "algorithm",
+                "$('algorithm').value = 'image-effects'; $('algorithm').dispatchEvent(new Event('change'))",
+                false
+            ),
+            ("algorithm", "$('algorithm').value = 'system'; $('algorithm').dispatchEvent(new Event('change'))", true),
+        ]
+        for step in steps {
+            let before = try browser.evaluate("$('timeline').src") as? String
+            try settle(step.change)
+            #expect(try browser.evaluate(Self.agreement) as? String == "", "after \(step.name)")
+            if step.priced {
+                #expect(try browser.evaluate("$('timeline').src") as? String != before, "after \(step.name)")
+            }
+        }
+        #expect(try browser.evaluate("document.querySelectorAll('figure.device').length") as? Int == 3)
+        // Vibrant content uploaded, then removed: the timeline's URL and title change both times (the issue's stale
+        // "dark · blur" timeline beside a vibrant figure).
+        for (name, change) in [
+            ("upload", "contentBox.style.display === 'block'"), ("removal", "contentBox.style.display === 'none'"),
+        ] {
+            let before = try #require(try browser.evaluate("[$('timeline').src, " + counts + "]") as? [Any])
+            let settled = try #require(before[1] as? [Int])
+            if name == "upload" {
+                try upload(glyphs, into: "vibrancy")
+            } else {
+                try browser.evaluate("$('unvibrant').click(); 0")
+            }
+            try browser.wait(
+                for: "\(change) && !document.body.dataset.busy && document.body.dataset.estimated > \(settled[0])"
+                    + " && document.body.dataset.compared > \(settled[1])")
+            try browser.wait(for: "$('timeline').src !== '\(before[0] as? String ?? "")' && $('timeline').complete")
+            #expect(try browser.evaluate(Self.agreement) as? String == "", "after the \(name)")
+        }
+        #expect(try browser.evaluate("document.body.dataset.error ?? ''") as? String == "")
+        #expect(try browser.evaluate("$('error').textContent") as? String == "")
+    }
+
+    /// Side by side: the same frame on several devices, each at its scale, on its path, with its price; a device
+    /// the view does not fit on listed with the reason, here and on the every-device listing; each device's copied
+    /// command draws that device's picture (its download link's), byte for byte.
+    @Test func theSideBySideViewShowsEachDeviceAsItDrawsItAndItsCommandDrawsIt() async throws {
+        let input = Fixtures.path(Self.wallpaper)
+        guard FileManager.default.fileExists(atPath: input) else { throw FixtureMissing(path: input) }
+        let server = try PreviewProcess([input])
+        defer { #expect(server.stop() == 0) }
+        let browser = try HeadlessChromium(width: 1400, height: 1000)
+        try browser.open(server.address + "?style=dark&frame=200,700,800,300&compare=ipad-2,iphone-4s")
+        try browser.wait(for: "document.body.dataset.estimated >= 1 && document.body.dataset.compared >= 1")
+        // The iPad 2 (1×) shows an 800 pt view, tint-only as Apple shipped it; the iPhone 4S (2×) refuses 400 pt.
+        #expect(
+            try browser.evaluate("[...document.querySelectorAll('figure.device')].map(f => f.dataset.device).join()")
+                as? String == "ipad-2")
+        let caption =
+            try browser.evaluate("document.querySelector('figure.device figcaption').textContent") as? String ?? ""
+        #expect(
+            caption.contains("iPad 2 · 1× · screen 1024×768 pt · view 800×300 pt") && caption.contains("tint-only"),
+            "\(caption)")
+        #expect(
+            try browser.evaluate("$('compare-refused').textContent") as? String
+                == "Not shown: iPhone 4S: the view is 400 pt wide, the screen 320 pt")
+        // The every-device listing (scale 1 here) names each device it leaves out, and why.
+        let refused = try browser.evaluate("$('all-refused').textContent") as? String ?? ""
+        let rows = try browser.evaluate("$('all').rows.length") as? Int ?? 0
+        let left = Device.all.filter { 800 > $0.screenPoints.width }
+        #expect(rows == Device.all.count - left.count + 1)
+        for device in left {
+            #expect(
+                refused.contains(
+                    "\(device.name): the view is 800 pt wide, the screen \(Int(device.screenPoints.width)) pt"),
+                "\(refused)")
+        }
+        // Every device checkbox drives the view; a smaller frame fits the iPhones.
+        let before = try #require(try browser.evaluate("+document.body.dataset.compared") as? Int)
+        try browser.evaluate("state.frame = '200,700,600,300'; changed(); 0")
+        try browser.wait(for: "!document.body.dataset.busy && document.body.dataset.compared > \(before)")
+        let settled = try #require(
+            try browser.evaluate(
+                "[+document.body.dataset.estimated, +document.body.dataset.compared]") as? [Int])
+        try browser.evaluate(
+            "$('compare-ipad-air').checked = true; $('compare-ipad-air').dispatchEvent(new Event('change')); 0")
+        try browser.wait(
+            for: "!document.body.dataset.busy && document.body.dataset.estimated > \(settled[0])"
+                + " && document.body.dataset.compared > \(settled[1])")
+        #expect(try browser.evaluate(Self.agreement) as? String == "")
+        #expect(try browser.evaluate("$('compare-refused').textContent") as? String == "")
+        let tiles = try #require(
+            try browser.evaluate(
+                """
+                [...document.querySelectorAll('figure.device')].map(f => [f.dataset.device,
+                  f.querySelector('.command').value, f.querySelector('a.download').href,
+                  f.querySelector('figcaption').textContent, String(f.querySelector('img').naturalWidth)])
+                """) as? [[String]])
+        #expect(tiles.map { $0[0] } == ["ipad-2", "iphone-4s", "ipad-air"])
+        let directory = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for tile in tiles {
+            let device = try Device.lookup(tile[0])
+            #expect(tile[3].contains("\(device.name) · \(Int(device.scale))× · screen"), "\(tile[3])")
+            #expect(tile[3].contains(device.iOS7Blur == .tintOnly ? "tint-only" : "blur"), "\(tile[3])")
+            // Never wider than the frame's pixels, and drawn to the one scale of points the tiles share.
+            #expect((Int(tile[4]) ?? 0) > 0 && (Int(tile[4]) ?? 0) <= 600, "\(tile)")
+            var arguments = Array(tile[1].split(separator: " ").map(String.init).dropFirst())
+            #expect(
+                arguments.prefix(3) == ["render", "picture", "wallpaper-2048x1536.png"]
+                    && arguments.contains("--device"), "\(tile[1])")
+            arguments[2] = input
+            let output = directory.appendingPathComponent("\(device.id).png").path
+            arguments[arguments.firstIndex(of: "-o")! + 1] = output
+            let rendered = try runCLI(arguments)
+            #expect(rendered.status == 0, "\(tile[1]): \(rendered.standardError)")
+            let (fromPage, _) = try await URLSession.shared.data(from: URL(string: tile[2])!)
+            #expect(try PNGDecoder().decode([UInt8](fromPage)) == (try PNGDecoder().decodeFile(output)), "\(tile[1])")
+        }
+        #expect(try browser.evaluate("document.body.dataset.error ?? ''") as? String == "")
+        if let report = ProcessInfo.processInfo.environment["BACKDROP_PREVIEW_REPORT"] {
+            try browser.evaluate(
+                "$('compare-devices').previousElementSibling.scrollIntoView();"
+                    + " new Promise(r => requestAnimationFrame(r))")
+            let images = URL(fileURLWithPath: report).appendingPathComponent("images")
+            try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
+            try browser.screenshot().write(
+                to: images.appendingPathComponent("preview-side-by-side.png"), options: .atomic)
+        }
+    }
+
+    /// A tall portrait picture in a 1280×800 window: shown whole (never past 1:1), the frame's resize corner inside
+    /// the window and dragging it resizes the frame; a small picture stays at 1:1 until enlarging is asked for; the
+    /// timeline spans the picture's column.
+    @Test func aTallPictureFitsTheWindowWithItsCornerReachableAndNothingIsUpscaled() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let portrait = directory.appendingPathComponent("portrait.png").path
+        var samples = [UInt8](repeating: 255, count: 900 * 2400 * 4)
+        for y in 0..<2400 {
+            for x in 0..<900 {
+                let index = (y * 900 + x) * 4
+                samples[index] = UInt8(y * 255 / 2399)
+                samples[index + 1] = UInt8(x * 255 / 899)
+                samples[index + 2] = UInt8((x + y) % 256)
+            }
+        }
+        try PNGEncoder().write(RGBAImage(width: 900, height: 2400, samples: samples), to: portrait)
+        let server = try PreviewProcess([portrait])
+        defer { #expect(server.stop() == 0) }
+        let browser = try HeadlessChromium(width: 1280, height: 800)
+        try browser.open(server.address)
+        try browser.wait(for: "document.body.dataset.estimated >= 1")
+        let stage = try #require(
+            try browser.evaluate("(r => [r.left, r.top, r.width, r.height])(stage.getBoundingClientRect())")
+                as? [Double])
+        #expect(stage[2] <= 900 && stage[1] + stage[3] <= 800, "the picture at \(stage)")
+        let corner = try #require(
+            try browser.evaluate(
+                "(r => [r.left, r.top, r.width, r.height])(frameBox.firstElementChild.getBoundingClientRect())")
+                as? [Double])
+        #expect(
+            corner[0] >= 0 && corner[1] >= 0 && corner[0] + corner[2] <= 1280 && corner[1] + corner[3] <= 800,
+            "the corner at \(corner)")
+        let frame = try #require(try browser.evaluate("state.frame") as? String)
+        let x = corner[0] + corner[2] / 2, y = corner[1] + corner[3] / 2
+        try browser.mouse("mousePressed", x: x, y: y)
+        for step in 1...5 { try browser.mouse("mouseMoved", x: x - Double(step * 8), y: y - Double(step * 4)) }
+        try browser.mouse("mouseReleased", x: x - 40, y: y - 20)
+        try browser.wait(for: "state.frame !== '\(frame)'")
+        let resized = try PixelRect.parsed(try #require(try browser.evaluate("state.frame") as? String), as: "frame")
+        let original = try PixelRect.parsed(frame, as: "frame")
+        #expect(resized.x == original.x && resized.width < original.width && resized.height < original.height)
+        // The timeline spans the column the picture is in.
+        try browser.wait(for: "$('timeline').complete && $('timeline').naturalWidth > 0")
+        let widths = try #require(try browser.evaluate("[$('timeline').clientWidth, $('main').clientWidth]") as? [Int])
+        #expect(widths[0] == widths[1] && widths[0] >= 700, "\(widths)")
+
+        // A 600×400 picture in a wider column: 1:1, then enlarged when asked.
+        let coffee = Fixtures.path("photos/coffee.png")
+        let element = try browser.call(
+            "Runtime.evaluate", ["expression": "document.getElementById('upload')", "returnByValue": false])
+        let objectID = try #require((element["result"] as? [String: Any])?["objectId"] as? String)
+        try browser.call("DOM.setFileInputFiles", ["files": [coffee], "objectId": objectID])
+        try browser.wait(for: "picture && picture[0] === 600 && !document.body.dataset.busy")
+        #expect(try browser.evaluate("stage.clientWidth") as? Int == 600)
+        try browser.evaluate("$('enlarge').checked = true; $('enlarge').dispatchEvent(new Event('change')); 0")
+        try browser.wait(for: "stage.clientWidth > 600")
+        #expect(try browser.evaluate("new URLSearchParams(location.search).get('enlarge')") as? String == "1")
+        #expect(try browser.evaluate("document.body.dataset.error ?? ''") as? String == "")
     }
 
     /// DIR/preview.md and DIR/images/preview.png.

@@ -196,6 +196,108 @@ struct PreviewServerTests {
         }
     }
 
+    /// The side-by-side view: one request per device, drawn and priced as that device draws it, each device's
+    /// command drawing its picture; devices the view does not fit on named with the reason in points; errors in the
+    /// picture's coordinates; `rev` in any query ignored.
+    @Test func theSideBySideViewIsOneRequestPerDeviceAndSaysWhyADeviceIsLeftOut() async throws {
+        let server = try PreviewProcess()
+        defer { server.stop() }
+        let a = server.address
+        let directory = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let demoFile = directory.appendingPathComponent("demo-input.png").path
+        try PNGEncoder().write(DemoImage.make(), to: demoFile)
+        // The 800×300 px frame: 800 pt wide on the iPad 2 (1×), 400 pt on the iPhone 4S (2×, a 320 pt screen).
+        let (status, body, _) = try await get(
+            a + "compare.json?style=dark&frame=100,300,800,300&devices=ipad-2,iphone-4s,ipad-air&rev=3")
+        try #require(status == 200, "\(String(decoding: body, as: UTF8.self))")
+        let answer = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
+        let shown = try #require(answer["shown"] as? [[String: Any]])
+        let refused = try #require(answer["refused"] as? [[String: String]])
+        #expect(shown.map { $0["device"] as? String } == ["ipad-2", "ipad-air"])
+        #expect(
+            refused == [
+                [
+                    "device": "iphone-4s", "deviceName": "iPhone 4S",
+                    "reason": "the view is 400 pt wide, the screen 320 pt",
+                ]
+            ])
+        for device in shown {
+            let id = try #require(device["device"] as? String), query = try #require(device["query"] as? String)
+            #expect(query == "device=\(id)&style=dark&frame=100,300,800,300", "\(id): \(query)")
+            // Drawn as `render --device` draws it (Apple's policy: the iPad 2 tint-only) and priced on that path:
+            // the same record as /estimate.json asks for with the path and the device's scale given.
+            let path = id == "ipad-2" ? "tint-only" : "blur"
+            let scale = id == "ipad-2" ? 1 : 2
+            let estimate = try JSONSerialization.data(withJSONObject: try #require(device["estimate"]))
+            let record = try JSONDecoder().decode(EstimateRecord.self, from: estimate)
+            let expected = try JSONDecoder().decode(
+                EstimateRecord.self,
+                from: try await get(
+                    a + "estimate.json?style=dark&frame=100,300,800,300&scale=\(scale)&path=\(path)&device=\(id)"
+                ).1)
+            #expect(record == expected && record.path == path, "\(id)")
+            #expect(device["viewPoints"] as? [Double] == [800 / Double(scale), 300 / Double(scale)])
+            // The device's command draws its picture, and its frame picture is that picture's frame.
+            let (pngStatus, png, _) = try await get(a + "render.png?" + query)
+            #expect(pngStatus == 200)
+            let picture = try PNGDecoder().decode([UInt8](png))
+            var arguments = Array(try #require(device["command"] as? String).split(separator: " ").map(String.init))
+            #expect(arguments.prefix(4) == ["backdrop", "render", "picture", "demo-input.png"])
+            arguments[3] = demoFile
+            let output = directory.appendingPathComponent("\(id).png").path
+            arguments[arguments.firstIndex(of: "-o")! + 1] = output
+            let cli = try runCLI(Array(arguments.dropFirst()))
+            #expect(cli.status == 0, "\(arguments): \(cli.standardError)")
+            #expect(try PNGDecoder().decodeFile(output) == picture, "\(id): the command draws another picture")
+            let frame = try PNGDecoder().decode([UInt8](try await get(a + "frame.png?" + query + "&rev=9").1))
+            var crop = [UInt8]()
+            for y in 300..<600 { crop += picture.samples[((y * 1024 + 100) * 4)..<((y * 1024 + 900) * 4)] }
+            #expect(frame.size == PixelSize(width: 800, height: 300) && frame.samples == crop, "\(id)")
+        }
+        // A scene side by side: each device's record is what /scene.json prices; its picture what /scene.png draws.
+        let scenes = try #require(
+            try JSONSerialization.jsonObject(
+                with: try await get(a + "compare.json?scene=control-center&devices=iphone-4s,ipad-air").1)
+                as? [String: Any])
+        let sceneShown = try #require(scenes["shown"] as? [[String: Any]])
+        #expect(
+            sceneShown.map { $0["query"] as? String } == [
+                "scene=control-center&device=iphone-4s", "scene=control-center&device=ipad-air",
+            ])
+        for device in sceneShown {
+            let id = try #require(device["device"] as? String)
+            let record = try JSONDecoder().decode(
+                SceneRecord.self,
+                from: try JSONSerialization.data(withJSONObject: try #require(device["sceneEstimate"])))
+            let expected = try JSONDecoder().decode(
+                SceneRecord.self, from: try await get(a + "scene.json?scene=control-center&device=\(id)").1)
+            #expect(record == expected, "\(id)")
+        }
+        for (query, message) in [
+            ("style=dark", "give devices=ID,ID,… or devices=all"), ("devices=ipad-9", "unknown device 'ipad-9'"),
+            ("devices=ipad-2&style=bogus", "unknown style 'bogus'"), ("devices=ipad-2&device=ipad-2", "not device"),
+            ("devices=all&scene=nope", "unknown scene 'nope'"),
+        ] {
+            let (code, answer, _) = try await get(a + "compare.json?" + query)
+            let error = (try? JSONSerialization.jsonObject(with: answer) as? [String: String])?["error"] ?? ""
+            #expect(code == 400 && error.contains(message), "\(query): \(code) \(error)")
+        }
+        // Vibrant content wholly outside the frame: the error names the frame and the content where the user put
+        // them, in the picture's pixels (the live view renders a cut-out of the frame).
+        let glyphs = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("photos/glyphs-alpha.png")))
+        #expect(try await post(a + "vibrancy", glyphs).0 == 200)
+        for route in ["render.rgba", "render.png", "frame.png"] {
+            let (code, answer, _) = try await get(a + route + "?frame=75,400,600,300&at=0,0")
+            let error = (try? JSONSerialization.jsonObject(with: answer) as? [String: String])?["error"] ?? ""
+            #expect(
+                code == 400
+                    && error
+                        == "the vibrant content (480×160 at 0,0) lies wholly outside the frame 75,400,600,300 (x,y,w,h)",
+                "\(route): \(error)")
+        }
+    }
+
     @Test func twentyRequestsAtOnceAreAnsweredAndTheServerGoesOn() async throws {
         let server = try PreviewProcess()
         defer { server.stop() }

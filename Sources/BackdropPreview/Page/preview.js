@@ -1,6 +1,6 @@
 // The preview page: the effect over a picture, its frame and vibrant content dragged on it, and its estimate.
-// Globals the browser tests read: previewTimings, and the body's data-busy, data-renders, data-last-ms and
-// data-estimated.
+// Globals the browser tests read: previewTimings, and the body's data-busy, data-renders, data-last-ms,
+// data-estimated and data-compared.
 /* global CONFIG, $, failure */
 'use strict';
 
@@ -8,11 +8,16 @@ const stage = $('stage'), frameBox = $('frame'), contentBox = $('content');
 // The state, named as the API names it; defaults are left out of the URL.
 const DEFAULTS = {
     algorithm: 'system', style: 'light', frame: '', scale: '1', device: '', path: 'auto', exact: '',
-    sigma: '20', saturation: '1.8', tint: '1,1,1', 'tint-alpha': '0.3', at: '',
+    sigma: '20', saturation: '1.8', tint: '1,1,1', 'tint-alpha': '0.3', at: '', compare: '', enlarge: '',
 };
+// The page's own keys, kept in the page's URL but not sent to the API: the side-by-side view's devices and whether a
+// small picture may be enlarged past 1:1.
+const PAGE_KEYS = ['compare', 'enlarge'];
 const CONTROLS = ['algorithm', 'style', 'device', 'scale', 'path', 'sigma', 'saturation', 'tint', 'tint-alpha'];
 const state = Object.assign({}, DEFAULTS);
-let picture = null, content = null, token = '';
+let picture = null, content = null, token = '', revision = 0;
+// Each estimate and side-by-side update gets a number; an answer to an older one is dropped.
+let estimates = 0, comparisons = 0;
 let busy = false, pending = false, firstChange = null, lastFrame = null;
 window.previewTimings = [];
 
@@ -20,6 +25,10 @@ CONFIG.styles.concat(['custom', 'tint']).forEach(s => $('style').add(new Option(
 CONFIG.devices.forEach(d => $('device').add(new Option(d.name + ' (' + d.id + ')', d.id)));
 
 const numbers = s => s.split(',').map(Number);
+const ENTITIES = {'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;'};
+const escapeHTML = text => String(text).replace(/[&<>"]/g, c => ENTITIES[c]);
+// Every picture's URL carries the uploads' revision besides the query: a picture of other uploads is never reused.
+const withRevision = q => q + (q ? '&' : '') + 'rev=' + revision;
 
 function readURL() {
     const q = new URLSearchParams(location.search);
@@ -35,7 +44,7 @@ function readURL() {
 function query() {
     const q = new URLSearchParams();
     for (const k in state) {
-        if (state[k] === '' || state[k] === DEFAULTS[k] && k === 'algorithm') {
+        if (state[k] === '' || state[k] === DEFAULTS[k] && k === 'algorithm' || PAGE_KEYS.includes(k)) {
             continue;
         }
         const custom = ['sigma', 'saturation', 'tint', 'tint-alpha'].includes(k);
@@ -53,11 +62,34 @@ function query() {
     return q.toString();
 }
 
+// The page's URL: the API's query and the page's own keys.
+function pageQuery() {
+    const q = new URLSearchParams(query());
+    PAGE_KEYS.filter(k => state[k]).forEach(k => q.set(k, state[k]));
+    return q.toString();
+}
+
+// The picture at its own resolution, as wide as the column and as tall as the window allow (the frame's corner is
+// then always on screen); past 1:1 only when asked.
+function fit() {
+    if (!picture) {
+        return;
+    }
+    const column = $('main').clientWidth, room = innerHeight - (stage.getBoundingClientRect().top + scrollY) - 16;
+    const most = state.enlarge === '1' ? Infinity : picture[0];
+    stage.style.width = Math.floor(Math.max(64, Math.min(most, column, picture[0] * room / picture[1]))) + 'px';
+}
+
 function controls() {
     for (const k of CONTROLS) {
         $(k).value = state[k];
     }
     $('exact').checked = state.exact === '1';
+    $('enlarge').checked = state.enlarge === '1';
+    const chosen = state.compare.split(',');
+    for (const box of $('compare-devices').querySelectorAll('input')) {
+        box.checked = chosen.includes(box.value);
+    }
     $('custom').style.display = state.style === 'custom' || state.style === 'tint' ? '' : 'none';
 }
 
@@ -87,14 +119,15 @@ function changed() {
     if (firstChange === null) {
         firstChange = performance.now();
     }
-    history.replaceState(null, '', '?' + query());
+    history.replaceState(null, '', '?' + pageQuery());
+    fit();
     placeBoxes();
     render();
 }
 
 // The command line is printed by the server from the same request as the picture: one the CLI accepts.
 async function command() {
-    $('download').href = '/render.png?' + query();
+    $('download').href = '/render.png?' + withRevision(query());
     const r = await fetch('/command.json?' + query());
     $('command').value = r.ok ? (await r.json()).command : '';
 }
@@ -112,7 +145,7 @@ async function render() {
     firstChange = null;
     await command();
     const shown = Math.ceil(numbers(state.frame)[2] * stage.clientWidth / picture[0] * devicePixelRatio);
-    const url = '/render.rgba?' + query() + '&display-width=' + shown;
+    const url = '/render.rgba?' + withRevision(query()) + '&display-width=' + shown;
     try {
         const response = await fetch(url);
         if (!response.ok) {
@@ -145,6 +178,7 @@ async function render() {
     } else {
         delete document.body.dataset.busy;
         estimate();
+        compare();
     }
 }
 
@@ -152,35 +186,113 @@ function countEstimate() {
     document.body.dataset.estimated = (+(document.body.dataset.estimated || 0) + 1).toString();
 }
 
-// The estimate panel (the picked device, or the iPad Air) and every device's row.
+// A picture's load (or failure), awaited.
+function loaded(img) {
+    return img.complete && img.naturalWidth > 0 ? Promise.resolve() : new Promise(resolve => {
+        img.onload = resolve;
+        img.onerror = resolve;
+    });
+}
+
+const verdict = r => `<span class="${r.verdict.split(' ')[0]}">${r.verdict}</span>`;
+const range = r => `${r.totalMsRange[0].toFixed(1)}–${r.totalMsRange[1].toFixed(1)}`;
+const refusals = list => list.length ? 'Not shown: ' + list.map(r => `${r.deviceName}: ${r.reason}`).join('; ') : '';
+
+// The estimate panel (the picked device, or the iPad Air), its timeline, and every device's row with the devices
+// the view does not fit on and why. An answer to an older state is dropped.
 async function estimate() {
+    const mine = ++estimates;
     if (state.algorithm === 'image-effects') {
         $('estimate').textContent = 'the cost model prices the system blur';
         $('all').innerHTML = '';
+        $('all-refused').textContent = '';
+        $('timeline').removeAttribute('src');
         countEstimate();
         return;
     }
-    const q = query().replace(/(^|&)device=[^&]*/, ''), id = state.device || 'ipad-air';
-    const one = await fetch('/estimate.json?' + q + '&device=' + id);
-    if (!one.ok) {
-        $('estimate').textContent = await failure(one);
+    const q = withRevision(query().replace(/(^|&)device=[^&]*/, '')), id = state.device || 'ipad-air';
+    const [one, all, fits] = await Promise.all([
+        fetch('/estimate.json?' + q + '&device=' + id), fetch('/estimate.json?' + q + '&device=all'),
+        fetch('/compare.json?' + q + '&devices=all'),
+    ]);
+    const answers = await Promise.all([one, all, fits].map(r => r.ok ? r.json() : failure(r)));
+    if (mine !== estimates) {
         return;
     }
-    const e = await one.json();
-    const verdict = r => `<span class="${r.verdict.split(' ')[0]}">${r.verdict}</span>`;
-    const range = r => `${r.totalMsRange[0].toFixed(1)}–${r.totalMsRange[1].toFixed(1)}`;
-    $('estimate').innerHTML = `<b>${e.deviceName}</b>${state.device ? '' : ' (pick a device)'}: `
-        + `${e.totalMs.toFixed(2)} ms (80 % range ${range(e)}), ${e.fps.toFixed(0)} fps, ${verdict(e)}, ${e.path}`;
-    $('timeline').src = '/estimate.svg?' + q + '&device=' + id;
-    const all = await fetch('/estimate.json?' + q + '&device=all');
-    if (!all.ok) {
-        return;
+    if (one.ok) {
+        const e = answers[0], timeline = '/estimate.svg?' + q + '&device=' + id;
+        $('estimate').innerHTML = `<b>${e.deviceName}</b>${state.device ? '' : ' (pick a device)'}: `
+            + `${e.totalMs.toFixed(2)} ms (80 % range ${range(e)}), ${e.fps.toFixed(0)} fps, ${verdict(e)}, ${e.path}`
+            + `${e.vibrancy ? ', with vibrant content' : ''}`;
+        $('timeline').src = timeline;
+        $('timeline-link').href = timeline;
+    } else {
+        // No figure, no timeline: neither may show an earlier state's.
+        $('estimate').textContent = answers[0];
+        $('timeline').removeAttribute('src');
+        $('timeline-link').href = '#';
     }
     const header = '<tr><th>device</th><th>ms</th><th>80 % range</th><th>fps</th><th>verdict</th><th>path</th></tr>';
     const row = r => `<tr><td>${r.deviceName}</td><td>${r.totalMs.toFixed(2)}</td><td>${range(r)}</td>`
         + `<td>${r.fps.toFixed(0)}</td><td>${verdict(r)}</td><td>${r.path}</td></tr>`;
-    $('all').innerHTML = header + (await all.json()).map(row).join('');
-    countEstimate();
+    $('all').innerHTML = all.ok ? header + answers[1].map(row).join('') : '';
+    $('all-refused').textContent = fits.ok ? refusals(answers[2].refused) : answers[2];
+    if (one.ok) {
+        await loaded($('timeline'));
+    }
+    if (mine === estimates) {
+        countEstimate();
+    }
+}
+
+// The side-by-side view: the frame on each chosen device, each at its own scale (the query's scale, path and device
+// left out: each device's are used), in its screen drawn to one scale of points for all, with its price, range,
+// path and command line. Each picture's URL is the device's request, the one its command line prints.
+async function compare() {
+    const mine = ++comparisons;
+    if (!state.compare) {
+        $('compare').innerHTML = '';
+        $('compare-refused').textContent = '';
+        document.body.dataset.compared = (+(document.body.dataset.compared || 0) + 1).toString();
+        return;
+    }
+    const q = new URLSearchParams(query());
+    ['scale', 'path', 'device'].forEach(k => q.delete(k));
+    const r = await fetch('/compare.json?' + withRevision(q.toString()) + '&devices=' + state.compare);
+    if (mine !== comparisons) {
+        return;
+    }
+    if (!r.ok) {
+        $('compare').innerHTML = '';
+        $('compare-refused').textContent = await failure(r);
+        document.body.dataset.compared = (+(document.body.dataset.compared || 0) + 1).toString();
+        return;
+    }
+    const answer = await r.json();
+    const widest = Math.max(1, ...answer.shown.map(d => d.screenPoints[0]));
+    const k = Math.min(1, 400 / widest);
+    const px = v => Math.round(v * k) + 'px';
+    const tile = d => {
+        const e = d.estimate, pixels = '/frame.png?' + withRevision(d.query);
+        const shown = Math.ceil(d.viewPoints[0] * k * devicePixelRatio);
+        const price = e ? `${e.totalMs.toFixed(2)} ms (80 % range ${range(e)}), ${e.fps.toFixed(0)} fps, `
+            + `${verdict(e)}, ${e.path}` : 'not priced: the cost model prices the system blur';
+        return `<figure class="device" data-device="${d.device}">`
+            + `<figcaption><b>${escapeHTML(d.deviceName)}</b> · ${d.scale}× · screen ${d.screenPoints.join('×')} pt`
+            + ` · view ${d.viewPoints.map(v => +v.toFixed(1)).join('×')} pt<br>${price}</figcaption>`
+            + `<div class="screen" style="width:${px(d.screenPoints[0])};height:${px(d.screenPoints[1])}">`
+            + `<a href="${pixels}" target="_blank"><img alt="${escapeHTML(d.deviceName)}" src="${pixels}`
+            + `&amp;display-width=${shown}" style="width:${px(d.viewPoints[0])}"></a></div>`
+            + `<p class="note">${escapeHTML(d.note)}</p>`
+            + `<a class="download" download="${d.device}.png" href="/render.png?${withRevision(d.query)}">PNG</a> `
+            + `<input class="command" readonly value="${escapeHTML(d.command)}"></figure>`;
+    };
+    $('compare').innerHTML = answer.shown.map(tile).join('');
+    $('compare-refused').textContent = refusals(answer.refused);
+    await Promise.all([...$('compare').querySelectorAll('img')].map(loaded));
+    if (mine === comparisons) {
+        document.body.dataset.compared = (+(document.body.dataset.compared || 0) + 1).toString();
+    }
 }
 
 // Dragging a box moves it; dragging the frame's corner resizes the frame. Coordinates are the picture's pixels.
@@ -235,6 +347,23 @@ $('exact').addEventListener('change', () => {
     state.exact = $('exact').checked ? '1' : '';
     changed();
 });
+$('enlarge').addEventListener('change', () => {
+    state.enlarge = $('enlarge').checked ? '1' : '';
+    changed();
+});
+CONFIG.devices.forEach(d => {
+    const label = document.createElement('label'), box = document.createElement('input');
+    box.type = 'checkbox';
+    box.value = d.id;
+    box.id = 'compare-' + d.id;
+    box.addEventListener('change', () => {
+        state.compare = [...$('compare-devices').querySelectorAll('input')].filter(b => b.checked)
+            .map(b => b.value).join(',');
+        changed();
+    });
+    label.append(box, ' ' + d.name);
+    $('compare-devices').append(label);
+});
 $('copy').addEventListener('click', () => {
     $('command').select();
     if (navigator.clipboard) {
@@ -276,18 +405,22 @@ async function start() {
     const s = await (await fetch('/state.json')).json();
     picture = [s.width, s.height];
     token = s.token;
+    revision = s.revision;
     content = s.vibrancy ? [s.vibrancy.width, s.vibrancy.height] : null;
     if (!state.frame) {
         state.frame = [picture[0] * 0.1, picture[1] * 0.55, picture[0] * 0.8, picture[1] * 0.3]
             .map(Math.round).join(',');
     }
-    $('out').src = '/input.png?' + Date.now();
+    $('out').src = '/input.png?' + withRevision('');
     lastFrame = null;
     $('view').width = 0;
     controls();
     changed();
 }
 
-addEventListener('resize', placeBoxes);
+addEventListener('resize', () => {
+    fit();
+    placeBoxes();
+});
 readURL();
 start();

@@ -1,37 +1,91 @@
-// The scenes page: a whole screen drawn and priced on every device. The browser tests read the body's
-// data-updates.
+// The scenes page: a whole screen drawn and priced on every device, and side by side on the devices chosen. The
+// browser tests read the body's data-updates.
 /* global CONFIG, $, failure */
 'use strict';
 
-const state = {scene: CONFIG.scenes[0], device: 'iphone-5', show: '', steady: ''};
-let token = '';
+const state = {scene: CONFIG.scenes[0], device: 'iphone-5', show: '', steady: '', compare: ''};
+let token = '', revision = 0;
 
 CONFIG.scenes.forEach(s => $('scene').add(new Option(s, s)));
 CONFIG.devices.forEach(d => $('device').add(new Option(d.name + ' (' + d.id + ')', d.id)));
 CONFIG.overlays.forEach(o => $('show').add(new Option(o, o)));
 
+// The API's query (the side-by-side view's devices, `compare`, are the page's own: in its URL only).
 function query() {
     const q = new URLSearchParams();
     for (const k in state) {
-        if (state[k] !== '') {
+        if (state[k] !== '' && k !== 'compare') {
             q.set(k, state[k]);
         }
     }
     return q.toString();
 }
 
-const escapeHTML = text => text.replace(/[&<>]/g, c => ({'&': '&amp;', '<': '&lt;', '>': '&gt;'})[c]);
+const ENTITIES = {'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;'};
+const escapeHTML = text => String(text).replace(/[&<>"]/g, c => ENTITIES[c]);
+// Every picture's URL carries the uploads' revision: a picture of another uploaded scene is never reused.
+const withRevision = q => q + '&rev=' + revision;
+const refusals = list => list.length ? 'Not shown: ' + list.map(r => `${r.deviceName}: ${r.reason}`).join('; ') : '';
+
+// A picture's load (or failure), awaited.
+function loaded(img) {
+    return img.complete && img.naturalWidth > 0 ? Promise.resolve() : new Promise(resolve => {
+        img.onload = resolve;
+        img.onerror = resolve;
+    });
+}
+
+// The scene on each chosen device, each screen to one scale of points, with its frame rate, range and command.
+async function compare() {
+    if (!state.compare) {
+        $('compare').innerHTML = '';
+        $('compare-refused').textContent = '';
+        return;
+    }
+    const q = new URLSearchParams(query());
+    q.delete('device');
+    const r = await fetch('/compare.json?' + withRevision(q.toString()) + '&devices=' + state.compare);
+    if (!r.ok) {
+        $('compare').innerHTML = '';
+        $('compare-refused').textContent = await failure(r);
+        return;
+    }
+    const answer = await r.json();
+    const k = Math.min(1, 320 / Math.max(1, ...answer.shown.map(d => d.screenPoints[0])));
+    const px = v => Math.round(v * k) + 'px';
+    const tile = d => {
+        const e = d.sceneEstimate, picture = '/scene.png?' + withRevision(d.query);
+        return `<figure class="device" data-device="${d.device}">`
+            + `<figcaption><b>${escapeHTML(d.deviceName)}</b> · ${d.scale}× · screen ${d.screenPoints.join('×')} pt`
+            + `<br>${e.fps.toFixed(0)} fps (80 % range ${e.fpsRange[0].toFixed(0)}–${e.fpsRange[1].toFixed(0)}), `
+            + `${e.totalMs.toFixed(2)} ms, effect views ${e.path}</figcaption>`
+            + `<div class="screen" style="width:${px(d.screenPoints[0])}"><a href="${picture}" target="_blank">`
+            + `<img alt="${escapeHTML(d.deviceName)}" src="${picture}"></a></div>`
+            + `<input class="command" readonly value="${escapeHTML(d.command)}"></figure>`;
+    };
+    $('compare').innerHTML = answer.shown.map(tile).join('');
+    $('compare-refused').textContent = refusals(answer.refused);
+    await Promise.all([...$('compare').querySelectorAll('img')].map(loaded));
+}
 
 // The controls, the URL, the command line, the picture and then every device's price, in that order.
 async function update() {
-    history.replaceState(null, '', '?' + query());
+    const page = new URLSearchParams(query());
+    if (state.compare) {
+        page.set('compare', state.compare);
+    }
+    history.replaceState(null, '', '?' + page.toString());
     for (const k of ['scene', 'device', 'show']) {
         $(k).value = state[k];
     }
     $('steady').checked = state.steady === '1';
+    const chosen = state.compare.split(',');
+    for (const box of $('compare-devices').querySelectorAll('input')) {
+        box.checked = chosen.includes(box.value);
+    }
     const command = await fetch('/command.json?' + query());
     $('command').value = command.ok ? (await command.json()).command : '';
-    const picture = await fetch('/scene.png?' + query());
+    const picture = await fetch('/scene.png?' + withRevision(query()));
     if (!picture.ok) {
         $('error').textContent = await failure(picture);
         return;
@@ -41,11 +95,16 @@ async function update() {
     await new Promise(r => {
         $('screen').onload = r;
     });
-    const all = await fetch('/scene.json?scene=' + encodeURIComponent(state.scene) + '&device=all');
+    const scene = 'scene=' + encodeURIComponent(state.scene);
+    const [all, fits] = await Promise.all([
+        fetch('/scene.json?' + withRevision(scene) + '&device=all'),
+        fetch('/compare.json?' + withRevision(scene) + '&devices=all'),
+    ]);
     if (!all.ok) {
         $('error').textContent = await failure(all);
         return;
     }
+    $('all-refused').textContent = fits.ok ? refusals((await fits.json()).refused) : '';
     const header = '<tr><th>device</th><th>fps</th><th>80 % range</th><th>GPU %</th><th>offscreen</th>'
         + '<th>frame ms</th><th>warnings</th></tr>';
     const row = r => `<tr class="${r.device === state.device ? 'picked' : ''}"><td>${r.deviceName}</td>`
@@ -53,6 +112,7 @@ async function update() {
         + `<td>${r.gpuPercent.toFixed(0)}</td><td>${r.offscreenPasses}</td><td>${r.totalMs.toFixed(2)}</td>`
         + `<td>${r.warnings.map(escapeHTML).join('; ')}</td></tr>`;
     $('all').innerHTML = header + (await all.json()).map(row).join('');
+    await compare();
     document.body.dataset.updates = (+(document.body.dataset.updates || 0) + 1).toString();
 }
 
@@ -62,6 +122,19 @@ for (const k of ['scene', 'device', 'show']) {
         update();
     });
 }
+CONFIG.devices.forEach(d => {
+    const label = document.createElement('label'), box = document.createElement('input');
+    box.type = 'checkbox';
+    box.value = d.id;
+    box.id = 'compare-' + d.id;
+    box.addEventListener('change', () => {
+        state.compare = [...$('compare-devices').querySelectorAll('input')].filter(b => b.checked)
+            .map(b => b.value).join(',');
+        update();
+    });
+    label.append(box, ' ' + d.name);
+    $('compare-devices').append(label);
+});
 $('steady').addEventListener('change', () => {
     state.steady = $('steady').checked ? '1' : '';
     update();
@@ -77,6 +150,7 @@ $('upload').addEventListener('change', async () => {
         $('error').textContent = await failure(r);
         return;
     }
+    revision = (await (await fetch('/state.json')).json()).revision;
     if (![...$('scene').options].some(o => o.value === 'uploaded')) {
         $('scene').add(new Option('uploaded: ' + file.name, 'uploaded'));
     }
@@ -85,7 +159,9 @@ $('upload').addEventListener('change', async () => {
 });
 
 (async () => {
-    token = (await (await fetch('/state.json')).json()).token;
+    const s = await (await fetch('/state.json')).json();
+    token = s.token;
+    revision = s.revision;
     const q = new URLSearchParams(location.search);
     for (const k in state) {
         if (q.has(k)) {

@@ -60,7 +60,7 @@ enum EstimateText {
     static func table(_ estimates: [Estimate]) -> String {
         let rows = estimates.map { e in
             [
-                e.device.id, e.path.rawValue,
+                e.device.id, e.path.rawValue + (Estimator.whatIf(e.style, on: e.device) == nil ? "" : " (what-if)"),
                 e.decision.applePolicy.rawValue + (e.decision.agreesWithApple ? "" : " *"),
                 "\(e.device.screen)", ms(e.totalMs), e.frame.ranges().text, ms(e.idleMs), ms(e.leftMs),
                 String(format: "%.1f", e.fps),
@@ -78,6 +78,11 @@ enum EstimateText {
         let first = estimates[0]
         text +=
             "\n\n\(first.style.name)\(first.vibrancy ? " + vibrancy" : ""), \(first.view == first.device.screen ? "full screen" : "view \(first.view) px on the first device"); predicted by Backdrop's cost model (see 'backdrop estimate --model')."
+        if let e = estimates.first(where: { Estimator.whatIf($0.style, on: $0.device) != nil }) {
+            let introduced = StyleCatalogue.entry(named: e.style.name)?.introducedInIOS ?? 0
+            text +=
+                "\n(what-if): the device never ran iOS \(introduced), which shipped \(e.style.name): a what-if, not a prediction of shipped behaviour."
+        }
         for e in estimates where !e.decision.agreesWithApple {
             text +=
                 "\n* \(e.device.id): model \(e.decision.path.rawValue), Apple \(e.decision.applePolicy.rawValue): \(e.decision.reason)"

@@ -56,6 +56,13 @@ struct BlurOptions: ParsableArguments {
             valueName: "x,y"))
     var at: String?
 
+    @Option(
+        name: .customLong("vibrancy-style"),
+        help: ArgumentHelp(
+            "Over a system material: the vibrant content's level, label, secondaryLabel, tertiaryLabel, quaternaryLabel, fill, secondaryFill, tertiaryFill or separator (see 'backdrop styles').",
+            valueName: "level"))
+    var vibrancyStyle: String?
+
     @Option(parsing: .unconditional, help: ArgumentHelp("Output bits per sample: 8 or 16.", valueName: "bits"))
     var depth: Int = 8
 
@@ -65,7 +72,7 @@ struct BlurOptions: ParsableArguments {
         (request.frame, request.scale, request.device) = (frame, scale, device)
         request.path = path == .auto ? nil : path.rawValue
         (request.exact, request.tintOnly) = (exact ? true : nil, tintOnly ? true : nil)
-        (request.vibrancy, request.at) = (vibrancy, at)
+        (request.vibrancy, request.at, request.vibrancyStyle) = (vibrancy, at, vibrancyStyle)
         request.depth = depth == 8 ? nil : depth
     }
 }

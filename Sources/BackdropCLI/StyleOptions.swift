@@ -6,7 +6,7 @@ struct StyleOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "The blur style, by UIKit's name (see 'backdrop styles': extraLight, light, dark, regular, prominent, systemMaterial, systemThinMaterialDark, …), or custom (then give --sigma, --saturation, --tint, --tint-alpha).",
+            "The blur style, by UIKit's name (see 'backdrop styles': extraLight, light, dark, regular, prominent, systemMaterial, systemThinMaterialDark, …, glass, clearGlass), or custom (then give --sigma, --saturation, --tint, --tint-alpha).",
             valueName: "name"))
     var style: String = "light"
 
@@ -26,7 +26,8 @@ struct StyleOptions: ParsableArguments {
 
     @Option(
         parsing: .unconditional,
-        help: ArgumentHelp("Custom style: tint colour as r,g,b in 0…1, e.g. --tint 1,0.8,0.6.", valueName: "r,g,b"))
+        help: ArgumentHelp(
+            "Custom style, or glass: tint colour as r,g,b in 0…1, e.g. --tint 1,0.8,0.6.", valueName: "r,g,b"))
     var tint: String?
 
     @Option(
@@ -50,11 +51,22 @@ struct StyleOptions: ParsableArguments {
             valueName: "light|dark"))
     var appearance: String?
 
+    @Option(
+        name: .customLong("corner-radius"), parsing: .unconditional,
+        help: ArgumentHelp(
+            "Glass (--style glass or clearGlass): a rounded rectangle of the frame with corners of this radius in points.",
+            valueName: "points"))
+    var cornerRadius: Double?
+
+    @Flag(help: "Glass: a capsule (corners of half the frame's shorter side; the default shape).")
+    var capsule = false
+
     /// The choice these options make.
     var choice: StyleChoice {
         StyleChoice(
             name: style, sigma: sigma, saturation: saturation, tint: tint, tintAlpha: tintAlpha,
-            fallbackAlpha: fallbackAlpha, vibrancyBlend: vibrancyBlend, appearance: appearance)
+            fallbackAlpha: fallbackAlpha, vibrancyBlend: vibrancyBlend, appearance: appearance,
+            cornerRadius: cornerRadius, capsule: capsule)
     }
 
     /// Sets `request`'s style fields from these options, defaults left out (`--style light` is no style given).
@@ -64,6 +76,7 @@ struct StyleOptions: ParsableArguments {
         request.fallbackAlpha = fallbackAlpha == 0.9 ? nil : fallbackAlpha
         request.vibrancyBlend = vibrancyBlend == .plusDarker ? nil : vibrancyBlend.rawValue
         request.appearance = appearance
+        (request.cornerRadius, request.capsule) = (cornerRadius, capsule ? true : nil)
     }
 
     /// Whether any style option was given (the style is not the default light).

@@ -11,8 +11,11 @@ struct StylesCommand: ParsableCommand {
             --appearance). iOS 7's styles and iOS 10's regular and prominent are a blur, a saturation and a tint \
             drawn over it (σ in points, × the scale for pixels); iOS 13's system materials are a CoreMaterial \
             recipe: a luminance curve (amount: v0 v1 v2 v3), a saturation and a brightness, then the blur on a \
-            backdrop captured at a quarter of the scale. Evidence: measured, from Apple's files, derived, or \
-            approximation; the sources follow the table.
+            backdrop captured at a quarter of the scale; iOS 26's glass and clearGlass are an approximation (a blur, \
+            then a face, rim refraction and highlight in the view's shape: --corner-radius or --capsule, --tint). \
+            Evidence: measured, from Apple's files, derived, or \
+            approximation; the sources follow the table, then the eight vibrancy levels (--vibrancy-style) and the \
+            matrix each takes over each material.
 
             Example:
               backdrop styles --format json
@@ -42,9 +45,10 @@ struct StylesCommand: ParsableCommand {
                     let recipe = s.material
                     rows.append([
                         index == 0 ? entry.name : "", index == 0 ? "\(entry.introducedInIOS)" : "",
-                        entry.isAdaptive ? appearance + " (adaptive)" : appearance, recipe?.name ?? "-",
-                        fmt(s.sigmaPoints), fmt(s.saturation),
-                        recipe == nil ? "\(fmt(s.tintColor.x))@\(fmt(s.tintAlpha))" : "-",
+                        entry.isAdaptive ? appearance + " (adaptive)" : appearance,
+                        recipe?.name ?? (s.glass.map(glassSummary) ?? "-"),
+                        fmt(s.sigmaPoints), fmt(s.glass?.faceSaturation ?? s.saturation),
+                        recipe == nil && s.glass == nil ? "\(fmt(s.tintColor.x))@\(fmt(s.tintAlpha))" : "-",
                         recipe.map { fmt($0.brightness) } ?? "-",
                         recipe.map {
                             "\(fmt($0.luminanceAmount)): \($0.luminanceValues.map(fmt).joined(separator: " "))"
@@ -63,7 +67,26 @@ struct StylesCommand: ParsableCommand {
             print(
                 "  recipes' numbers: \(MaterialRecipe.all[0].sources); four rows also in a second reading (see MaterialRecipe.all)"
             )
+            printVibrancyLevels()
         }
+    }
+
+    /// The eight vibrancy levels (`--vibrancy-style`): the matrix each takes over each recipe, then its evidence.
+    private func printVibrancyLevels() {
+        let recipes = MaterialRecipe.all
+        let header = ["vibrancy level"] + recipes.map { $0.name.replacingOccurrences(of: "platform", with: "") }
+        let rows = VibrancyLevel.allCases.map { level in
+            [level.rawValue] + recipes.map { VibrantColorMatrix.forLevel(level, over: $0).name }
+        }
+        print("\nvibrancy levels (--vibrancy-style, over a system material; the matrix each takes):")
+        print(TextTable(header: header, rows: rows).rendered)
+        print(
+            "vibrancy levels: \(StyleCatalogue.vibrancyLevelEvidence.rawValue): \(StyleCatalogue.vibrancyLevelSource)")
+    }
+
+    /// Glass's face in one cell: "glass face 0.4→0.96, fill 0.2 (approximation)".
+    private func glassSummary(_ g: GlassParameters) -> String {
+        "glass face \(fmt(g.faceBlack))→\(fmt(g.faceWhite)), fill \(fmt(g.fillAlpha)) (approximation)"
     }
 
     private func fmt(_ v: Double) -> String { String(format: "%g", v) }

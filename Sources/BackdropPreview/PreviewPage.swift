@@ -26,8 +26,13 @@ enum PreviewPage {
     /// Reads the page from its files (``PageFiles/page(_:config:)``).
     static func make() throws(BackdropError) -> String {
         let devices = Device.all.map { ["id": $0.id, "name": $0.name, "scale": $0.scale] as [String: Any] }
+        // An approximated style is labelled so in the picker ("glass (approximation)").
+        let labels = Dictionary(
+            uniqueKeysWithValues: StyleCatalogue.all.filter { $0.evidence == .approximation }.map {
+                ($0.name, "\($0.name) (approximation)")
+            })
         let config: [String: Any] = [
-            "devices": devices, "styles": StyleCatalogue.names,
+            "devices": devices, "styles": StyleCatalogue.names, "styleLabels": labels,
         ]
         return try PageFiles.page("preview", config: config)
     }

@@ -31,7 +31,7 @@ public enum TimelineSVG {
         .upscaleTint: "#f5b041", .tintLayer: "#f8c471", .tintOnly: "#f5cba7", .vibrantContent: "#af7ac5",
         .vibrancyFilter: "#8e44ad", .composite: "#aaaaaa", .layer: "#95a5a6", .mask: "#d35400",
         .maskedComposite: "#e67e22", .shadowShape: "#2e4053", .shadow: "#566573", .offscreenComposite: "#1abc9c",
-        .materialFilters: "#76d7c4",
+        .materialFilters: "#76d7c4", .glassFace: "#85c1e9",
     ]
 
     /// The SVG of `frame` under `title`.

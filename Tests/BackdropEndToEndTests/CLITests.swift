@@ -155,6 +155,40 @@ struct CLITests {
         #expect(decoded.prefix(3).map(\.light) == BlurStyle.builtIn)
     }
 
+    /// `--vibrancy-style` draws the level's matrix over a material (the library's picture), and is a one-line error
+    /// (exit 2) on a style without levels, without content, or misspelt.
+    @Test func aVibrancyLevelRendersOverAMaterialAndIsRefusedElsewhere() throws {
+        let glyphs = Fixtures.path("photos/glyphs-alpha.png")
+        let output = try Fixtures.temporaryDirectory().appendingPathComponent("v.png").path
+        let result = try runCLI([
+            "render", photo, "-o", output, "--style", "systemThinMaterialDark", "--vibrancy", glyphs, "--at", "20,30",
+            "--vibrancy-style", "secondaryLabel",
+        ])
+        #expect(result.status == 0, "\(result.standardError)")
+        let content = try Fixtures.image("photos/glyphs-alpha.png")
+        let expected = try Renderer().render(
+            try Fixtures.image("photos/coffee.png"),
+            effect: Effect(
+                style: try StyleCatalogue.style(named: "systemThinMaterialDark", appearance: nil),
+                vibrancy: Vibrancy(x: 20, y: 30, contentSize: content.size, level: .secondaryLabel)),
+            vibrantContent: content)
+        #expect(try PNGDecoder().decodeFile(output) == expected)
+        expectOneLineError(
+            try runCLI([
+                "render", photo, "-o", output, "--style", "light", "--vibrancy", glyphs, "--vibrancy-style", "fill",
+            ]), status: 2, mentioning: "--vibrancy-style fill goes with a system material")
+        expectOneLineError(
+            try runCLI(["render", photo, "-o", output, "--style", "systemMaterial", "--vibrancy-style", "fill"]),
+            status: 2, mentioning: "--vibrancy-style goes with --vibrancy")
+        expectOneLineError(
+            try runCLI([
+                "render", photo, "-o", output, "--style", "systemMaterial", "--vibrancy", glyphs, "--vibrancy-style",
+                "loud",
+            ]), status: 2, mentioning: "unknown --vibrancy-style 'loud'")
+        let listing = try runCLI(["styles"]).standardOutput
+        #expect(listing.contains("vibrancy levels") && listing.contains("platformStrokeThinDarkSecondary"))
+    }
+
     @Test func aMaterialRendersByItsUIKitNameAndBadStyleOptionsAreOneLineErrors() throws {
         let input = Fixtures.path("photos/coffee.png")
         let output = try Fixtures.temporaryDirectory().appendingPathComponent("m.png").path

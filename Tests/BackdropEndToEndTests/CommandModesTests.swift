@@ -13,9 +13,11 @@ struct CommandModesTests {
 
     static let style = [
         "style", "appearance", "sigma", "saturation", "tint", "tint-alpha", "fallback-alpha", "vibrancy-blend",
+        "corner-radius", "capsule",
     ]
     static let encoding = ["compression", "quality", "max-pixels", "force", "threads", "scheduler"]
-    static let blur = style + ["frame", "scale", "device", "path", "exact", "tint-only", "vibrancy", "at", "depth"]
+    static let blur =
+        style + ["frame", "scale", "device", "path", "exact", "tint-only", "vibrancy", "at", "vibrancy-style", "depth"]
     static let imageEffects = [
         "style", "sigma", "saturation", "tint", "tint-alpha", "frame", "scale", "device", "mask",
     ]

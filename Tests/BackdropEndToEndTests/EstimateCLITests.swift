@@ -16,6 +16,20 @@ struct EstimateCLITests {
         #expect(result.standardOutput.contains("* ipad-2: model blur, Apple tint-only"))
     }
 
+    /// A style no device of the table ran (iOS 13's materials, iOS 26's glass) is marked on every row; light on none.
+    @Test func allDevicesMarksEveryRowOfAStyleTheDevicesNeverRan() throws {
+        for (style, marked) in [("systemMaterial", true), ("glass", true), ("light", false)] {
+            let result = try runCLI(["estimate", "--all-devices", "--style", style])
+            #expect(result.status == 0, "\(result.standardError)")
+            let rows = result.standardOutput.split(separator: "\n").filter { line in
+                Device.all.contains { line.hasPrefix($0.id + " ") }
+            }
+            #expect(rows.count == Device.all.count)
+            #expect(rows.allSatisfy { $0.contains("(what-if)") == marked }, "\(style)")
+            #expect(result.standardOutput.contains("a what-if, not a prediction of shipped behaviour") == marked)
+        }
+    }
+
     @Test func theJSONKeepsItsSchema() throws {
         let result = try runCLI([
             "estimate", "--device", "ipad-air", "--style", "extraLight", "--vibrancy", "--format", "json",

@@ -13,7 +13,9 @@ import Testing
 /// changed four on purpose: the two shadowed photos tables (shadows drawn by ``ShadowRule``) and two
 /// `navbar-tabbar-blur` screens (its bars laid out on each screen, ``SceneLayout``: the iPad Air's bars span its
 /// width, the iPhone 4's tab bar sits at its bottom). Issue 49 changed one file's bytes, not its pixels: the iPad
-/// Air's 2048×1536 screen (`scene-scroll-tint-only`), whose filtered rows pass 4 MiB, is deflated in strips.
+/// Air's 2048×1536 screen (`scene-scroll-tint-only`), whose filtered rows pass 4 MiB, is deflated in strips. Issue 46
+/// changed extraLight's tint alpha to the system's 0.80 (no recorded case draws extraLight's blur, so no picture
+/// changed) and one printed line: the known styles an unknown one lists now end with glass and clearGlass.
 @Suite("Output bytes: every render mode, the same bytes as recorded")
 struct OutputBytesTests {
     /// A command's arguments with `IN`, `GLYPHS`, `MASK` and `DIR` standing for the files and folder of one run.
@@ -223,7 +225,7 @@ struct OutputBytesTests {
         "refused --style dark": ("", "backdrop: error: give the PNG to render (see \'backdrop render --help\')\n"),
         "refused IN --style bogus": (
             "",
-            "backdrop: error: unknown style \'bogus\' (known: extraLight, light, dark, regular, prominent, systemUltraThinMaterial, systemThinMaterial, systemMaterial, systemThickMaterial, systemChromeMaterial, systemUltraThinMaterialLight, systemThinMaterialLight, systemMaterialLight, systemThickMaterialLight, systemChromeMaterialLight, systemUltraThinMaterialDark, systemThinMaterialDark, systemMaterialDark, systemThickMaterialDark, systemChromeMaterialDark, custom)\n"
+            "backdrop: error: unknown style \'bogus\' (known: extraLight, light, dark, regular, prominent, systemUltraThinMaterial, systemThinMaterial, systemMaterial, systemThickMaterial, systemChromeMaterial, systemUltraThinMaterialLight, systemThinMaterialLight, systemMaterialLight, systemThickMaterialLight, systemChromeMaterialLight, systemUltraThinMaterialDark, systemThinMaterialDark, systemMaterialDark, systemThickMaterialDark, systemChromeMaterialDark, glass, clearGlass, custom)\n"
         ),
         "refused IN --sigma 3": (
             "", "backdrop: error: --sigma, --saturation, --tint and --tint-alpha go with --style custom\n"

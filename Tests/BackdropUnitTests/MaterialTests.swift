@@ -17,8 +17,8 @@ struct MaterialTests {
         "systemChromeMaterialDark",
     ]
 
-    @Test func theCatalogueHoldsEveryUIKitBlurStyleOnce() {
-        #expect(StyleCatalogue.names == Self.uikitNames)
+    @Test func theCatalogueHoldsEveryUIKitBlurStyleOnceThenTheGlasses() {
+        #expect(StyleCatalogue.names == Self.uikitNames + ["glass", "clearGlass"])
     }
 
     @Test func todaysThreeStylesAreTheCataloguesFirstAndUnchanged() {

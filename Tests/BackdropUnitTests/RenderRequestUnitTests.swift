@@ -11,8 +11,9 @@ struct RenderRequestUnitTests {
         .input: "in.png", .scene: "control-center", .device: "iphone-5", .show: "offscreen", .steady: "1",
         .scrollOffset: "40", .algorithm: "image-effects", .style: "custom", .sigma: "12", .saturation: "1.5",
         .tint: "1,0.5,0", .tintAlpha: "0.3", .fallbackAlpha: "0.5", .vibrancyBlend: "plusLighter", .appearance: "dark",
+        .cornerRadius: "12", .capsule: "1",
         .frame: "0,0,10,10", .scale: "2", .path: "blur", .exact: "true", .tintOnly: "1", .vibrancy: "v.png",
-        .at: "1,2", .mask: "m.png", .depth: "16",
+        .at: "1,2", .vibrancyStyle: "secondaryLabel", .mask: "m.png", .depth: "16",
     ]
 
     @Test func everyKeyReadsFromAQueryRoundTripsThroughJSONAndPrintsAsItsOption() throws {

@@ -10,6 +10,8 @@
 // rendering a picture of its size.
 // UIImage+ImageEffects: `--algorithm image-effects` in each of its three styles, OpenMP, beside the same
 // baseline: three d × d box passes over the whole frame, so several times the fast path's work.
+// Materials: each iOS 13 system material (fixed light and dark variants) and iOS 26's glass in both appearances, fast,
+// OpenMP, beside "light fast openMP".
 import Backdrop
 import Benchmark
 import Foundation
@@ -71,6 +73,19 @@ let benchmarks: @Sendable () -> Void = {
         let plan = try! ImageEffectsPlan(style: style, scale: 2, frame: nil, imageSize: source.size)
         Benchmark("image-effects \(style.name)") { benchmark in
             for _ in benchmark.scaledIterations { blackHole(try Renderer().render(source, imageEffects: plan)) }
+        }
+    }
+
+    // Every system material (its fixed light and dark variants) and both glasses in each appearance, fast, OpenMP:
+    // the speed of each beside "light fast openMP" of the same run (issue 46 asks within 2× of light).
+    for entry in StyleCatalogue.all where entry.light.glass != nil || (entry.light.material != nil && !entry.isAdaptive)
+    {
+        let variants = entry.isAdaptive ? [("light", entry.light), ("dark", entry.dark)] : [("", entry.light)]
+        for (appearance, style) in variants {
+            let plan = try! RenderPlan(effect: Effect(style: style, scale: 2), imageSize: source.size)
+            Benchmark("material \(entry.name)\(appearance.isEmpty ? "" : " " + appearance) fast openMP") { benchmark in
+                for _ in benchmark.scaledIterations { blackHole(Renderer().render(source, plan: plan, as: UInt8.self)) }
+            }
         }
     }
 

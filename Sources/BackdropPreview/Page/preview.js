@@ -21,7 +21,7 @@ let estimates = 0, comparisons = 0;
 let busy = false, pending = false, firstChange = null, lastFrame = null;
 window.previewTimings = [];
 
-CONFIG.styles.concat(['custom', 'tint']).forEach(s => $('style').add(new Option(s, s)));
+CONFIG.styles.concat(['custom', 'tint']).forEach(s => $('style').add(new Option(CONFIG.styleLabels[s] || s, s)));
 CONFIG.devices.forEach(d => $('device').add(new Option(d.name + ' (' + d.id + ')', d.id)));
 
 const numbers = s => s.split(',').map(Number);

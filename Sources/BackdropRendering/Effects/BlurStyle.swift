@@ -1,8 +1,9 @@
 /// A blur style: how much to blur, how much to saturate, and what to tint with.
 ///
 /// The built-in styles use the parameters of Apple's UIImage+ImageEffects sample (WWDC 2013), which Apple wrote
-/// to mimic the iOS 7 system blur (`docs/effects.md`). The tint-only fallback opacities are Backdrop's
-/// documented choice; Apple did not publish its own.
+/// to mimic the iOS 7 system blur (`docs/effects.md`), except extraLight's tint alpha: the system draws 0.80, the
+/// sample 0.82 (``StyleCatalogue``, `--algorithm image-effects` keeps 0.82). The tint-only fallback opacities are
+/// Backdrop's documented choice; Apple did not publish its own.
 public struct BlurStyle: Sendable, Equatable, Codable {
     /// The name the CLI takes.
     public var name: String
@@ -24,6 +25,8 @@ public struct BlurStyle: Sendable, Equatable, Codable {
     /// The CoreMaterial recipe of an iOS 13 system material (its filters and capture scale), or nil for a style
     /// drawn as blur, saturation and tint (``StyleCatalogue``).
     public var material: MaterialRecipe? = nil
+    /// iOS 26's Liquid Glass (its face, shape and tint: ``GlassFacePass``), or nil for any other style.
+    public var glass: GlassParameters? = nil
 
     /// A style from its parameters (a custom style).
     public init(
@@ -40,11 +43,11 @@ public struct BlurStyle: Sendable, Equatable, Codable {
         self.tintIsOwnLayer = tintIsOwnLayer
     }
 
-    /// σ 20 pt, saturation 1.8, white 0.97 at 82 %; fallback 97 %; vibrancy plus-darker; the GPU draws the tint as
-    /// a layer of its own.
+    /// σ 20 pt, saturation 1.8, white 0.97 at 80 % (the system's alpha; the 2013 sample's is 82 %); fallback 97 %;
+    /// vibrancy plus-darker; the GPU draws the tint as a layer of its own.
     public static let extraLight = BlurStyle(
         name: "extraLight", sigmaPoints: 20, saturation: 1.8,
-        tintColor: SIMD3(repeating: 0.97), tintAlpha: 0.82,
+        tintColor: SIMD3(repeating: 0.97), tintAlpha: systemExtraLightTintAlpha,
         fallbackAlpha: 0.97, vibrancyBlend: .plusDarker, tintIsOwnLayer: true)
     /// σ 30 pt, saturation 1.8, white 1.0 at 30 %; fallback 90 %; vibrancy plus-darker.
     public static let light = BlurStyle(
@@ -56,6 +59,13 @@ public struct BlurStyle: Sendable, Equatable, Codable {
         name: "dark", sigmaPoints: 20, saturation: 1.8,
         tintColor: SIMD3(repeating: 0.11), tintAlpha: 0.73,
         fallbackAlpha: 0.90, vibrancyBlend: .plusLighter)
+
+    /// The tint alpha UIKit draws extraLight with: 0.80, not the 2013 sample's 0.82. Sources (figures only): UIKit's
+    /// own layer tree of the style, grey 0.97 at α 0.80 (herclyon1/transit, `materials/catalyst-materials.json`
+    /// @03349d4a); and iOS 27 simulator screenshots over eleven flat colours (nguyenduy1412/react-native-blur,
+    /// `scripts/check-material-recipes.py` @457500a1, `Tests/Fixtures/ios/flat-colours.json`), which 0.80 meets
+    /// within 1 level and 0.82 misses by 5 over black (`IOSFlatColourTests`). iOS 7.0's own value is not public.
+    public static let systemExtraLightTintAlpha = 0.80
 
     /// iOS 7's three styles, the columns of the reports; every style the CLI takes is in ``StyleCatalogue``.
     public static let builtIn: [BlurStyle] = [.extraLight, .light, .dark]

@@ -6,9 +6,12 @@ import BackdropImageIO
 /// Blur path (fast):  capture → downscale ×1/k → horizontal blur → vertical blur → upscale ×k + tint → composite.
 /// Blur path (exact): capture → horizontal blur → vertical blur → tint → composite (k = 1, no resampling).
 /// Tint-only path:    capture → tint only → composite.
-/// With vibrancy, two passes come before the composite on either path: vibrant content → vibrancy filter.
+/// With vibrancy, two passes come before the composite on either path: vibrant content → vibrancy filter (a
+/// vibrancy level's matrix runs on the output after the composite: `VibrancyMatrixFilter`).
 /// Extra light's GPU plan has a tint layer after the upscale, which the CPU folds into it (``TintLayerPass``).
 /// A system material's blur path: capture → downscale ×1/4 → material filters → blurs → upscale → composite.
+/// Liquid Glass: the blur path without colour, then its face (``GlassFacePass``, run on the output after the
+/// composite).
 public struct RenderPlan: Sendable {
     /// The effect this plan renders.
     public let effect: Effect
@@ -29,15 +32,18 @@ public struct RenderPlan: Sendable {
     /// GPU passes that the CPU folds into the row pass before them (the extra-light tint layer).
     let foldedGPUPasses: [PassDescriptor]
     let vibrancy: (content: VibrantContentPass, filter: VibrancyFilterPass)?
+    /// Liquid Glass's face, run on the output after the composite; nil for any other style.
+    let glass: GlassFacePass?
     let composite: CompositePass
 
     /// The most passes a plan has: capture, downscale, two blurs, colour, tint layer, vibrant content and filter,
-    /// composite.
+    /// composite (glass's face replaces the tint layer and the vibrancy, which glass does not have).
     public static let maximumPassCount = 9
 
     /// Every pass in order, as data.
     public var passes: [PassDescriptor] {
         [capture.descriptor] + rowPasses.map(\.descriptor) + [color.descriptor] + foldedGPUPasses
+            + (glass.map { [$0.descriptor] } ?? [])
             + (vibrancy.map { [$0.content.descriptor, $0.filter.descriptor] } ?? []) + [composite.descriptor]
     }
 
@@ -49,6 +55,7 @@ public struct RenderPlan: Sendable {
         try Self.validate(scale: effect.scale)
         try Self.validate(effect.style)
         try MaterialPasses.validate(effect)
+        try GlassFacePass.validate(effect)
         self.effect = effect
         self.imageSize = imageSize
         self.frame = frame
@@ -98,11 +105,13 @@ public struct RenderPlan: Sendable {
             let clip = try Self.clip(placement, to: frame)
             let clipInFrame = PixelRect(
                 x: clip.x - frame.x, y: clip.y - frame.y, width: clip.width, height: clip.height)
+            let matrix = try placement.level.map { level throws(BackdropError) in try level.matrix(over: effect.style) }
             return (
                 VibrantContentPass(placement: placement, clip: clip),
-                VibrancyFilterPass(blend: effect.style.vibrancyBlend, clipInFrame: clipInFrame)
+                VibrancyFilterPass(blend: effect.style.vibrancyBlend, clipInFrame: clipInFrame, matrix: matrix)
             )
         }
+        glass = effect.style.glass.map { GlassFacePass(glass: $0, frame: frame, scale: effect.scale) }
         composite = CompositePass(frame: frame, imageSize: imageSize)
     }
 

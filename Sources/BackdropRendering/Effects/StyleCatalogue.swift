@@ -34,6 +34,10 @@ public enum StyleCatalogue {
         /// How its parameters are known, and from where.
         public var evidence: Evidence
         public var source: String
+        /// A system material's vibrancy levels: the matrix each takes in light and in dark (nil for a style with
+        /// none); their evidence and sources are ``StyleCatalogue/vibrancyLevelEvidence`` and
+        /// ``StyleCatalogue/vibrancyLevelSource``.
+        public var vibrancyLevels: [LevelMatrices]? = nil
 
         /// Whether it follows the appearance (`--appearance` applies).
         public var isAdaptive: Bool { light != dark }
@@ -42,17 +46,51 @@ public enum StyleCatalogue {
         public func style(_ appearance: Appearance) -> BlurStyle { appearance == .dark ? dark : light }
     }
 
+    /// One vibrancy level over a style: the names of the matrices it takes (``VibrantColorMatrix``).
+    public struct LevelMatrices: Sendable, Codable, Equatable {
+        public var level: VibrancyLevel
+        public var light: String
+        public var dark: String
+    }
+
+    /// How the vibrancy levels' matrices are known.
+    public static let vibrancyLevelEvidence = Evidence.fromAppleFiles
+    /// Where the vibrancy levels' matrices come from (``VibrantColorMatrix/forLevel(_:over:)`` has the detail).
+    public static let vibrancyLevelSource =
+        "CoreMaterial's .visualstyleset files (macOS 26/27, dumped by herclyon1/transit corematerial-recipes.json); the level's slot from WebKit's RemoteLayerTreePropertyApplier.mm; a runtime reading on iOS (dominicstop/VisualEffectBlurView ColorMatrixRGBAPreset.swift) agrees on 38 of 41 cells; label: black or white at α 0.96, no matrix"
+
     /// Every style, in UIKit's order: iOS 7's three, iOS 10's two, iOS 13's adaptive materials, then their fixed
-    /// light and dark variants.
-    public static let all: [Entry] = iOS7 + iOS10 + materials
+    /// light and dark variants, then iOS 26's two glasses.
+    public static let all: [Entry] = iOS7 + iOS10 + materials + liquidGlass
+
+    /// iOS 26's Liquid Glass, `UIGlassEffect.Style.regular` (`glass`) and `.clear` (`clearGlass`), both adaptive:
+    /// an approximation (``GlassParameters``).
+    static let liquidGlass: [Entry] = [
+        Entry(
+            name: "glass", introducedInIOS: 26, light: BlurStyle(name: "glass", glass: .regular(false)),
+            dark: BlurStyle(name: "glass", glass: .regular(true)), evidence: .approximation,
+            source:
+                "UIGlassEffect.Style.regular: macOS 26/27's glassBackground inputs (herclyon1/transit MATERIALS.md); σ from a fit to an NSGlassEffectView capture (medfa12/liquid-glass-react-native); shape, refraction curve, highlight band and tint opacity Backdrop's choice"
+        ),
+        Entry(
+            name: "clearGlass", introducedInIOS: 26, light: BlurStyle(name: "clearGlass", glass: .clear(false)),
+            dark: BlurStyle(name: "clearGlass", glass: .clear(true)), evidence: .approximation,
+            source:
+                "UIGlassEffect.Style.clear: macOS 26/27's glassBackground inputs (herclyon1/transit MATERIALS.md); σ scaled from regular's fit; shape, refraction curve, highlight band and tint opacity Backdrop's choice"
+        ),
+    ]
 
     /// The three iOS 7 styles (``BlurStyle/builtIn``).
+    /// extraLight's tint alpha is the system's (``BlurStyle/systemExtraLightTintAlpha``), not the sample's.
     static let iOS7: [Entry] = BlurStyle.builtIn.map { style in
-        Entry(
+        let sample = "Apple's UIImage+ImageEffects sample (WWDC 2013), written to mimic the system blur"
+        let alpha =
+            style.name == "extraLight"
+            ? ", except the tint alpha 0.80 (the sample's 0.82): UIKit's layer tree (herclyon1/transit catalyst-materials.json) and iOS 27 screenshots over flat colours (nguyenduy1412/react-native-blur check-material-recipes.py)"
+            : "; iOS 27 screenshots over flat colours agree (nguyenduy1412/react-native-blur check-material-recipes.py)"
+        return Entry(
             name: style.name, introducedInIOS: 7, light: style, dark: style, evidence: .fromAppleFiles,
-            source:
-                "Apple's UIImage+ImageEffects sample (WWDC 2013), written to mimic the system blur; fallback opacity Backdrop's choice"
-        )
+            source: sample + alpha + "; fallback opacity Backdrop's choice")
     }
 
     /// `regular` and `prominent` (iOS 10): UIBlurEffect.h says regular "displays either Light or Dark" and prominent
@@ -81,10 +119,16 @@ public enum StyleCatalogue {
             let light = BlurStyle(name: name, material: MaterialRecipe.named(family + "Light")!)
             let dark = BlurStyle(name: name, material: MaterialRecipe.named(family + "Dark")!)
             let recipe = fixed.map { family + ($0 == .dark ? "Dark" : "Light") } ?? family + "{Light,Dark}"
+            let shown = (light: fixed == .dark ? dark : light, dark: fixed == .light ? light : dark)
+            let levels = VibrancyLevel.allCases.map { level in
+                LevelMatrices(
+                    level: level, light: VibrantColorMatrix.forLevel(level, over: shown.light.material!).name,
+                    dark: VibrantColorMatrix.forLevel(level, over: shown.dark.material!).name)
+            }
             return Entry(
-                name: name, introducedInIOS: 13, light: fixed == .dark ? dark : light,
-                dark: fixed == .light ? light : dark, evidence: .fromAppleFiles,
-                source: "CoreMaterial recipe \(recipe) (see MaterialRecipe.all); the style's recipe from WebKit")
+                name: name, introducedInIOS: 13, light: shown.light, dark: shown.dark, evidence: .fromAppleFiles,
+                source: "CoreMaterial recipe \(recipe) (see MaterialRecipe.all); the style's recipe from WebKit",
+                vibrancyLevels: levels)
         }
         let names = thicknesses.map { ("system\($0.uikit)Material", $0.recipe) }
         return names.map { entry($0.0, $0.1, fixed: nil) } + names.map { entry($0.0 + "Light", $0.1, fixed: .light) }

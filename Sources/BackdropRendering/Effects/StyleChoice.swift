@@ -16,13 +16,18 @@ public struct StyleChoice: Sendable {
     public var vibrancyBlend: VibrancyBlend
     /// An adaptive style's appearance, `light` (the default) or `dark`.
     public var appearance: String? = nil
+    /// Glass: a rounded rectangle's corner radius in points, or a capsule (the default shape).
+    public var cornerRadius: Double? = nil
+    public var capsule: Bool = false
 
     public init(
         name: String = "light", sigma: Double? = nil, saturation: Double? = nil, tint: String? = nil,
         tintAlpha: Double? = nil, fallbackAlpha: Double = 0.9, vibrancyBlend: VibrancyBlend = .plusDarker,
-        appearance: String? = nil
+        appearance: String? = nil, cornerRadius: Double? = nil, capsule: Bool = false
     ) {
         self.appearance = appearance
+        self.cornerRadius = cornerRadius
+        self.capsule = capsule
         self.name = name
         self.sigma = sigma
         self.saturation = saturation
@@ -35,6 +40,7 @@ public struct StyleChoice: Sendable {
     /// Whether it names anything but the default light style.
     public var isGiven: Bool {
         name != "light" || sigma != nil || saturation != nil || tint != nil || tintAlpha != nil || appearance != nil
+            || cornerRadius != nil || capsule
     }
 
     /// The style. Throws a usage error naming the problem, with the option names written as `prefix` + name
@@ -42,6 +48,32 @@ public struct StyleChoice: Sendable {
     public func resolve(optionPrefix prefix: String = "--") throws(BackdropError) -> BlurStyle {
         let customNames = ["sigma", "saturation", "tint", "tint-alpha"].map { prefix + $0 }
         let customGiven = [sigma != nil, saturation != nil, tint != nil, tintAlpha != nil]
+        let isGlass = StyleCatalogue.entry(named: name)?.light.glass != nil
+        if !isGlass, cornerRadius != nil || capsule {
+            throw BackdropError(
+                .badOption, "\(prefix)corner-radius and \(prefix)capsule go with \(prefix)style glass or clearGlass")
+        }
+        if isGlass {
+            guard !(customGiven[0] || customGiven[1] || customGiven[3]) else {
+                throw BackdropError(
+                    .badOption,
+                    "\(Self.list([customNames[0], customNames[1], customNames[3]])) go with \(prefix)style custom, not glass"
+                )
+            }
+            guard cornerRadius == nil || !capsule else {
+                throw BackdropError(.badOption, "give \(prefix)corner-radius or \(prefix)capsule, not both")
+            }
+            var style = try StyleCatalogue.style(named: name, appearance: appearance, optionPrefix: prefix)
+            if let cornerRadius {
+                guard cornerRadius.isFinite, (0...10_000).contains(cornerRadius) else {
+                    throw BackdropError(.badOption, "\(prefix)corner-radius \(cornerRadius) is outside 0…10000 points")
+                }
+                style.glass?.shape = .roundedRectangle(cornerRadiusPoints: cornerRadius)
+            }
+            style.glass?.tint = try tint.map { text throws(BackdropError) in try Self.colour(text, as: prefix + "tint")
+            }
+            return style
+        }
         if name.lowercased() != "custom" {
             guard StyleCatalogue.entry(named: name) != nil else {
                 let names = StyleCatalogue.names + ["custom"]

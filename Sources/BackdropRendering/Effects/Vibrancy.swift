@@ -14,12 +14,15 @@ public struct Vibrancy: Sendable, Equatable, Codable {
     public var y: Int
     /// The content's size in pixels (drawn 1:1, never scaled).
     public var contentSize: PixelSize
+    /// iOS 13's vibrancy level over a system material (``VibrancyLevel``), or nil for the style's blend.
+    public var level: VibrancyLevel?
 
-    /// Content of `contentSize` with its top-left corner at (x, y).
-    public init(x: Int, y: Int, contentSize: PixelSize) {
+    /// Content of `contentSize` with its top-left corner at (x, y), at `level` (nil: the style's blend).
+    public init(x: Int, y: Int, contentSize: PixelSize, level: VibrancyLevel? = nil) {
         self.x = x
         self.y = y
         self.contentSize = contentSize
+        self.level = level
     }
 
     /// Content of `contentSize` at `corner` ("x,y" in pixels, possibly negative), or at the frame's corner (the

@@ -88,9 +88,22 @@ public struct Renderer: Sendable {
         }
         if isCancelled() { return nil }
         let effect = plan.color.outputRows(reading: stage, maximum: Sample.maximumValue, parallelism: parallelism)
-        let vibrancy = plan.vibrancy.flatMap { passes in vibrantContent.map { (passes.content, passes.filter, $0) } }
-        return plan.composite.run(
-            effect: effect, vibrancy: vibrancy, source: source, parallelism: parallelism,
+        // The blend runs inside the composite; a level's matrix after it, on the output.
+        let blended = plan.vibrancy.flatMap { passes in
+            passes.filter.matrix == nil ? vibrantContent.map { (passes.content, passes.filter, $0) } : nil
+        }
+        var output = plan.composite.run(
+            effect: effect, vibrancy: blended, source: source, parallelism: parallelism,
             as: Sample.self)
+        if let passes = plan.vibrancy, let matrix = passes.filter.matrix, let content = vibrantContent {
+            if isCancelled() { return nil }
+            VibrancyMatrixFilter(matrix: matrix, content: passes.content)
+                .run(content: content, over: &output, parallelism: parallelism)
+        }
+        if let glass = plan.glass {
+            if isCancelled() { return nil }
+            glass.run(source: source, over: &output, parallelism: parallelism)
+        }
+        return output
     }
 }

@@ -71,6 +71,8 @@ public enum PassKind: String, Sendable, Codable, CaseIterable {
     case downscale
     /// A system material's colour filters (luminance curve, saturation, brightness) before its blur.
     case materialFilters
+    /// Liquid Glass's face over its blur: shape, rim refraction, face matrix, highlight (``GlassFacePass``).
+    case glassFace
     /// Gaussian along rows of the small image.
     case horizontalBlur
     /// Gaussian along columns of the small image.
@@ -109,7 +111,7 @@ extension PassKind {
     /// A shadow drawn from a path also has kind `shadow` but never follows an offscreen render, so it never waits.
     public var readsEarlierRender: Bool {
         switch self {
-        case .downscale, .materialFilters, .horizontalBlur, .verticalBlur, .upscaleTint, .vibrancyFilter,
+        case .downscale, .materialFilters, .glassFace, .horizontalBlur, .verticalBlur, .upscaleTint, .vibrancyFilter,
             .maskedComposite, .shadow,
             .offscreenComposite, .composite:
             return true

@@ -27,13 +27,20 @@ public struct VibrancyFilterPass: Sendable {
     /// huge unsigned number).
     let wholeGroupStarts: UInt
 
-    /// The filter for content clipped to `clipInFrame` (frame coordinates).
-    public init(blend: VibrancyBlend, clipInFrame: PixelRect) {
+    /// A vibrancy level's matrix, which replaces the blend (`VibrancyMatrixFilter`: run on the output after the
+    /// composite); nil for the blend.
+    public let matrix: VibrantColorMatrix?
+
+    /// The filter for content clipped to `clipInFrame` (frame coordinates): the blend, or with `matrix` a level's
+    /// matrix (priced as the blend: 2 texels read per pixel written, blended).
+    public init(blend: VibrancyBlend, clipInFrame: PixelRect, matrix: VibrantColorMatrix? = nil) {
         self.blend = blend
         self.clipInFrame = clipInFrame
+        self.matrix = matrix
         wholeGroupStarts = UInt(max(clipInFrame.width - 3, 0))
         descriptor = PassDescriptor(
-            name: "vibrancy filter", kind: .vibrancyFilter, inputSize: clipInFrame.size,
+            name: matrix == nil ? "vibrancy filter" : "vibrancy filter (level matrix)", kind: .vibrancyFilter,
+            inputSize: clipInFrame.size,
             outputSize: clipInFrame.size, texelsPerPixel: 2, blends: true, offscreen: false,
             gpuFetchesPerPixel: 1, gpuTexelsFromMemory: clipInFrame.size.area)
     }

@@ -20,7 +20,7 @@ extension Estimator {
     /// which its plan then refuses.
     static func path(of style: BlurStyle, _ choice: PathChoice, decided: Effect.Path) -> Effect.Path {
         switch choice {
-        case .auto: return style.material == nil ? decided : .blur
+        case .auto: return style.material == nil && style.glass == nil ? decided : .blur
         case .blur: return .blur
         case .tintOnly: return .tintOnly
         }

@@ -51,8 +51,8 @@ public struct EffectOptions: Sendable {
         case (.blur, _): chosen = .blur
         case (.tintOnly, _): chosen = .tintOnly
         case (.auto, nil): chosen = .blur
-        case (.auto, let device?) where style.material != nil:
-            // A system material has no tint-only recipe; no device of the table ran iOS 13.
+        case (.auto, let device?) where style.material != nil || style.glass != nil:
+            // A system material has no tint-only recipe, nor has glass; no device of the table ran iOS 13.
             chosen = .blur
             note = "; \(device.id): blur, \(Estimator.whatIf(style, on: device) ?? "as iOS 13 draws it")"
         case (.auto, let device?):
@@ -78,6 +78,7 @@ public struct EffectOptions: Sendable {
         let effect = Effect(
             style: style, frame: frame, scale: scale ?? device?.scale ?? 1, quality: quality, path: chosen,
             vibrancy: placement)
+        if style.glass != nil { note += "; \(GlassParameters.approximationNote)" }
         return (effect, note)
     }
 }

@@ -151,7 +151,10 @@ extension RenderRequest {
             style: checked.style, frame: checked.frame, scale: scale, device: checked.device,
             quality: exact == true ? .exact : .fast, path: checked.path, vibrantContentSize: content?.size,
             vibrancyCorner: at, cornerOptionName: spelling(.at))
-        let (effect, note) = try options.effect()
+        let planned = try options.effect()
+        var effect = planned.effect
+        let note = planned.note
+        effect.vibrancy?.level = checked.vibrancyLevel
         if let style = checked.imageEffectsStyle {
             let mask = try mask.map { name throws(BackdropError) in try files.picture(name, .mask) }
             return PreparedRender(

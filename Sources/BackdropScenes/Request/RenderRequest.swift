@@ -8,7 +8,7 @@ import BackdropRendering
 ///
 /// Three kinds of picture, chosen by the fields given:
 /// - an effect over `input` (the system blur: `style` and its custom numbers, `frame`, `scale`, `exact`, `path` or
-///   `tint-only`, `device`, vibrant content `vibrancy` at `at`, output `depth`);
+///   `tint-only`, `device`, vibrant content `vibrancy` at `at` and its `vibrancy-style`, output `depth`);
 /// - `algorithm: image-effects`: Apple's `UIImage+ImageEffects` over `input` (`style` light, extraLight, dark,
 ///   `tint` with `tint`, or `custom`; `frame`, `scale`, `device`, `mask`);
 /// - a `scene` on a `device`, with the overlay `show`, `steady`, `scroll-offset` and `path`.
@@ -52,6 +52,9 @@ public struct RenderRequest: Codable, Sendable, Equatable {
     public var vibrancyBlend: String?
     /// An adaptive style's appearance: `light` (default) or `dark` (``StyleCatalogue``).
     public var appearance: String?
+    /// Glass's shape: corners of this radius in points, or a capsule (``GlassParameters/Shape``).
+    public var cornerRadius: Double?
+    public var capsule: Bool?
     /// The view's frame, "x,y,w,h" in pixels of the input (default: the whole picture).
     public var frame: String?
     /// Pixels per point (default: the device's, or 1).
@@ -65,6 +68,8 @@ public struct RenderRequest: Codable, Sendable, Equatable {
     /// Vibrant content drawn over the effect (a PNG with alpha), its top-left corner at `at` ("x,y").
     public var vibrancy: String?
     public var at: String?
+    /// Over a system material: the content's vibrancy level (``VibrancyLevel``'s raw value, `secondaryLabel`).
+    public var vibrancyStyle: String?
     /// With image-effects: where the blur shows (a PNG of the frame's size).
     public var mask: String?
     /// Output bits per sample, 8 (default) or 16.
@@ -79,9 +84,13 @@ public struct RenderRequest: Codable, Sendable, Equatable {
         case fallbackAlpha = "fallback-alpha"
         case vibrancyBlend = "vibrancy-blend"
         case appearance
+        case cornerRadius = "corner-radius"
+        case capsule
         case frame, scale, path, exact
         case tintOnly = "tint-only"
-        case vibrancy, at, mask, depth
+        case vibrancy, at
+        case vibrancyStyle = "vibrancy-style"
+        case mask, depth
     }
 
     /// A request with every field at its default.
@@ -92,7 +101,8 @@ public struct RenderRequest: Codable, Sendable, Equatable {
         StyleChoice(
             name: style ?? "light", sigma: sigma, saturation: saturation, tint: tint, tintAlpha: tintAlpha,
             fallbackAlpha: fallbackAlpha ?? 0.9,
-            vibrancyBlend: VibrancyBlend(rawValue: vibrancyBlend ?? "") ?? .plusDarker, appearance: appearance)
+            vibrancyBlend: VibrancyBlend(rawValue: vibrancyBlend ?? "") ?? .plusDarker, appearance: appearance,
+            cornerRadius: cornerRadius, capsule: capsule ?? false)
     }
 
     /// How errors name a field: as a command-line option (`--frame`) or as a key (`frame`, a query's or a

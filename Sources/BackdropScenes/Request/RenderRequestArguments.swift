@@ -26,7 +26,8 @@ extension RenderRequest {
         for key in CodingKeys.allCases where !unprinted.contains(key) {
             guard let value = fields[key.rawValue] else { continue }
             switch key {
-            case .steady, .exact, .tintOnly: if (value as? Bool) == true { arguments.append("--" + key.rawValue) }
+            case .steady, .exact, .tintOnly, .capsule:
+                if (value as? Bool) == true { arguments.append("--" + key.rawValue) }
             default: arguments += ["--" + key.rawValue, "\(value)"]
             }
         }

@@ -24,6 +24,8 @@ extension RenderRequest {
         /// image-effects' style.
         public var imageEffectsStyle: ImageEffectsStyle?
         public var depth: Int
+        /// The vibrant content's level over a system material, if given.
+        public var vibrancyLevel: VibrancyLevel? = nil
     }
 
     /// One row of the conflict table: a field (or a group of fields) and the kinds that take it.
@@ -46,12 +48,17 @@ extension RenderRequest {
         FieldRule(name: { _, s, _ in s(.vibrancy) }, isGiven: { $0.vibrancy != nil }, takenBy: [.system]),
         FieldRule(name: { _, s, _ in s(.at) }, isGiven: { $0.at != nil }, takenBy: [.system]),
         FieldRule(
+            name: { _, s, _ in s(.vibrancyStyle) }, isGiven: { $0.vibrancyStyle != nil }, takenBy: [.system]),
+        FieldRule(
             name: { _, s, _ in s(.style) },
             isGiven: {
                 $0.style != nil || $0.sigma != nil || $0.saturation != nil || $0.tint != nil || $0.tintAlpha != nil
                     || $0.fallbackAlpha != nil || $0.vibrancyBlend != nil
             }, takenBy: [.system, .imageEffects]),
         FieldRule(name: { _, s, _ in s(.appearance) }, isGiven: { $0.appearance != nil }, takenBy: [.system]),
+        FieldRule(
+            name: { _, s, _ in "\(s(.cornerRadius)) and \(s(.capsule))" },
+            isGiven: { $0.cornerRadius != nil || $0.capsule == true }, takenBy: [.system]),
         FieldRule(name: { _, s, _ in s(.scale) }, isGiven: { $0.scale != nil }, takenBy: [.system, .imageEffects]),
         FieldRule(name: { _, s, _ in s(.exact) }, isGiven: { $0.exact == true }, takenBy: [.system]),
         FieldRule(name: { _, s, _ in s(.tintOnly) }, isGiven: { $0.tintOnly == true }, takenBy: [.system]),
@@ -135,6 +142,19 @@ extension RenderRequest {
         _ = try Self.choice(vibrancyBlend, .vibrancyBlend, s, default: VibrancyBlend.plusDarker)
         if kind == .system { checked.style = try styleChoice.resolve(optionPrefix: s.prefix) }
         if at != nil, vibrancy == nil { throw BackdropError(.badOption, "\(s(.at)) goes with \(s(.vibrancy))") }
+        if kind == .system, let text = vibrancyStyle {
+            let level = try Self.choice(text, .vibrancyStyle, s, default: VibrancyLevel.label)
+            guard vibrancy != nil else {
+                throw BackdropError(.badOption, "\(s(.vibrancyStyle)) goes with \(s(.vibrancy)) (the content it draws)")
+            }
+            guard checked.style.material != nil else {
+                throw BackdropError(
+                    .badOption,
+                    "\(s(.vibrancyStyle)) \(text) goes with a system material (systemMaterial, …): \(checked.style.name) has no vibrancy levels"
+                )
+            }
+            checked.vibrancyLevel = level
+        }
         checked.device = try device.map { id throws(BackdropError) in try Device.lookup(id) }
         if tintOnly == true, path == .blur {
             throw BackdropError(.badOption, "\(s(.tintOnly)) contradicts \(s(.path)) blur")

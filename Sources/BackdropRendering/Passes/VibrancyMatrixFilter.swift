@@ -1,0 +1,65 @@
+import BackdropImageIO
+
+/// A vibrancy level's filter (``VibrantColorMatrix``) run on the finished output inside the clipped content: the
+/// CPU's form of the plan's vibrancy filter pass when the effect's vibrancy has a ``VibrancyLevel``.
+///
+/// Per output pixel under content of alpha a (0…255), with B the output's straight colour and A_B its alpha, as
+/// fractions of the sample's maximum: X = clamp(M·B + bias, 0, 1); colour B + (X − B)·w, alpha A_B + (1 − A_B)·w,
+/// w = a/255 · coverage; each result rounded to the nearest sample (halves up). Where a = 0 the pixel is untouched.
+/// Precision: it reads the quantised output, so it adds at most half a level of rounding to the composite's.
+/// In `Float`, the same operations for every pixel: the same bytes for any thread count.
+struct VibrancyMatrixFilter: Sendable {
+    let rows: (SIMD3<Float>, SIMD3<Float>, SIMD3<Float>)
+    let bias: SIMD3<Float>
+    let coverage: Float
+    /// Where the content lies and its clip (pixels of the input picture).
+    let content: VibrantContentPass
+
+    init(matrix: VibrantColorMatrix, content: VibrantContentPass) {
+        func row(_ i: Int) -> SIMD3<Float> {
+            SIMD3(Float(matrix.rows[i][0]), Float(matrix.rows[i][1]), Float(matrix.rows[i][2]))
+        }
+        rows = (row(0), row(1), row(2))
+        bias = SIMD3(repeating: Float(matrix.bias))
+        coverage = Float(matrix.coverage) / 255
+        self.content = content
+    }
+
+    /// One pixel: straight colour and alpha `b` (fractions of 1), the content's alpha byte `a`.
+    @inline(__always) func apply(_ b: SIMD4<Float>, contentAlpha a: UInt8) -> SIMD4<Float> {
+        let colour = SIMD3(b.x, b.y, b.z)
+        let x = (SIMD3((rows.0 * colour).sum(), (rows.1 * colour).sum(), (rows.2 * colour).sum()) + bias)
+            .clamped(lowerBound: .zero, upperBound: .one)
+        let w = Float(a) * coverage
+        let mixed = colour + (x - colour) * w
+        return SIMD4(mixed, b.w + (1 - b.w) * w)
+    }
+
+    /// Applies the filter to `output` (the composite's picture, the input picture's size) under `picture`, the
+    /// content placed by ``content``.
+    func run<Sample: PixelSample>(
+        content picture: RGBAImage<UInt8>, over output: inout RGBAImage<Sample>, parallelism: Parallelism
+    ) {
+        let clip = content.clip, width = output.width, maximum = Sample.maximumValue
+        picture.samples.withUnsafeBufferPointer { contentSamples in
+            output.samples.withUnsafeMutableBufferPointer { samples in
+                let out = SendablePointer(samples.baseAddress!)
+                let source = SendableConstPointer(contentSamples.baseAddress!)
+                parallelism.forEachBand(of: clip.height, minimumBandSize: Parallelism.minimumRowsPerBand) { rows in
+                    for y in rows {
+                        let contentRow = source.pointer + content.sampleOffset(ofRow: y)
+                        let outRow = out.pointer + ((clip.y + y) * width + clip.x) * 4
+                        for x in 0..<clip.width {
+                            let a = contentRow[x * 4 + 3]
+                            guard a != 0 else { continue }
+                            let p = outRow + x * 4
+                            let b = SIMD4(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3])) / maximum
+                            let v = (apply(b, contentAlpha: a) * maximum + 0.5).rounded(.down)
+                            for lane in 0..<4 { p[lane] = Sample(max(0, min(maximum, v[lane]))) }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,136 @@
+import Backdrop
+import BackdropTestSupport
+import Foundation
+import Testing
+
+/// iOS 26's Liquid Glass as Backdrop approximates it (`--style glass|clearGlass`).
+@Suite("Liquid Glass (approximation)")
+struct GlassTests {
+    /// The face of ``GlassFacePass`` in Double, away from the rim (no refraction, no highlight), for a straight colour.
+    static func face(_ c: SIMD3<Double>, _ g: GlassParameters) -> SIMD3<Double> {
+        var y = 0.2126 * c.x + 0.7152 * c.y + 0.0722 * c.z
+        let cb = (c.z - y) / 1.8556 * g.faceSaturation, cr = (c.x - y) / 1.5748 * g.faceSaturation
+        y = g.maxLuma * y / (g.maxLuma + (1 - g.maxLuma) * y)
+        y = g.faceBlack + (g.faceWhite - g.faceBlack) * y
+        let r = y + 1.5748 * cr, b = y + 1.8556 * cb
+        var out = SIMD3(r, (y - 0.2126 * r - 0.0722 * b) / 0.7152, b)
+        out = out * (1 - g.fillAlpha) + SIMD3(repeating: g.fillAlpha)
+        if let tint = g.tint { out = out * (1 - GlassParameters.tintAlpha) + tint * GlassParameters.tintAlpha }
+        return out.clamped(lowerBound: .zero, upperBound: .one)
+    }
+
+    @Test func theTwoGlassesAreAdaptiveApproximationsOfIOS26() throws {
+        for name in ["glass", "clearGlass"] {
+            let entry = try #require(StyleCatalogue.entry(named: name))
+            #expect(entry.introducedInIOS == 26 && entry.isAdaptive && entry.evidence == .approximation)
+            #expect(entry.light.glass != nil && entry.dark.glass != nil && entry.light.material == nil)
+        }
+    }
+
+    /// Away from the rim a glass over a flat colour is its face of that colour, every style and appearance, with
+    /// and without a tint.
+    @Test(arguments: ["glass", "clearGlass"])
+    func theMiddleOfAGlassIsItsFace(_ name: String) throws {
+        let flat = RGBAImage<UInt8>(width: 240, height: 120, fill: (40, 150, 210, 255))
+        let colour = SIMD3<Double>(40, 150, 210) / 255
+        for appearance in ["light", "dark"] {
+            for tint in [nil, "0.9,0.2,0.1"] as [String?] {
+                let style = try StyleChoice(name: name, tint: tint, appearance: appearance).resolve()
+                let out = try Renderer().render(flat, effect: Effect(style: style))
+                let want = Self.face(colour, style.glass!) * 255
+                let p = out[120, 60]
+                for lane in 0..<3 {
+                    #expect(abs(Double(p[lane]) - want[lane]) <= 1, "\(name) \(appearance) \(tint ?? "-") lane \(lane)")
+                }
+                #expect(out[120, 60] != flat[120, 60])
+            }
+        }
+    }
+
+    /// Outside the rounded rectangle the picture is the source's; the top rim catches the highlight (lighter than
+    /// the middle), the left rim, whose normal is horizontal, does not.
+    @Test func theShapeClipsAndTheTopRimCatchesTheHighlight() throws {
+        let flat = RGBAImage<UInt8>(width: 300, height: 200, fill: (90, 100, 120, 255))
+        let style = try StyleChoice(name: "glass", cornerRadius: 40).resolve()
+        let frame = PixelRect(x: 20, y: 30, width: 240, height: 120)
+        let out = try Renderer().render(flat, effect: Effect(style: style, frame: frame))
+        #expect(out[21, 31] == flat[21, 31], "the corner outside the radius shows the source")
+        #expect(out[5, 5] == flat[5, 5], "outside the frame")
+        let middle = out[140, 90], top = out[140, 30], left = out[20, 90]
+        #expect(top.x > middle.x + 20 && top.y > middle.y + 20, "top rim \(top) middle \(middle)")
+        #expect(abs(Int(left.x) - Int(middle.x)) <= 1, "left rim \(left) middle \(middle)")
+        let capsule = try Renderer().render(
+            flat, effect: Effect(style: try StyleChoice(name: "glass").resolve(), frame: frame))
+        #expect(capsule[34, 44] == flat[34, 44], "a capsule's corner is wider than 40 pt's")
+        #expect(out[34, 44] != flat[34, 44])
+    }
+
+    /// The rim reads the blurred backdrop further inside: over a picture with a vertical edge, a pixel at the left
+    /// rim shows what lies to its right.
+    @Test func theRimRefracts() throws {
+        var picture = RGBAImage<UInt8>(width: 200, height: 100, fill: (0, 0, 0, 255))
+        for y in 0..<100 { for x in 30..<200 { picture[x, y] = SIMD4(255, 255, 255, 255) } }
+        let style = try StyleChoice(name: "clearGlass", cornerRadius: 0).resolve()
+        let out = try Renderer().render(picture, effect: Effect(style: style, quality: .exact))
+        var flatGlass = style
+        flatGlass.glass!.refractionAmountPoints = 0
+        let unrefracted = try Renderer().render(picture, effect: Effect(style: flatGlass, quality: .exact))
+        #expect(Int(out[3, 50].x) > Int(unrefracted[3, 50].x) + 40, "\(out[3, 50]) vs \(unrefracted[3, 50])")
+        #expect(out[100, 50] == unrefracted[100, 50], "away from the rim nothing moves")
+    }
+
+    @Test func aGlassRendersTheSameBytesOnAnyThreadCount() throws {
+        let source = noiseImage(width: 203, height: 157, seed: 21)
+        let style = try StyleChoice(name: "glass", tint: "0.2,0.5,1", appearance: "dark", cornerRadius: 24).resolve()
+        let effect = Effect(style: style, frame: PixelRect(x: 7, y: 9, width: 180, height: 120), scale: 2)
+        let one = try Renderer(parallelism: .serial).render(source, effect: effect)
+        let many = try Renderer(parallelism: Parallelism(threads: 4)).render(source, effect: effect)
+        #expect(one.samples == many.samples)
+    }
+
+    @Test(arguments: [
+        (
+            StyleChoice(name: "light", cornerRadius: 12),
+            "--corner-radius and --capsule go with --style glass or clearGlass"
+        ),
+        (StyleChoice(name: "systemMaterial", capsule: true), "--corner-radius and --capsule go with --style glass"),
+        (StyleChoice(name: "glass", cornerRadius: 12, capsule: true), "give --corner-radius or --capsule, not both"),
+        (StyleChoice(name: "glass", sigma: 3), "--sigma, --saturation and --tint-alpha go with --style custom"),
+        (StyleChoice(name: "glass", tint: "2,0,0"), "--tint '2,0,0' is not r,g,b"),
+        (StyleChoice(name: "glass", cornerRadius: -1), "--corner-radius -1.0 is outside"),
+        (StyleChoice(name: "light", tint: "1,0,0"), "go with --style custom"),
+    ])
+    func glassOptionsElsewhereAreOneLineErrors(_ choice: StyleChoice, _ message: String) {
+        do {
+            _ = try choice.resolve()
+            Issue.record("accepted \(choice)")
+        } catch {
+            #expect(error.message.contains(message) && !error.message.contains("\n"), "\(error.message)")
+        }
+    }
+
+    @Test func glassHasNoTintOnlyPathAndNoVibrancyYet() throws {
+        let style = try StyleChoice(name: "glass").resolve()
+        let size = PixelSize(width: 16, height: 16)
+        #expect(throws: BackdropError.self) {
+            try RenderPlan(effect: Effect(style: style, path: .tintOnly), imageSize: size)
+        }
+        let vibrancy = Vibrancy(x: 0, y: 0, contentSize: PixelSize(width: 4, height: 4))
+        #expect(throws: BackdropError.self) {
+            try RenderPlan(effect: Effect(style: style, vibrancy: vibrancy), imageSize: size)
+        }
+    }
+
+    /// Every device prices glass, on the blur path, with its face as a pass of its own, and says it never ran iOS 26.
+    @Test func everyDevicePricesGlassAsAWhatIf() throws {
+        for device in Device.all {
+            for name in ["glass", "clearGlass"] {
+                let style = try StyleChoice(name: name).resolve()
+                let estimate = try Estimator().estimate(device: device, style: style, vibrancy: false)
+                #expect(estimate.path == .blur && estimate.totalMs > 0)
+                #expect(estimate.decision.reason.contains("never ran iOS 26"), "\(device.id)")
+                #expect(estimate.frame.passes.contains { $0.pass.kind == .glassFace })
+            }
+        }
+    }
+}

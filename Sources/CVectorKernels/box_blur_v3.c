@@ -1,11 +1,11 @@
-// box_blur_v3.c — BoxBlur8's loops for x86-64-v3 (see backdrop_vector_kernels.h).
+// box_blur_v3.c — BoxBlurPass's loops for x86-64-v3 (see backdrop_vector_kernels.h).
 //
-// Contract: BoxBlur8.slideColumns's and BoxBlur8.writeRow's, bit for bit: exact integer sums, so any order of the
+// Contract: BoxBlurPass.slideColumns's and BoxBlurPass.writeRow's, bit for bit: exact integer sums, so any order of the
 // additions gives the same values. Rows go two at a time: every column slid twice, eight lanes at a time, both
 // rows' sums kept side by side; then the window sums along the rows, a chain (each the previous plus the entering
 // pixel minus the leaving one) carrying both rows' eight lanes in one 256-bit register; then the divisions,
 // ⌊(sum + ⌊area/2⌋) / area⌋, eight at a time as a multiply by a 32-bit reciprocal and a shift, exact for every
-// dividend below 2³¹ (BoxBlur8.maximumWidth keeps them there). Boxes up to 127 wide, every style's up to scale 2, go
+// dividend below 2³¹ (BoxBlurPass.maximumWidth keeps them there). Boxes up to 127 wide, every style's up to scale 2, go
 // through a second kernel with 16-bit column sums and single-precision quotients (below): the same values, with
 // half the bytes of column sums to move and four instructions for eight quotients instead of eight.
 #include "backdrop_vector_kernels.h"
@@ -43,7 +43,7 @@ __attribute__((target("avx2"))) static inline bd_box_divisor bd_box_divisor_of(u
     return divisor;
 }
 
-// Eight quotients ⌊(v + ⌊area/2⌋) / area⌋, every dividend below 2³¹ (BoxBlur8.maximumWidth keeps them there): the
+// Eight quotients ⌊(v + ⌊area/2⌋) / area⌋, every dividend below 2³¹ (BoxBlurPass.maximumWidth keeps them there): the
 // even lanes' products, then the odd lanes' moved into the high halves.
 __attribute__((target("avx2"), always_inline)) static inline __m256i bd_box_quotients(
     __m256i v, bd_box_divisor divisor) {
@@ -132,7 +132,7 @@ __attribute__((target("avx2"))) void bd_box_write_two_rows_v3(
         }
 }
 
-// Boxes up to BD_BOX16_WIDEST (BoxBlur8.widestSixteenBitBox): a column's sum of at most 127 8-bit values fits 16 bits,
+// Boxes up to BD_BOX16_WIDEST (BoxBlurPass.widestSixteenBitBox): a column's sum of at most 127 8-bit values fits 16 bits,
 // so the columns slide sixteen lanes at a time, and two columns' sums differ by less than 2¹⁵, so the window's
 // change is one 16-bit subtraction; the quotients in single precision (below). The same values as the kernel above.
 __attribute__((target("avx2"))) void bd_box16_add_row_v3(uint16_t *sums, const uint8_t *row, ptrdiff_t count) {
@@ -148,7 +148,7 @@ __attribute__((target("avx2"))) void bd_box16_add_row_v3(uint16_t *sums, const u
 // Eight quotients ⌊(n + ⌊area/2⌋) / area⌋ in single precision: n (below 2²⁴) converts exactly and x = n + (⌊area/2⌋
 // + ½) is exact (below 2²³ with one bit after the point), at least ½/area from every multiple of area; the product
 // x · fl(1/area) is within x/area · 2⁻²³ < 2⁻¹⁵ of x/area, so its truncation is exact while 2⁻¹⁵ < ½/area: every area
-// below 2¹⁴, boxes up to 127 (BoxBlur8's tests check every dividend of every such box). Four instructions for eight
+// below 2¹⁴, boxes up to 127 (BoxBlurPass's tests check every dividend of every such box). Four instructions for eight
 // lanes, where the 64-bit products take eight.
 __attribute__((target("avx2"), always_inline)) static inline __m256i bd_box16_quotients(
     __m256i n, __m256 rounding, __m256 reciprocal) {

@@ -159,6 +159,28 @@ struct ImageEffectsTests {
         #expect(try ImageEffectsPlan(style: .dark, scale: 1, frame: nil, imageSize: size).boxWidth == 39)
     }
 
+    /// The plan is its passes in order, as its listing prints them: the crop premultiplied, three box passes, the
+    /// saturation, the picture outside the frame, the composite; without a blur, only the last two (the saturation
+    /// has no effect to act on).
+    @Test func thePlanListsItsPassesInOrder() throws {
+        let size = PixelSize(width: 64, height: 48)
+        let frame = PixelRect(x: 4, y: 2, width: 40, height: 30)
+        let blurred = try ImageEffectsPlan(style: .light, scale: 2, frame: frame, imageSize: size)
+        #expect(
+            blurred.steps == [
+                "crop 4,2,40,30 and premultiply", "box blur 113×113 (pass 1)", "box blur 113×113 (pass 2)",
+                "box blur 113×113 (pass 3)", "saturation × 1.8 (integer matrix, divisor 256)",
+                "copy the picture outside 4,2,40,30",
+                "effect over the crop, tint 0.3 over it, unpremultiply into the frame",
+            ])
+        let unblurred = ImageEffectsStyle(
+            name: "custom", radiusPoints: 0, tint: SIMD3(1, 0, 0), tintAlpha: 0.5, saturation: 2)
+        #expect(
+            try ImageEffectsPlan(style: unblurred, scale: 1, frame: nil, imageSize: size).steps == [
+                "copy the picture outside 0,0,64,48", "tint 0.5 over it, unpremultiply into the frame",
+            ])
+    }
+
     /// The widest box the 32-bit sums hold (2895: a radius of 1540 pixels) still agrees with the independent
     /// implementation, on a picture far narrower than the box; one pixel more of radius is refused by name.
     @Test func theWidestBoxAgreesAndAWiderOneIsRefused() throws {

@@ -119,6 +119,134 @@ public struct RenderRequest: Codable, Sendable, Equatable {
     }
 }
 
+// The fields' rules, beside the fields: a field is declared in this file once, with its property and key above, its
+// row of the conflict table and the check of its value below. Its effect is `prepare`'s (`PreparedRender.swift`)
+// and its spelling the command line's (`RenderOptionGroups.swift`); every other front end decodes it by its key.
+extension RenderRequest {
+    /// A request's fields read and checked (no file read yet): what ``prepare(files:spelling:)`` draws from.
+    public struct Checked: Sendable {
+        public var kind: Kind
+        public var device: Device?
+        public var frame: PixelRect?
+        public var path: Estimator.PathChoice
+        public var overlay: SceneOverlay?
+        /// The system blur's style (light for the other kinds).
+        public var style: BlurStyle = .light
+        /// image-effects' style.
+        public var imageEffectsStyle: ImageEffectsStyle?
+        public var depth = 8
+        /// The vibrant content's level over a system material, if given.
+        public var vibrancyLevel: VibrancyLevel? = nil
+
+        init(kind: Kind, path: Estimator.PathChoice) {
+            self.kind = kind
+            self.path = path
+        }
+    }
+
+    /// One row of the conflict table: a field (or a group of fields) and the kinds that take it.
+    struct FieldRule: Sendable {
+        /// How an error names the field.
+        let name: @Sendable (RenderRequest, Spelling, Kind) -> String
+        let isGiven: @Sendable (RenderRequest) -> Bool
+        let takenBy: Set<Kind>
+        /// The refusal's words when the system blur does not take it.
+        var systemRefusal: (@Sendable (String, Spelling) -> String)? = nil
+    }
+
+    /// The one table of fields and the kinds that take them; every front end's refusals come from it. The order is
+    /// the order in which they are checked, so the first conflict named is the same everywhere. The last row is the
+    /// scene's own fields, which a picture refuses before reading any value.
+    static let fieldRules: [FieldRule] = [
+        FieldRule(
+            name: { _, s, _ in s == .option ? "an input PNG" : s(.input) }, isGiven: { $0.input != nil },
+            takenBy: [.system, .imageEffects]),
+        FieldRule(name: { _, s, _ in s(.frame) }, isGiven: { $0.frame != nil }, takenBy: [.system, .imageEffects]),
+        FieldRule(name: { _, s, _ in s(.vibrancy) }, isGiven: { $0.vibrancy != nil }, takenBy: [.system]),
+        FieldRule(name: { _, s, _ in s(.at) }, isGiven: { $0.at != nil }, takenBy: [.system]),
+        FieldRule(
+            name: { _, s, _ in s(.vibrancyStyle) }, isGiven: { $0.vibrancyStyle != nil }, takenBy: [.system]),
+        FieldRule(
+            name: { _, s, _ in s(.style) },
+            isGiven: {
+                $0.style != nil || $0.sigma != nil || $0.saturation != nil || $0.tint != nil || $0.tintAlpha != nil
+                    || $0.fallbackAlpha != nil || $0.vibrancyBlend != nil
+            }, takenBy: [.system, .imageEffects]),
+        FieldRule(name: { _, s, _ in s(.appearance) }, isGiven: { $0.appearance != nil }, takenBy: [.system]),
+        FieldRule(
+            name: { _, s, _ in "\(s(.cornerRadius)) and \(s(.capsule))" },
+            isGiven: { $0.cornerRadius != nil || $0.capsule == true }, takenBy: [.system]),
+        FieldRule(name: { _, s, _ in s(.scale) }, isGiven: { $0.scale != nil }, takenBy: [.system, .imageEffects]),
+        FieldRule(name: { _, s, _ in s(.exact) }, isGiven: { $0.exact == true }, takenBy: [.system]),
+        FieldRule(name: { _, s, _ in s(.tintOnly) }, isGiven: { $0.tintOnly == true }, takenBy: [.system]),
+        FieldRule(
+            name: { _, s, _ in s(.path) }, isGiven: { ($0.path ?? "auto") != "auto" }, takenBy: [.system, .scene]),
+        FieldRule(
+            name: { request, s, kind in kind == .scene ? s(.depth) : "\(s(.depth)) \(request.depth ?? 8)" },
+            isGiven: { ($0.depth ?? 8) != 8 }, takenBy: [.system]),
+        FieldRule(
+            name: { _, s, _ in s(.algorithm) }, isGiven: { $0.algorithm != nil && $0.scene != nil },
+            takenBy: [.system, .imageEffects]),
+        FieldRule(
+            name: { _, s, _ in s(.mask) }, isGiven: { $0.mask != nil }, takenBy: [.imageEffects],
+            systemRefusal: { name, s in "\(name) goes with \(s(.algorithm)) image-effects" }),
+        FieldRule(
+            name: { _, s, _ in "\(s(.show)), \(s(.steady)) and \(s(.scrollOffset))" },
+            isGiven: { $0.show != nil || $0.steady != nil || $0.scrollOffset != nil }, takenBy: [.scene],
+            systemRefusal: { name, s in "\(name) go with \(s(.scene))" }),
+    ]
+
+    /// The fields a command line spells as a bare flag (``arguments(output:)``).
+    static let flags: Set<CodingKeys> = [.steady, .exact, .tintOnly, .capsule]
+
+    /// The values of the fields `kind` reads, checked into `checked` in the order their errors come: a scene's
+    /// device, overlay and scroll offset; a picture's depth, frame, input, vibrancy blend, system style, corner,
+    /// vibrancy level, device and `tint-only` (against `path`). Errors name the fields in `s`.
+    func checkValues(_ kind: Kind, _ s: Spelling, into checked: inout Checked) throws(BackdropError) {
+        checked.depth = depth ?? 8
+        if kind == .scene {
+            checked.device = try Device.lookup(device ?? "")
+            checked.overlay = try show.map { text throws(BackdropError) in
+                try Self.choice(text, .show, s, default: SceneOverlay.offscreen)
+            }
+            let offset = scrollOffset ?? 0
+            guard offset.isFinite, abs(offset) <= 1e6 else {
+                throw BackdropError(
+                    .badOption, "\(s(.scrollOffset)) \(offset) is out of range (±1000000 points)")
+            }
+            return
+        }
+        guard checked.depth == 8 || checked.depth == 16 else {
+            throw BackdropError(.badOption, "\(s(.depth)) \(checked.depth) must be 8 or 16")
+        }
+        checked.frame = try frame.map { text throws(BackdropError) in try PixelRect.parsed(text, as: s(.frame)) }
+        guard input != nil else {
+            throw BackdropError(.badOption, "give the PNG to render (see 'backdrop render --help')")
+        }
+        _ = try Self.choice(vibrancyBlend, .vibrancyBlend, s, default: VibrancyBlend.plusDarker)
+        if kind == .system { checked.style = try styleChoice.resolve(optionPrefix: s.prefix) }
+        if at != nil, vibrancy == nil { throw BackdropError(.badOption, "\(s(.at)) goes with \(s(.vibrancy))") }
+        if kind == .system, let text = vibrancyStyle {
+            let level = try Self.choice(text, .vibrancyStyle, s, default: VibrancyLevel.label)
+            guard vibrancy != nil else {
+                throw BackdropError(.badOption, "\(s(.vibrancyStyle)) goes with \(s(.vibrancy)) (the content it draws)")
+            }
+            guard checked.style.material != nil else {
+                throw BackdropError(
+                    .badOption,
+                    "\(s(.vibrancyStyle)) \(text) goes with a system material (systemMaterial, …): \(checked.style.name) has no vibrancy levels"
+                )
+            }
+            checked.vibrancyLevel = level
+        }
+        checked.device = try device.map { id throws(BackdropError) in try Device.lookup(id) }
+        if tintOnly == true, checked.path == .blur {
+            throw BackdropError(.badOption, "\(s(.tintOnly)) contradicts \(s(.path)) blur")
+        }
+        if tintOnly == true { checked.path = .tintOnly }
+    }
+}
+
 extension RenderRequest {
     /// The request a URL query spells (``OptionTextDecoder``): every key but those not in `accepting` (default: all),
     /// an unknown one being an error naming it.

@@ -25,10 +25,10 @@ extension RenderRequest {
         }
         for key in CodingKeys.allCases where !unprinted.contains(key) {
             guard let value = fields[key.rawValue] else { continue }
-            switch key {
-            case .steady, .exact, .tintOnly, .capsule:
+            if Self.flags.contains(key) {
                 if (value as? Bool) == true { arguments.append("--" + key.rawValue) }
-            default: arguments += ["--" + key.rawValue, "\(value)"]
+            } else {
+                arguments += ["--" + key.rawValue, "\(value)"]
             }
         }
         return arguments + ["-o", output]

@@ -88,10 +88,10 @@ void bd_recursive_columns_v3(
 #define BD_RECURSIVE_COLUMNS_MAX 64
 
 /// sums[i] += row[i] for i < `count`, wrapping 32-bit sums: the column sums of `bd_box_write_two_rows_v3` before a
-/// band's first row (`BoxBlur8.slideColumns` without a leaving row). Only where `bd_vector_kernels_available()`.
+/// band's first row (`BoxBlurPass.slideColumns` without a leaving row). Only where `bd_vector_kernels_available()`.
 void bd_box_add_row_v3(uint32_t *sums, const uint8_t *row, ptrdiff_t count);
 
-/// `BoxBlur8.slideColumns` then `BoxBlur8.writeRow` for two consecutive rows: `rows` holds the first row's entering
+/// `BoxBlurPass.slideColumns` then `BoxBlurPass.writeRow` for two consecutive rows: `rows` holds the first row's entering
 /// and leaving input rows, then the second's (the same pointer twice: that row does not slide); along each row of
 /// `width` pixels of column sums (four lanes each), the sums of the windows of 2·`half` + 1 pixels (edges
 /// extended), each as ⌊(sum + ⌊area/2⌋) / area⌋ into `first` and `second`; every sum + ⌊area/2⌋ below 2³¹.
@@ -100,7 +100,7 @@ void bd_box_write_two_rows_v3(
     uint32_t *columns, const uint8_t *const *rows, ptrdiff_t width, ptrdiff_t half, uint32_t area, uint32_t *pairs,
     uint32_t *windows, uint8_t *first, uint8_t *second);
 
-/// The widest box of `bd_box16_write_two_rows_v3` (`BoxBlur8.widestSixteenBitBox`).
+/// The widest box of `bd_box16_write_two_rows_v3` (`BoxBlurPass.widestSixteenBitBox`).
 #define BD_BOX16_WIDEST 127
 
 /// sums[i] += row[i] for i < `count`, wrapping 16-bit sums: the column sums of `bd_box16_write_two_rows_v3` before a
@@ -122,7 +122,7 @@ void bd_premultiply_row_v3(const uint8_t *in, ptrdiff_t count, uint8_t *out);
 
 /// One row of `ImageEffectsPlan`'s composite (`Renderer.render(_:imageEffects:mask:)`): `width` straight pixels of
 /// the source (the frame's row), premultiplied as `bd_premultiply_row_v3` does; the effect over them (`effect` NULL: no blur),
-/// first through the saturation matrix as `SaturationMatrix8` computes it (`saturationEntries`: its nine entries,
+/// first through the saturation matrix as `SaturationPass` computes it (`saturationEntries`: its nine entries,
 /// inputs R, G, B each a row of outputs R, G, B; NULL: none), through the coverage of `mask` (NULL: full); the tint
 /// over each lane v as min(255, (v · slope + offset) >> BD_TINT_FRACTION_BITS), `tintLines` the four lanes' slope
 /// and offset (`TintFill8.lines`); then unpremultiplied into `out` (straight RGBA8). Only where

@@ -3,16 +3,23 @@ import CVectorKernels
 /// One `vImageBoxConvolve_ARGB8888` pass of `UIImage+ImageEffects`: a `box` × `box` average (`box` odd) of 8-bit
 /// premultiplied RGBA.
 ///
-/// Contract: out = ⌊(Σ over the box + ⌊box²/2⌋) / box²⌋ per channel (the sum rounded half up: vImage does not
-/// document its rounding; this is what the tests hold us to), with the edge pixels extended
-/// (`kvImageEdgeExtend`): a coordinate outside the picture reads the nearest edge pixel. Exact integer sums, so the
-/// cost does not depend on the width: down the picture, a running sum per column and channel (each row adds the
-/// row entering the box and drops the one leaving it); along each row, a running sum of those column sums, then
-/// the division. Bands of rows are spread over threads, each starting its column sums afresh; every value is the
-/// same for any thread count and with or without the vector kernels (`bd_box_add_row_v3`,
-/// `bd_box_write_two_rows_v3`; for boxes up to `widestSixteenBitBox`, `bd_box16_add_row_v3` and
-/// `bd_box16_write_two_rows_v3`). The sums stay below 2³¹ for boxes up to `maximumWidth`.
-enum BoxBlur8 {
+/// - Input: the crop (packed rows). Output: a picture of the same size (packed rows, not overlapping the input).
+/// - Maths: out = ⌊(Σ over the box + ⌊box²/2⌋) / box²⌋ per channel (the sum rounded half up: vImage does not
+///   document its rounding; this is what the tests hold us to).
+/// - Edges: extended (`kvImageEdgeExtend`): a coordinate outside the picture reads the nearest edge pixel.
+/// - Work: exact integer sums, so the cost does not depend on the width: down the picture, a running sum per column
+///   and channel (each row adds the row entering the box and drops the one leaving it); along each row, a running
+///   sum of those column sums, then the division. Each band starts its column sums afresh from the box's rows
+///   around its first row, so a band costs `box` rows more (``minimumRowsPerBand``).
+/// - Precision: every value is the same for any band and with or without the vector kernels (`bd_box_add_row_v3`,
+///   `bd_box_write_two_rows_v3`; for boxes up to `widestSixteenBitBox`, `bd_box16_add_row_v3` and
+///   `bd_box16_write_two_rows_v3`). The sums stay below 2³¹ for boxes up to `maximumWidth`.
+struct BoxBlurPass: ImageEffectsPass {
+    /// The box's width and height (odd, at most ``maximumWidth``).
+    let box: Int
+    /// Which of the plan's three passes this is (1…3), for the name.
+    let number: Int
+
     /// The widest box the 32-bit sums hold: 256 · box² < 2³¹ (a box of 8-bit values and its quotient's check).
     static let maximumWidth = 2895
 
@@ -20,25 +27,32 @@ enum BoxBlur8 {
     /// single precision computes exactly (`bd_box16_write_two_rows_v3`): every style's box up to scale 2.
     static let widestSixteenBitBox = Int(BD_BOX16_WIDEST)
 
-    /// One pass from `input` into `output` (both 4 · `width` · `height` samples; not overlapping).
-    static func apply(
-        _ input: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>, width: Int, height: Int,
-        box: Int, parallelism: Parallelism
-    ) {
-        precondition(box % 2 == 1 && box <= maximumWidth, "BoxBlur8: an odd box up to \(maximumWidth) wide")
-        precondition(input.count == 4 * width * height && output.count == input.count, "BoxBlur8: the picture's size")
-        guard width > 0, height > 0 else { return }
-        let half = box / 2
-        let source = SendableConstPointer(input.baseAddress!), target = SendablePointer(output.baseAddress!)
-        // A band's start costs box rows of column sums: bands at least half a box tall keep that below the band's own
-        // work.
-        parallelism.forEachBand(of: height, minimumBandSize: max(Parallelism.minimumRowsPerBand, half)) { rows in
-            let band = Band(source: source, target: target, width: width, height: height, half: half, rows: rows)
-            if VectorKernels.available && box <= widestSixteenBitBox {
-                band.writeWithSixteenBitSums()
-            } else {
-                band.write()
-            }
+    init(box: Int, number: Int) {
+        precondition(
+            box % 2 == 1 && box <= Self.maximumWidth, "BoxBlurPass: an odd box up to \(Self.maximumWidth) wide")
+        self.box = box
+        self.number = number
+    }
+
+    var name: String { "box blur \(box)×\(box) (pass \(number))" }
+    /// A band's start costs box rows of column sums: bands at least half a box tall keep that below the band's own
+    /// work.
+    var minimumRowsPerBand: Int { max(Parallelism.minimumRowsPerBand, box / 2) }
+
+    /// `inputs`: the picture to blur, `output`'s size.
+    func write(_ band: Range<Int>, of output: ByteRows, reading inputs: [ByteRows?]) {
+        let input = inputs[0]!
+        precondition(
+            input.isPacked && output.isPacked && input.width == output.width && input.height == output.height,
+            "BoxBlurPass: packed rows of one size")
+        guard output.width > 0, output.height > 0 else { return }
+        let rows = Band(
+            source: SendableConstPointer(input.base), target: SendablePointer(output.base), width: output.width,
+            height: output.height, half: box / 2, rows: band)
+        if VectorKernels.available && box <= Self.widestSixteenBitBox {
+            rows.writeWithSixteenBitSums()
+        } else {
+            rows.write()
         }
     }
 

@@ -45,6 +45,11 @@ let package = Package(
             name: "CWebP",
             linkerSettings: [.linkedLibrary("webp"), .linkedLibrary("webpdemux")]
         ),
+        // libheif's HEIF reading, with its HEVC decoder libde265 (Debian libheif-dev).
+        .target(
+            name: "CHEIF",
+            linkerSettings: [.linkedLibrary("heif")]
+        ),
         // An embedded ICC profile's colours converted to sRGB by Little CMS (Debian liblcms2-dev).
         .target(
             name: "CLittleCMS",
@@ -62,10 +67,10 @@ let package = Package(
         // The library in layers, each target depending only on those below it, so the compiler keeps the order
         // (docs/layout.md draws it): image I/O → rendering → scenes and cost → calibration → golden testing →
         // reports. A type one layer lends another is `package`, never `public` unless it is the library's API.
-        // Pixel buffers, PNG, JPEG and WebP decoding, PNG encoding, colour rules, input files and atomic writes, the one error type.
+        // Pixel buffers, PNG, JPEG, WebP and HEIF decoding, PNG encoding, colour rules, input files and atomic writes, the one error type.
         .target(
             name: "BackdropImageIO",
-            dependencies: ["CLibPNG", "CJPEG", "CWebP", "CLittleCMS", "CTemporaryFiles"]
+            dependencies: ["CLibPNG", "CJPEG", "CWebP", "CHEIF", "CLittleCMS", "CTemporaryFiles"]
         ),
         // Effects, their GPU passes and how plans run on the CPU: the Stage executor, Apple's ImageEffects.
         .target(

@@ -2,7 +2,7 @@
 import Foundation
 import PackageDescription
 
-// libFuzzer targets for the PNG decoder, the command-line option parsing, scene files, golden manifests and the
+// libFuzzer targets for the PNG, JPEG, WebP and HEIF decoders, the command-line option parsing, scene files, golden manifests and the
 // preview's HTTP request parsing. Built and run by scripts/fuzz:
 // `swift build -c release -Xswiftc -sanitize=fuzzer …` (the flags are in that script). A separate package so that
 // the main build never carries fuzzing instrumentation.
@@ -30,6 +30,9 @@ let package = Package(
         // LLVMFuzzerRunDriver, which each target's entry point hands its one-input function to.
         .target(name: "FuzzDriver"),
         fuzzTarget("FuzzPNG", fuzzing: "Backdrop"),
+        fuzzTarget("FuzzJPEG", fuzzing: "Backdrop"),
+        fuzzTarget("FuzzWebP", fuzzing: "Backdrop"),
+        fuzzTarget("FuzzHEIF", fuzzing: "Backdrop"),
         fuzzTarget("FuzzOptions", fuzzing: "BackdropCLI"),
         fuzzTarget("FuzzScene", fuzzing: "Backdrop"),
         fuzzTarget("FuzzManifest", fuzzing: "Backdrop"),

@@ -36,7 +36,7 @@ struct RenderPictureCommand: RenderSpelling {
 
     @Argument(
         help: ArgumentHelp(
-            "The picture to render over (PNG, JPEG or WebP, told by content; - reads standard input).",
+            "The picture to render over (PNG, JPEG, WebP or HEIF, told by content; - reads standard input).",
             valueName: "input"))
     var input: String
 
@@ -77,7 +77,7 @@ struct RenderImageEffectsCommand: RenderSpelling {
 
     @Argument(
         help: ArgumentHelp(
-            "The picture to render over (PNG, JPEG or WebP, told by content; - reads standard input).",
+            "The picture to render over (PNG, JPEG, WebP or HEIF, told by content; - reads standard input).",
             valueName: "input"))
     var input: String
 

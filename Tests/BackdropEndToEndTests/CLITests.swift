@@ -101,7 +101,7 @@ struct CLITests {
         try Data("not a picture".utf8).write(to: URL(fileURLWithPath: input))
         expectOneLineError(
             try runCLI(["render", input, "-o", directory.appendingPathComponent("o.png").path]),
-            status: 1, mentioning: "\(input): not a PNG, JPEG or WebP file")
+            status: 1, mentioning: "\(input): not a PNG, JPEG, WebP or HEIF file")
     }
 
     @Test func aMissingInputIsABadInputError() throws {

@@ -138,7 +138,7 @@ struct PreviewServerTests {
         let (big, bigBody) = try await post(a + "input", wallpaper)
         #expect(big == 413 && String(decoding: bigBody, as: UTF8.self).contains("over the limit of 300000 pixels"))
         let (bad, badBody) = try await post(a + "vibrancy", Data("not a png".utf8))
-        #expect(bad == 400 && String(decoding: badBody, as: UTF8.self).contains("not a PNG, JPEG or WebP file"))
+        #expect(bad == 400 && String(decoding: badBody, as: UTF8.self).contains("not a PNG, JPEG, WebP or HEIF file"))
         #expect(try await get(a + "render.png?style=dark").0 == 200)  // still serving
     }
 

@@ -1,9 +1,8 @@
 import CJPEG
-import CLittleCMS
 import CWebP
 import Foundation
 
-/// Decodes any picture Backdrop reads (PNG, JPEG, WebP) to straight 8-bit RGBA, choosing the decoder by the
+/// Decodes any picture Backdrop reads (PNG, JPEG, WebP, HEIF) to straight 8-bit RGBA, choosing the decoder by the
 /// file's first bytes (``ImageFormat``), not by its name.
 ///
 /// Contract:
@@ -12,10 +11,12 @@ import Foundation
 ///   greyscale and YCbCr to RGB, CMYK/YCCK converted naively (Adobe's inverted samples, no profile); the EXIF
 ///   orientation (1–8) applied, so the picture is upright as a viewer shows it. A file that ends early is an error.
 /// - WebP (libwebp, still pictures, lossy and lossless, alpha kept); an animated WebP is refused.
+/// - HEIF (libheif with libde265): the primary image, its transformations (`irot`, `imir`) applied and its alpha
+///   kept; its `colr` profile (ICC or nclx) converted to sRGB.
 /// - Colour: a JPEG's (APP2) or WebP's (ICCP) embedded RGB ICC profile is converted to sRGB by Little CMS
 ///   (relative colorimetric, alpha untouched), before the effect; a profile Little CMS cannot read is one warning
-///   line on standard error and the samples are taken as sRGB; without a profile they are sRGB. A PNG's iCCP is
-///   not applied yet (its gAMA/sRGB are, by ``PNGDecoder``).
+///   line on standard error and the samples are taken as sRGB; without a profile they are sRGB. A PNG's colour
+///   chunks are ``PNGDecoder``'s.
 /// - Limits: width × height from the header is checked against `maxPixels`, and the decoding buffers against
 ///   what the process may allocate (its memory and `ulimit -v`), before any pixel buffer is allocated.
 /// - Errors: a ``BackdropError`` of kind `.badInput`, one line naming `name` and the problem.
@@ -42,6 +43,7 @@ public struct ImageDecoder: Sendable {
         case .png: return try png.decode(bytes, name: name)
         case .jpeg: return try decodeJPEG(bytes, name: name)
         case .webP: return try decodeWebP(bytes, name: name)
+        case .heif: return try decodeHEIF(bytes, name: name)
         case nil:
             let what = bytes.isEmpty ? "the file is empty" : "not a \(ImageFormat.names) file"
             throw BackdropError(.badInput, "\(name): \(what)")
@@ -127,16 +129,8 @@ public struct ImageDecoder: Sendable {
         return image
     }
 
-    /// Converts `image` from `profile`'s colours to sRGB; a profile Little CMS cannot read is one warning line.
+    /// Converts `image` from `profile`'s colours to sRGB (`ColorProfileConversion`).
     static func convertToSRGB(_ image: inout RGBAImage<UInt8>, profile: UnsafeBufferPointer<UInt8>, name: String) {
-        let pixels = image.width * image.height
-        let status = image.samples.withUnsafeMutableBufferPointer { samples in
-            bd_icc_convert_to_srgb(profile.baseAddress, profile.count, samples.baseAddress, pixels)
-        }
-        if status == 0 {
-            FileHandle.standardError.write(
-                Data("backdrop: warning: \(name): the embedded ICC profile is unreadable; colours taken as sRGB\n".utf8)
-            )
-        }
+        ColorProfileConversion.convertToSRGB(&image, profile: profile, name: name)
     }
 }

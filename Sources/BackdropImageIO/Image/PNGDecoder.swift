@@ -6,7 +6,10 @@ import Foundation
 /// Contract:
 /// - Input: the bytes of a PNG file. Palettes, greyscale, bit depths 1–16, tRNS and Adam7 are expanded by libpng
 ///   (through `CLibPNG`, which keeps libpng's longjmp inside C).
-/// - Colour: converted by ``SampleEncoding`` (gAMA/sRGB honoured with the exact sRGB curve, alpha untouched).
+/// - Colour: the colour chunks in the PNG specification's order, cICP, iCCP, sRGB, then cHRM with gAMA: a space other
+///   than sRGB converted to sRGB by Little CMS (relative colorimetric); gAMA alone (or with cHRM naming sRGB's
+///   primaries) by ``SampleEncoding`` (the exact sRGB curve); alpha untouched. A file without colour chunks keeps
+///   its samples exactly.
 /// - Depth: 16-bit samples are reduced to 8 bits by rounding v·255/65535 when decoding to `UInt8`;
 ///   8-bit samples widen exactly (v·257) when decoding to `UInt16`.
 /// - Limits: the header is read first and an image over `maxPixels` is refused before any pixel is allocated.
@@ -50,8 +53,20 @@ public struct PNGDecoder: Sendable {
     public func decode<Sample: PixelSample>(_ bytes: [UInt8], name: String = "input", as: Sample.Type = UInt8.self)
         throws(BackdropError) -> RGBAImage<Sample>
     {
-        if let image = try decodeCommonCase(bytes, name: name, as: Sample.self) { return image }
-        return try decodeWithLibPNG(bytes, name: name, as: Sample.self)
+        let rule = PNGColorRule(bytes, name: name)
+        let encoding: SampleEncoding? = rule == .sampleEncoding ? nil : .sRGB
+        var image: RGBAImage<Sample>
+        if let common = try decodeCommonCase(bytes, name: name, as: Sample.self, encoding: encoding) {
+            image = common
+        } else {
+            image = try decodeWithLibPNG(bytes, name: name, as: Sample.self, encoding: encoding)
+        }
+        if case .profile(let profile) = rule {
+            profile.withUnsafeBufferPointer {
+                ColorProfileConversion.convertToSRGB(&image, profile: $0, name: name)
+            }
+        }
+        return image
     }
 
     /// How many bytes of a file ``checkDeclaredSize(_:name:)`` reads: the signature and the IHDR up to its height.
@@ -82,6 +97,13 @@ public struct PNGDecoder: Sendable {
     public func decodeCommonCase<Sample: PixelSample>(_ bytes: [UInt8], name: String, as: Sample.Type)
         throws(BackdropError) -> RGBAImage<Sample>?
     {
+        try decodeCommonCase(bytes, name: name, as: Sample.self, encoding: nil)
+    }
+
+    /// The fast path's decode with the samples' `encoding`, or the header's sRGB and gAMA when nil.
+    func decodeCommonCase<Sample: PixelSample>(
+        _ bytes: [UInt8], name: String, as: Sample.Type, encoding override: SampleEncoding?
+    ) throws(BackdropError) -> RGBAImage<Sample>? {
         let result: Result<RGBAImage<Sample>?, BackdropError> = bytes.withUnsafeBufferPointer { buffer in
             var header = bd_png_header()
             guard let base = buffer.baseAddress, bd_fast_png_header(base, buffer.count, &header) == 1 else {
@@ -103,8 +125,10 @@ public struct PNGDecoder: Sendable {
                 initialized = pixels * 4
             }
             guard decoded else { return .success(nil) }
-            let encoding = SampleEncoding(
-                hasSRGBChunk: header.has_srgb != 0, fileGamma: header.has_gamma != 0 ? header.gamma : nil)
+            let encoding =
+                override
+                ?? SampleEncoding(
+                    hasSRGBChunk: header.has_srgb != 0, fileGamma: header.has_gamma != 0 ? header.gamma : nil)
             return .success(
                 RGBAImage(
                     width: width, height: height,
@@ -131,6 +155,13 @@ public struct PNGDecoder: Sendable {
     public func decodeWithLibPNG<Sample: PixelSample>(_ bytes: [UInt8], name: String, as: Sample.Type)
         throws(BackdropError) -> RGBAImage<Sample>
     {
+        try decodeWithLibPNG(bytes, name: name, as: Sample.self, encoding: nil)
+    }
+
+    /// libpng's decode with the samples' `encoding`, or the header's sRGB and gAMA when nil.
+    func decodeWithLibPNG<Sample: PixelSample>(
+        _ bytes: [UInt8], name: String, as: Sample.Type, encoding override: SampleEncoding?
+    ) throws(BackdropError) -> RGBAImage<Sample> {
         let result: Result<RGBAImage<Sample>, BackdropError> = bytes.withUnsafeBufferPointer { buffer in
             var header = bd_png_header()
             var message = [CChar](repeating: 0, count: 512)
@@ -150,9 +181,10 @@ public struct PNGDecoder: Sendable {
             guard let pixels = pixelCount(width, height) else {
                 return .failure(Self.overLimit(name, width, height, appliedLimit))
             }
-            let encoding = SampleEncoding(
-                hasSRGBChunk: header.has_srgb != 0,
-                fileGamma: header.has_gamma != 0 ? header.gamma : nil)
+            let encoding =
+                override
+                ?? SampleEncoding(
+                    hasSRGBChunk: header.has_srgb != 0, fileGamma: header.has_gamma != 0 ? header.gamma : nil)
             var failure: String?
             func read(into raw: UnsafeMutableRawPointer, rowBytes: Int) {
                 if bd_png_reader_read(

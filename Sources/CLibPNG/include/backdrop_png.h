@@ -55,6 +55,32 @@ int bd_png_data_can_hold(uint64_t idat_bytes, uint32_t width, uint32_t height, i
 /// Frees the reader. Safe on NULL.
 void bd_png_reader_close(bd_png_reader *reader);
 
+/// The colour chunks a PNG carries before its image data, beyond sRGB and gAMA (which bd_png_header holds).
+typedef struct {
+    /// Non-zero with a cICP chunk: its colour primaries, transfer function, matrix (0 for RGB) and full-range flag.
+    int has_cicp;
+    uint8_t cicp[4];
+    /// Non-zero with a cHRM chunk: white x, y, red x, y, green x, y, blue x, y.
+    int has_chrm;
+    double chrm[8];
+    /// An iCCP chunk's profile, inflated (at most 8 MB), or NULL; free with bd_png_color_free.
+    uint8_t *icc;
+    size_t icc_size;
+    /// Non-zero when the iCCP chunk was there but did not inflate (or passed 8 MB).
+    int icc_broken;
+    /// Non-zero with an sRGB chunk; with a gAMA chunk, its value (e.g. 0.45455).
+    int has_srgb;
+    int has_gama;
+    double gama;
+} bd_png_color;
+
+/// Reads the cICP, cHRM, iCCP, sRGB and gAMA chunks of `data` (a PNG file) before its first IDAT; a chunk whose CRC is wrong,
+/// whose length is not its type's, or which repeats, is ignored. Returns 1 when any was found, 0 otherwise.
+int bd_png_color_chunks(const uint8_t *data, size_t size, bd_png_color *color);
+
+/// Frees the profile bd_png_color_chunks inflated. Safe on a zeroed struct.
+void bd_png_color_free(bd_png_color *color);
+
 /// Frees a buffer the encoder (backdrop_fastpng.h) returned.
 void bd_png_free(void *pointer);
 

@@ -1,0 +1,57 @@
+import CHEIF
+
+extension ImageDecoder {
+    /// The primary image of a HEIF file (libheif with libde265, through `CHEIF`), as ``ImageDecoder`` promises.
+    ///
+    /// Contract:
+    /// - Orientation: the `irot`, `imir` and `clap` transformations libheif applies; the picture is upright as a
+    ///   viewer shows it (an EXIF orientation inside a HEIF is ignored, as HEIF prescribes).
+    /// - Alpha: an alpha plane is kept, straight; without one, alpha is 255. 10- and 12-bit images come to 8 bits.
+    /// - Colour: a `colr` box of ICC type converted to sRGB like a JPEG's profile; an nclx `colr` box's primaries and
+    ///   transfer (H.273 codes) made into a profile (`bd_icc_profile_from_h273`) and converted the same way; an nclx
+    ///   box Little CMS has no curve for (PQ, HLG) is one warning line and the samples taken as sRGB.
+    /// - Limits: the `ispe` box's size (and the size after the transformations) is checked against `maxPixels`
+    ///   and the process's memory before libheif decodes anything; a stream that decodes to another size than its
+    ///   boxes declare is an error.
+    func decodeHEIF(_ bytes: [UInt8], name: String) throws(BackdropError) -> RGBAImage<UInt8> {
+        let result: Result<RGBAImage<UInt8>, BackdropError> = bytes.withUnsafeBufferPointer { buffer in
+            var header = bd_heif_header()
+            var message = [CChar](repeating: 0, count: 512)
+            let side = UInt32(clamping: png.appliedLimit)
+            guard
+                let reader = bd_heif_reader_open(
+                    buffer.baseAddress!, buffer.count, side, &header, &message, message.count)
+            else { return .failure(BackdropError(.badInput, "\(name): \(String(cMessage: message))")) }
+            defer { bd_heif_reader_close(reader) }
+            let width = Int(header.width), height = Int(header.height)
+            let pixels: Int
+            do throws(BackdropError) {
+                // libheif's planes (up to 4 bytes a pixel with alpha, 4:4:4), its RGBA picture, a transformed copy,
+                // and ours.
+                _ = try checkedPixels(Int(header.coded_width), Int(header.coded_height), copies: 4, name: name)
+                pixels = try checkedPixels(width, height, copies: 1, name: name)
+            } catch { return .failure(error) }
+            var status: Int32 = 0
+            let samples = [UInt8](unsafeUninitializedCapacity: pixels * 4) { storage, initialized in
+                status = bd_heif_reader_read(reader, storage.baseAddress!, &message, message.count)
+                initialized = pixels * 4
+            }
+            guard status == 0 else {
+                return .failure(BackdropError(.badInput, "\(name): \(String(cMessage: message))"))
+            }
+            var image = RGBAImage(width: width, height: height, samples: samples)
+            var profileSize = 0
+            var nclx = bd_heif_nclx()
+            if let profile = bd_heif_reader_icc_profile(reader, &profileSize) {
+                Self.convertToSRGB(&image, profile: UnsafeBufferPointer(start: profile, count: profileSize), name: name)
+            } else if bd_heif_reader_nclx(reader, &nclx) == 1,
+                let profile = ColorProfileConversion.profile(
+                    primaries: Int(nclx.color_primaries), transfer: Int(nclx.transfer_characteristics), name: name)
+            {
+                profile.withUnsafeBufferPointer { Self.convertToSRGB(&image, profile: $0, name: name) }
+            }
+            return .success(image)
+        }
+        return try result.get()
+    }
+}

@@ -16,7 +16,7 @@ struct StylesCommand: ParsableCommand {
 
             Example:
               backdrop styles --format json
-            """
+            """ + OutputGlossary.styles
     )
 
     @OptionGroup var listing: ListingFormat

@@ -22,6 +22,8 @@ struct RenderJob: Sendable {
                 status?.enter("decoding \(path)")
                 return try decoder.decodeFile(path)
             }, renderer: renderer ?? self.renderer, maxImagePixels: decoder.maxPixels, stage: { status?.enter($0) })
+        status?.clear()
+        for note in outcome.notes { FileHandle.standardError.write(Data("backdrop: \(note)\n".utf8)) }
         status?.enter("encoding \(output)")
         let format = try OutputPictureFormat(path: output)
         guard format != .png else {
@@ -57,8 +59,8 @@ struct RenderJob: Sendable {
             ? seconds[seconds.count / 2]
             : (seconds[seconds.count / 2 - 1] + seconds[seconds.count / 2]) / 2
         return String(
-            format: "render time: median %.3f ms, fastest %.3f ms over %d runs (decoding and encoding excluded)",
-            median * 1000, seconds[0] * 1000, runs)
+            format: "render time: median %.3f ms, fastest %.3f ms over %@ (decoding and encoding excluded)",
+            median * 1000, seconds[0] * 1000, Plural.count(runs, "run"))
     }
 }
 
@@ -236,7 +238,7 @@ final class Progress: @unchecked Sendable {
     func summarise(into directory: String) -> Bool {
         if onTerminal { FileHandle.standardError.write(Data("\n".utf8)) }
         print(
-            "rendered \(total - failures.count) of \(total) files into \(directory)\(failures.isEmpty ? "" : "; \(failures.count) failed")"
+            "rendered \(total - failures.count) of \(Plural.count(total, "file")) into \(directory)\(failures.isEmpty ? "" : "; \(failures.count) failed")"
         )
         return failures.isEmpty
     }

@@ -37,7 +37,7 @@ struct CheckCommand: ParsableCommand {
               backdrop check goldens/manifest.json --update missing
               backdrop check goldens/manifest.json --filter 'coffee-*'
               backdrop check goldens/manifest.json --shard 2/3 --output shard-2
-            """
+            """ + OutputGlossary.comparison
     )
 
     @Argument(help: ArgumentHelp("The manifest (JSON).", valueName: "manifest"))
@@ -159,8 +159,8 @@ struct CheckCommand: ParsableCommand {
         warnAboutUnusedGoldens(parsed, folder: folder)
         var parts = [
             suite.shard.count > 1
-                ? "\(finished.count) cases (shard \(suite.shard.index)/\(suite.shard.count) of \(suite.caseCount))"
-                : "\(finished.count) cases", "\(counts.passed) passed", "\(counts.failed) failed",
+                ? "\(Plural.count(finished.count, "case")) (shard \(suite.shard.index)/\(suite.shard.count) of \(suite.caseCount))"
+                : Plural.count(finished.count, "case"), "\(counts.passed) passed", "\(counts.failed) failed",
             "\(counts.errors) could not run",
         ]
         if counts.recorded > 0 || update != nil { parts.append("\(counts.recorded) recorded") }
@@ -238,7 +238,9 @@ final class ResultSlots: @unchecked Sendable {
         lock.lock()
         slots[index] = result
         done += 1
-        if progress { Progress.draw(done: done, total: slots.count, label: "\(done)/\(slots.count) cases") }
+        if progress {
+            Progress.draw(done: done, total: slots.count, label: "\(done)/\(Plural.count(slots.count, "case"))")
+        }
         lock.unlock()
     }
 

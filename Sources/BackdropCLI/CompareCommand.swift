@@ -28,8 +28,8 @@ struct CompareCommand: ParsableCommand {
               backdrop compare golden.png out.png --pixel-threshold 1 --ignore 0,0,320,20
               backdrop compare golden.png out.png --max-differing-ratio 0.001
               backdrop compare golden.png out.png --min-ssim 0.99
-              backdrop compare golden.png out.png --threshold 0.2 --max-differing-pixels 100
-            """
+              backdrop compare golden.png out.png --threshold 0.2 --max-differing-pixels 10
+            """ + OutputGlossary.comparison
     )
 
     @Argument(help: ArgumentHelp("The golden (expected) PNG.", valueName: "expected"))

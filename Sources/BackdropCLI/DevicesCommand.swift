@@ -14,7 +14,7 @@ struct DevicesCommand: ParsableCommand {
             Examples:
               backdrop devices
               backdrop devices --format json
-            """
+            """ + OutputGlossary.devices
     )
 
     @OptionGroup var listing: ListingFormat

@@ -87,7 +87,7 @@ struct EstimateViewCommand: EstimateSpelling {
               backdrop estimate view --device ipad-air --style extraLight --vibrancy
               backdrop estimate view --all-devices --style light
               backdrop estimate view --device iphone-5 --view 320x64 --format svg -o t.svg
-            """)
+            """ + OutputGlossary.view)
 
     @OptionGroup var devices: DeviceOptions
     @OptionGroup var style: StyleOptions
@@ -119,7 +119,12 @@ struct EstimateViewCommand: EstimateSpelling {
 struct EstimateSceneCommand: EstimateSpelling {
     static let configuration = CommandConfiguration(
         commandName: "scene",
-        abstract: "Price one frame of a whole screen: a built-in scene or a JSON scene file.")
+        abstract: "Price one frame of a whole screen: a built-in scene or a JSON scene file.",
+        discussion: """
+            Examples:
+              backdrop estimate scene photos-table-shadows --device iphone-4s
+              backdrop estimate scene photos-table-shadows --all-devices
+            """ + OutputGlossary.scene)
 
     @OptionGroup var scene: PricedSceneOptions
     @OptionGroup var devices: DeviceOptions
@@ -169,11 +174,13 @@ struct EstimateRunCommand: EstimateSpelling {
             up --scroll points a second (down when negative), the rasterization cache keeping textures for 100 ms \
             and 2.5 screens, each frame shown at the first vsync after the GPU finishes it. It reports every frame \
             and the run's fps, dropped frames, longest and 95th percentile frame; --format svg draws the frame times \
-            against the 16.67 ms line (see docs/scenes.md).
+            against the 16.67 ms line (see docs/scenes.md). With --all-devices the text is one table, a row per \
+            device.
 
-            Example:
+            Examples:
               backdrop estimate run s.json --device iphone-5 --duration 2 --scroll 600
-            """)
+              backdrop estimate run photos-table-shadows --all-devices --duration 2
+            """ + OutputGlossary.run)
 
     @OptionGroup var scene: PricedSceneOptions
     @OptionGroup var devices: DeviceOptions

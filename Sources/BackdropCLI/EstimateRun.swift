@@ -88,7 +88,9 @@ struct EstimateRun {
                     scene: scene, device: device, durationSeconds: duration, scrollPointsPerSecond: scroll ?? 0,
                     path: path, model: estimator.model)
             }
-            try emit(runs, svg: { FrameRunSVG.render(runs[0]) }, text: { runs.map(SceneText.run).joined() })
+            try emit(
+                runs, svg: { FrameRunSVG.render(runs[0]) },
+                text: { runs.count == 1 ? SceneText.run(runs[0]) : SceneText.runTable(runs) })
             return
         }
         if scroll != nil { throw BackdropError(.badOption, "--scroll goes with --duration") }

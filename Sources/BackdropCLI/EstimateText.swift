@@ -28,9 +28,8 @@ enum EstimateText {
         lines.append("")
         let frame = estimate.frame
         let gaps = frame.gaps.map { ms($0.ms) }.joined(separator: " + ")
-        let gapCount = "\(frame.gaps.count) gap\(frame.gaps.count == 1 ? "" : "s")"
-        let switches =
-            "\(frame.renderTargetSwitches) render-target switch\(frame.renderTargetSwitches == 1 ? "" : "es")"
+        let gapCount = Plural.count(frame.gaps.count, "gap")
+        let switches = Plural.count(frame.renderTargetSwitches, "render-target switch")
         lines.append(
             "idle gaps:  \(gapCount) at \(switches): \(gaps.isEmpty ? "none" : "\(gaps) = \(ms(frame.gapsMs)) ms")")
         lines.append(

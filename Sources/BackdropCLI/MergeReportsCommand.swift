@@ -56,7 +56,7 @@ struct MergeReportsCommand: ParsableCommand {
         for (path, bytes) in files { try AtomicFile.write(bytes, to: output + "/" + path) }
         let summary = try GoldenSummary.read(output + "/summary.json")
         print(
-            "merged \(shards.count) shards: \(summary.cases.count) cases, \(summary.passed) passed, \(summary.failed) failed, \(summary.errors) could not run, \(summary.recorded) recorded"
+            "merged \(Plural.count(shards.count, "shard")): \(Plural.count(summary.cases.count, "case")), \(summary.passed) passed, \(summary.failed) failed, \(summary.errors) could not run, \(summary.recorded) recorded"
         )
         print("wrote \(output)/index.html, junit.xml, summary.json and summary.md")
         if summary.errors > 0 { throw ExitCode(2) }

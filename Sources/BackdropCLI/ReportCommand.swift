@@ -57,6 +57,9 @@ struct ReportCommand: ParsableCommand {
         for file in files { try AtomicFile.write(file.bytes, to: output + "/" + file.path) }
         if onTerminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-        print(String(format: "wrote the report to %@/index.html (%d files, %.1f s)", output, files.count, seconds))
+        print(
+            String(
+                format: "wrote the report to %@/index.html (%@, %.1f s)", output, Plural.count(files.count, "file"),
+                seconds))
     }
 }

@@ -31,7 +31,7 @@ enum SceneText {
         }
         lines.append("")
         lines.append(
-            "switches:  \(frame.renderTargetSwitches) render-target switches, \(frame.offscreenPasses) offscreen passes, idle \(ms(frame.idleMs)) ms"
+            "switches:  \(Plural.count(frame.renderTargetSwitches, "render-target switch")), \(Plural.count(frame.offscreenPasses, "offscreen pass")), idle \(ms(frame.idleMs)) ms"
         )
         lines.append(
             "frame:     busy \(ms(frame.busyMs)) + idle \(ms(frame.idleMs)) = \(ms(frame.totalMs)) ms → \(String(format: "%.1f", frame.fps)) fps, GPU \(String(format: "%.0f", frame.gpuPercent)) %, \(frame.verdict.rawValue)"
@@ -125,13 +125,14 @@ enum SceneText {
     /// Which layers go offscreen on one device, and what fixing each would save.
     static func explanation(_ advice: SceneAdvice, for estimate: SceneEstimate) -> String {
         var lines = [
-            "\(estimate.scene.name) on the \(estimate.device.name) (\(estimate.device.screen) px): \(ms(estimate.frame.totalMs)) ms, \(String(format: "%.1f", estimate.frame.fps)) fps, \(estimate.frame.offscreenPasses) offscreen passes, bound by \(estimate.frame.bound.rawValue) (predicted)"
+            "\(estimate.scene.name) on the \(estimate.device.name) (\(estimate.device.screen) px): \(ms(estimate.frame.totalMs)) ms, \(String(format: "%.1f", estimate.frame.fps)) fps, \(Plural.count(estimate.frame.offscreenPasses, "offscreen pass")), bound by \(estimate.frame.bound.rawValue) (predicted)"
         ]
         if advice.items.isEmpty {
             lines.append("  no layer causes an offscreen pass on this device")
         }
         for item in advice.items {
-            lines.append("  \(item.layer): \(item.cause), \(item.offscreenPasses) offscreen passes a frame")
+            lines.append(
+                "  \(item.layer): \(item.cause), \(Plural.count(item.offscreenPasses, "offscreen pass")) a frame")
             lines.append(
                 String(format: "    fix: %@ → %.2f ms (saves %.2f ms)", item.fix, item.fixedTotalMs, item.savedMs))
         }
@@ -147,9 +148,32 @@ enum SceneText {
         return """
             \(run.scene) on \(run.device): \(f(run.durationSeconds)) s, scrolling \(f(run.scrollPointsPerSecond)) pt/s — predicted
             frames:  \(run.frames.count) drawn, \(run.frames.filter { $0.presentedAtMs != nil }.count) shown → \(f(run.fps)) fps, \(run.droppedFrames) dropped (vsyncs that showed a frame again)
-            GPU:     longest \(f(run.longestFrameMs)) ms, 95th percentile \(f(run.p95FrameMs)) ms, \(over) frames over 16.67 ms
-            cache:   \(hits) rasterized hits, \(misses) misses
+            GPU:     longest \(f(run.longestFrameMs)) ms, 95th percentile \(f(run.p95FrameMs)) ms, \(Plural.count(over, "frame")) over 16.67 ms
+            cache:   \(Plural.count(hits, "rasterized hit")), \(Plural.count(misses, "miss"))
 
             """
+    }
+
+    /// Several devices' runs of one scene: a row per device (the figures of ``run(_:)``), then what was run.
+    static func runTable(_ runs: [SceneRun]) -> String {
+        let f = { (value: Double) in String(format: "%.1f", value) }
+        let rows = runs.map { run in
+            [
+                run.device, "\(run.frames.count)", "\(run.frames.filter { $0.presentedAtMs != nil }.count)", f(run.fps),
+                "\(run.droppedFrames)", f(run.longestFrameMs), f(run.p95FrameMs),
+                "\(run.frames.filter { $0.gpuMs > SceneRun.vsyncMs }.count)",
+                "\(run.frames.map(\.rasterCacheHits).reduce(0, +))",
+                "\(run.frames.map(\.rasterCacheMisses).reduce(0, +))",
+            ]
+        }
+        let first = runs[0]
+        return TextTable(
+            header: [
+                "device", "frames drawn", "frames shown", "fps", "dropped", "longest ms", "95th percentile ms",
+                "over 16.67 ms", "cache hits", "cache misses",
+            ], rows: rows
+        ).rendered
+            + "\n\n\(first.scene): \(f(first.durationSeconds)) s, scrolling \(f(first.scrollPointsPerSecond)) pt/s; "
+            + "predicted by Backdrop's cost model (see 'backdrop estimate run --help' for the columns).\n"
     }
 }

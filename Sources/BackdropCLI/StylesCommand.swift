@@ -19,7 +19,7 @@ struct StylesCommand: ParsableCommand {
 
             Example:
               backdrop styles --format json
-            """
+            """ + OutputGlossary.styles
     )
 
     @OptionGroup var listing: ListingFormat

@@ -201,7 +201,7 @@ public enum GoldenArtifacts {
     static func markdown(_ summary: GoldenSummary) -> String {
         var lines = [
             "## Golden check: \(summary.suite.manifest)", "",
-            "\(summary.cases.count) cases: \(summary.passed) passed, \(summary.failed) failed, \(summary.errors) could not run, \(summary.recorded) recorded.",
+            "\(Plural.count(summary.cases.count, "case")): \(summary.passed) passed, \(summary.failed) failed, \(summary.errors) could not run, \(summary.recorded) recorded.",
             "",
         ]
         let notPassed = summary.cases.filter { $0.status != "passed" }
@@ -224,7 +224,7 @@ public enum GoldenArtifacts {
         let failing = entries.filter { $0.status == "failed" || $0.status == "error" }
         var body = [
             "<h1>Golden check: \(xml(manifest))</h1>",
-            "<p>\(entries.count) cases: \(entries.filter { $0.status == "passed" }.count) passed, "
+            "<p>\(Plural.count(entries.count, "case")): \(entries.filter { $0.status == "passed" }.count) passed, "
                 + "\(entries.filter { $0.status == "failed" }.count) failed, \(entries.filter { $0.status == "error" }.count) could not run, "
                 + "\(entries.filter { $0.status == "recorded" }.count) recorded.</p>",
         ]

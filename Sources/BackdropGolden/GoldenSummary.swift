@@ -158,7 +158,7 @@ public struct GoldenSummary: Codable, Sendable, Equatable {
             return "a case count of \(suite.caseCount), outside 0…\(Self.maximumCases)"
         }
         guard cases.count <= suite.caseCount else {
-            return "\(cases.count) cases of a suite of \(suite.caseCount)"
+            return "\(Plural.count(cases.count, "case")) of a suite of \(suite.caseCount)"
         }
         for entry in cases {
             guard entry.index >= 0, entry.index < suite.caseCount else {

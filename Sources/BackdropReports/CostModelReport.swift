@@ -1,4 +1,5 @@
 import BackdropCalibration
+import BackdropImageIO
 import BackdropScenes
 import Foundation
 
@@ -53,7 +54,7 @@ public enum CostModelReport {
             "Every figure, measured (its range) against predicted; error from the figure, or from the range's nearest",
             "edge (0 inside it). A ratio between devices is predicted as the span of the model's ratios of what it prices:",
             "fill alone for a fill test; fill, ALU and bus for a scene.",
-            "\(figures.count) figures, \(misses.count) outside their range: "
+            "\(Plural.count(figures.count, "figure")), \(misses.count) outside their range: "
                 + (misses.isEmpty ? "none" : misses.map { "\($0.id) \($0.device)" }.joined(separator: ", ")) + ".",
             "",
         ]

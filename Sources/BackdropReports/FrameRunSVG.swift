@@ -1,3 +1,4 @@
+import BackdropImageIO
 import BackdropScenes
 import Foundation
 
@@ -21,7 +22,7 @@ public enum FrameRunSVG {
         for frame in run.frames {
             let over = frame.gpuMs > SceneRun.vsyncMs
             body.append(
-                "<rect x=\"\(format(x(frame.startMs)))\" y=\"\(format(y(frame.gpuMs)))\" width=\"\(format(barWidth))\" height=\"\(format(y(0) - y(frame.gpuMs)))\" fill=\"\(over ? "#c0392b" : "#2e86de")\"><title>frame \(frame.index): \(format(frame.gpuMs)) ms, \(frame.rasterCacheHits) hits, \(frame.rasterCacheMisses) misses</title></rect>"
+                "<rect x=\"\(format(x(frame.startMs)))\" y=\"\(format(y(frame.gpuMs)))\" width=\"\(format(barWidth))\" height=\"\(format(y(0) - y(frame.gpuMs)))\" fill=\"\(over ? "#c0392b" : "#2e86de")\"><title>frame \(frame.index): \(format(frame.gpuMs)) ms, \(Plural.count(frame.rasterCacheHits, "cache hit")), \(Plural.count(frame.rasterCacheMisses, "cache miss"))</title></rect>"
             )
         }
         for ms in run.droppedAtMs {

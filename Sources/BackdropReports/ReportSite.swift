@@ -190,7 +190,9 @@ public struct ReportSite: Sendable {
             "# Device budget atlas", "",
             "Made by `backdrop report` over \(inputName). Every ms, fps and GPU % here is a **prediction** of Backdrop's GPU cost model "
                 + "([cost-model.txt](cost-model.txt)); only the seed figures marked \"measured\" are Apple's measurements. "
-                + "Full-screen effects, on the path the model chooses for the device. "
+                + "Full-screen effects, on the path the model chooses for the device. Each cell: the predicted "
+                + "milliseconds of GPU time a frame, the range the true figure lies in 4 times in 5 (the 80 % range) in "
+                + "brackets, tint-only where the device draws the tint alone, and whether it fits the 16.67 ms frame. "
                 + "Open `index.html` for the colours, the charts, the frame timelines and the previews.", "",
             "![The model against every published figure](images/model-fit.svg)", "",
         ]
@@ -255,7 +257,7 @@ public struct ReportSite: Sendable {
         var body: [String] = []
         body.append("<h1>Device budget atlas</h1>")
         body.append(
-            "<p>Over <code>\(escaped(inputName))</code>. Every ms, fps and GPU % is a <strong>prediction</strong> of Backdrop's GPU cost model (<a href=\"cost-model.txt\">its coefficients and checks</a>); only the seed figures marked “measured” are Apple's. Colour: <span class=\"fits\">fits</span>, <span class=\"tight\">tight</span> (under a quarter of the frame left), <span class=\"drops\">drops frames</span>.</p>"
+            "<p>Over <code>\(escaped(inputName))</code>. Every ms, fps and GPU % is a <strong>prediction</strong> of Backdrop's GPU cost model (<a href=\"cost-model.txt\">its coefficients and checks</a>); only the seed figures marked “measured” are Apple's. Each cell: the predicted milliseconds of GPU time a frame, then in brackets the range the true figure lies in 4 times in 5 (the 80 % range); tint-only where the device draws the tint alone, no blur. Colour: <span class=\"fits\">fits</span> the 16.67 ms frame, <span class=\"tight\">tight</span> (under a quarter of the frame left), <span class=\"drops\">drops frames</span>.</p>"
         )
         for vibrancy in [false, true] {
             body.append(
@@ -299,10 +301,10 @@ public struct ReportSite: Sendable {
         for (scene, e) in cases where e.device.id == Self.timelineDevice {
             let name = escaped(scene.name)
             body.append(
-                "<figure class=\"scene\"><img class=\"screen\" src=\"images/scene-\(name).png\" alt=\"\(name) as drawn\">"
+                "<figure class=\"scene\"><figcaption>\(name): the screen (backdrop render --scene), its offscreen layers in yellow (--show offscreen), one frame's timeline</figcaption>"
+                    + "<img class=\"screen\" src=\"images/scene-\(name).png\" alt=\"\(name) as drawn\">"
                     + "<img class=\"screen\" src=\"images/scene-\(name)-offscreen.png\" alt=\"\(name) with offscreen layers in yellow\">"
-                    + "<img src=\"images/scene-\(name).svg\" alt=\"frame timeline of \(name)\">"
-                    + "<figcaption>\(name): the screen (backdrop render --scene), its offscreen layers in yellow (--show offscreen), one frame's timeline</figcaption></figure>"
+                    + "<img src=\"images/scene-\(name).svg\" alt=\"frame timeline of \(name)\"></figure>"
             )
         }
         body.append(
@@ -313,28 +315,34 @@ public struct ReportSite: Sendable {
         )
         for scene in BuiltInScenes.all {
             for id in Self.runDevices {
+                let device = escaped(Device.named(id)?.name ?? id)
                 body.append(
-                    "<figure><img src=\"images/run-\(escaped(scene.name))-\(id).svg\" alt=\"\(escaped(scene.name)) over time on \(id)\"></figure>"
+                    "<figure><figcaption>\(escaped(scene.name)) on the \(device) over \(Int(Self.runSeconds)) s</figcaption>"
+                        + "<img src=\"images/run-\(escaped(scene.name))-\(id).svg\" alt=\"\(escaped(scene.name)) over time on the \(device)\"></figure>"
                 )
             }
         }
         body.append("<h2>Full-screen cost per device</h2>")
         body.append(
-            "<img src=\"images/chart-blur.svg\" alt=\"bar chart of the full-screen cost per device and style\">")
+            "<figure><figcaption>The full-screen effect, per device and style (predicted ms)</figcaption>"
+                + "<img src=\"images/chart-blur.svg\" alt=\"bar chart of the full-screen cost per device and style\"></figure>"
+        )
         body.append(
-            "<img src=\"images/chart-vibrancy.svg\" alt=\"bar chart of the full-screen cost with vibrancy per device and style\">"
+            "<figure><figcaption>The same with full-screen vibrancy</figcaption>"
+                + "<img src=\"images/chart-vibrancy.svg\" alt=\"bar chart of the full-screen cost with vibrancy per device and style\"></figure>"
         )
         body.append("<h2>One frame per device (light, full-screen vibrancy)</h2>")
         for device in Device.all {
             body.append(
-                "<figure><img src=\"images/timeline-\(device.id).svg\" alt=\"frame timeline of the \(escaped(device.name))\"></figure>"
+                "<figure><figcaption>\(escaped(device.name))</figcaption>"
+                    + "<img src=\"images/timeline-\(device.id).svg\" alt=\"frame timeline of the \(escaped(device.name))\"></figure>"
             )
         }
         body.append(
             "<h2>What each device shows</h2><p>Over <code>\(escaped(inputName))</code> (left), each style at the device's scale, blurred or as its tint-only fallback.</p>"
         )
         body.append(
-            "<div class=\"grid\"><figure><img src=\"images/input.png\" alt=\"the input\"><figcaption>input</figcaption></figure></div>"
+            "<div class=\"grid\"><figure><figcaption>input</figcaption><img src=\"images/input.png\" alt=\"the input\"></figure></div>"
         )
         body.append(
             "<table class=\"previews\"><thead><tr><th>device</th>"

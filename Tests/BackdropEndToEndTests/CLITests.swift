@@ -56,10 +56,10 @@ struct CLITests {
             status: 2, mentioning: "unknown style 'frosted'")
     }
 
-    @Test func aFrameOutsideThePictureIsAUsageError() throws {
+    @Test func aFrameWhollyOutsideThePictureIsAUsageError() throws {
         expectOneLineError(
-            try runCLI(["render", photo, "-o", "/tmp/x.png", "--frame", "500,300,200,200"]),
-            status: 2, mentioning: "is not inside the 600×400 image")
+            try runCLI(["render", photo, "-o", "/tmp/x.png", "--frame", "600,300,200,200"]),
+            status: 2, mentioning: "lies wholly outside the 600×400 picture")
     }
 
     @Test func aMalformedFrameIsAUsageError() throws {
@@ -126,7 +126,7 @@ struct CLITests {
         let directory = try Fixtures.temporaryDirectory()
         let output = directory.appendingPathComponent("keep.png").path
         try Data("previous contents".utf8).write(to: URL(fileURLWithPath: output))
-        let result = try runCLI(["render", photo, "-o", output, "--frame", "0,0,9999,1"])
+        let result = try runCLI(["render", photo, "-o", output, "--frame", "9999,0,10,1"])
         #expect(result.status == 2)
         #expect(try String(contentsOfFile: output, encoding: .utf8) == "previous contents")
         // No temporary file is left behind.

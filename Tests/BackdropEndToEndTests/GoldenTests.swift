@@ -217,7 +217,7 @@ struct GoldenComparisonTests {
         #expect(withoutTimes(one.standardOutput) != one.standardOutput)
         let filtered = try runCLI(["check", manifest.path, "--filter", "v*"])
         #expect(filtered.standardOutput.contains("vibrant") && !filtered.standardOutput.contains("ipad3"))
-        #expect(filtered.standardOutput.contains("1 cases, 1 passed"))
+        #expect(filtered.standardOutput.contains("1 case, 1 passed"))
         #expect(try runCLI(["check", manifest.path, "--filter", "nothing"]).status == 2)
         try PNGEncoder().write(
             noiseImage(width: 4, height: 4), to: directory.appendingPathComponent("golden/old.png").path)

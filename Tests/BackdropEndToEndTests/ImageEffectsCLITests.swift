@@ -26,7 +26,8 @@ struct ImageEffectsCLITests {
             "100,50,300,200", "--mask", directory.appendingPathComponent("mask.png").path, "-o", rendered,
         ])
         try #require(cli.status == 0, "\(cli.standardError)")
-        #expect(cli.standardOutput.contains("image-effects") && cli.standardOutput.contains("box 19×3"))
+        #expect(
+            cli.standardOutput.contains("image-effects") && cli.standardOutput.contains("three box blurs 19 px wide"))
         let picture = try PNGDecoder().decodeFile(rendered)
         #expect(picture != (try PNGDecoder().decodeFile(input)))
 

@@ -15,7 +15,9 @@ import Testing
 /// width, the iPhone 4's tab bar sits at its bottom). Issue 49 changed one file's bytes, not its pixels: the iPad
 /// Air's 2048×1536 screen (`scene-scroll-tint-only`), whose filtered rows pass 4 MiB, is deflated in strips. Issue 46
 /// changed extraLight's tint alpha to the system's 0.80 (no recorded case draws extraLight's blur, so no picture
-/// changed) and one printed line: the known styles an unknown one lists now end with glass and clearGlass.
+/// changed) and one printed line: the known styles an unknown one lists now end with glass and clearGlass. Issue 50
+/// changed printed lines, not bytes: the render lines say how they drew in words ("blurred downsampled 4×" for
+/// "k = 4", "three box blurs 19 px wide" for "box 19×3", "effect views blurred").
 @Suite("Output bytes: every render mode, the same bytes as recorded")
 struct OutputBytesTests {
     /// A command's arguments with `IN`, `GLYPHS`, `MASK` and `DIR` standing for the files and folder of one run.
@@ -143,75 +145,75 @@ struct OutputBytesTests {
     static let recorded: [String: (sha256: String, printed: String)] = [
         "picture": (
             "b3903aaaf316d0b1956b01b23b12ecbe58472c59a46db2248392b1998d7015d9",
-            "wrote DIR/out.png (600×400, dark, blur, frame 50,100,500,200, k = 4)\n"
+            "wrote DIR/out.png (600×400, dark, blurred downsampled 4×, frame 50,100,500,200)\n"
         ),
         "scale-2": (
             "9d1ba2bf9eff62207abdf99c60d3f7916840450744df4f92088eab3ba35a6e01",
-            "wrote DIR/out.png (600×400, light, blur, frame 0,0,600,400, k = 12)\n"
+            "wrote DIR/out.png (600×400, light, blurred downsampled 12×, frame 0,0,600,400)\n"
         ),
         "custom": (
             "cee3df3a8af63b52bd88a46c9f7a624ee832817eb65e326b7e2f59bd89ec7fc5",
-            "wrote DIR/out.png (600×400, custom, blur, frame 10,10,300,200, k = 2)\n"
+            "wrote DIR/out.png (600×400, custom, blurred downsampled 2×, frame 10,10,300,200)\n"
         ),
         "exact": (
             "0d5b65e2c8ee1d0efd58a80a18ec48f45e38d1cc0523d3cfcc335bab7a69fd50",
-            "wrote DIR/out.png (600×400, light, blur, frame 0,0,200,100, k = 1)\n"
+            "wrote DIR/out.png (600×400, light, blurred at full size, frame 0,0,200,100)\n"
         ),
         "tint-only": (
             "12ba0b4dda2e4f38f504e18603af60a487ef0dfb37ed6a95c5ee71a7b8aff86f",
-            "wrote DIR/out.png (600×400, extraLight, tint-only, frame 0,0,600,400, k = 1)\n"
+            "wrote DIR/out.png (600×400, extraLight, tint-only, frame 0,0,600,400)\n"
         ),
         "path-tint-only": (
             "55dec898dc1787b83294c09111a255bf87233dd0faf884e22e57f403168cc324",
-            "wrote DIR/out.png (600×400, dark, tint-only, frame 0,0,600,400, k = 1)\n"
+            "wrote DIR/out.png (600×400, dark, tint-only, frame 0,0,600,400)\n"
         ),
         "device-ipad-3": (
             "f4698f7f41122a8d3ca8e3ebc982944d7e06149a9b3e78e318b7c23e4d8259eb",
-            "wrote DIR/out.png (600×400, light, tint-only, frame 0,0,600,400, k = 1; ipad-3: tint-only, as Apple\'s iOS 7 shipped it (seed B4))\n"
+            "wrote DIR/out.png (600×400, light, tint-only, frame 0,0,600,400; ipad-3: tint-only, as Apple\'s iOS 7 shipped it (seed B4))\n"
         ),
         "device-iphone-5s": (
             "4d9ba18e33a0fca4254489dab01dbf0562f81874c3c55ba1645529b5cf1e1cec",
-            "wrote DIR/out.png (600×400, dark, blur, frame 0,0,600,400, k = 8; iphone-5s: blur, as Apple\'s iOS 7 shipped it (seed B4))\n"
+            "wrote DIR/out.png (600×400, dark, blurred downsampled 8×, frame 0,0,600,400; iphone-5s: blur, as Apple\'s iOS 7 shipped it (seed B4))\n"
         ),
         "vibrancy": (
             "eca7df7048a00f324946b27422df6a122b113146ceb218750796b3684880dc0d",
-            "wrote DIR/out.png (600×400, dark, blur, frame 50,100,500,200, k = 4)\n"
+            "wrote DIR/out.png (600×400, dark, blurred downsampled 4×, frame 50,100,500,200)\n"
         ),
         "vibrancy-corner": (
             "429cbad15a6447e067d6f9e86ceab9d334ed997429317c8789cccea357f5f0d1",
-            "wrote DIR/out.png (600×400, light, blur, frame 0,0,600,400, k = 6)\n"
+            "wrote DIR/out.png (600×400, light, blurred downsampled 6×, frame 0,0,600,400)\n"
         ),
         "depth-16": (
             "ffc0c3f4cdc3ba37607f84b0fbfe641f81c6a9818cc626e635545c579dc8c6bd",
-            "wrote DIR/out.png (600×400, light, blur, frame 0,0,600,400, k = 12)\n"
+            "wrote DIR/out.png (600×400, light, blurred downsampled 12×, frame 0,0,600,400)\n"
         ),
         "compression-fast": (
             "4f70aa9e9f075f5dbfcbbd5ec787a6bd5395681bacbf18b268f3a396b206c4bf",
-            "wrote DIR/out.png (600×400, dark, blur, frame 0,0,600,400, k = 4)\n"
+            "wrote DIR/out.png (600×400, dark, blurred downsampled 4×, frame 0,0,600,400)\n"
         ),
         "image-effects-tint": (
             "e0c613b4c217e0f3eacd6b4ed69fa4f808cc139ef235e4317e72e9d25deb91b9",
-            "wrote DIR/out.png (600×400, tint, image-effects, frame 100,50,300,200, box 19×3)\n"
+            "wrote DIR/out.png (600×400, tint, image-effects, frame 100,50,300,200, three box blurs 19 px wide)\n"
         ),
         "image-effects-mask": (
             "5d33de92c62e521f939a37f25231dc358ee7d0f5e30151aa87861a978a783a84",
-            "wrote DIR/out.png (600×400, dark, image-effects, frame 100,50,300,200, box 39×3)\n"
+            "wrote DIR/out.png (600×400, dark, image-effects, frame 100,50,300,200, three box blurs 39 px wide)\n"
         ),
         "image-effects-custom": (
             "9dcd360a4ed76424eda53c2304852ca2c3d9d473dd56e3d65de1b6660e65352f",
-            "wrote DIR/out.png (600×400, custom, image-effects, frame 0,0,600,400, box 31×3; iphone-5: blur, as Apple\'s iOS 7 shipped it (seed B4))\n"
+            "wrote DIR/out.png (600×400, custom, image-effects, frame 0,0,600,400, three box blurs 31 px wide; iphone-5: blur, as Apple\'s iOS 7 shipped it (seed B4))\n"
         ),
         "scene-show-offscreen": (
             "32884e481b2a75ac0acc108d65ca55f88842ac28206025582819363ab07d2244",
-            "wrote DIR/out.png (640×960, contacts-table-masks on iphone-4s, 23 layers, effect views blur, --show offscreen)\n"
+            "wrote DIR/out.png (640×960, contacts-table-masks on iphone-4s, 23 layers, effect views blurred, --show offscreen)\n"
         ),
         "scene": (
             "9ce0d130bf7c5d6265945514df6d3542e21b66b17e800dc48d481d1d722acb90",
-            "wrote DIR/out.png (640×1136, navbar-tabbar-blur on iphone-5, 35 layers, effect views blur)\n"
+            "wrote DIR/out.png (640×1136, navbar-tabbar-blur on iphone-5, 35 layers, effect views blurred)\n"
         ),
         "scene-rasterized-steady": (
             "bb1ebd9b4afe04c8a0d11e655e6a30b46ee88c735e5686c959381cf7c2dc78f5",
-            "wrote DIR/out.png (640×1136, photos-table-shadows on iphone-5, 23 layers, effect views blur, --show rasterized)\n"
+            "wrote DIR/out.png (640×1136, photos-table-shadows on iphone-5, 23 layers, effect views blurred, --show rasterized)\n"
         ),
         "scene-scroll-tint-only": (
             "6d6aedbc34d412f24589a427b7aad015a0417a561b3a2b3b487376c42ab81f9f",
@@ -291,7 +293,7 @@ struct OutputBytesTests {
         "batch/astronaut.png": ("5234107a1763abcf61a2b0268d6dd5706c600e902689af762791efe4a0723cbf", ""),
         "batch": (
             "",
-            "rendered 2 of 2 files into DIR/batch\nwrote DIR/batch/astronaut.png (512×512, dark, blur, frame 0,0,300,200, k = 4)\nwrote DIR/batch/coffee.png (600×400, dark, blur, frame 0,0,300,200, k = 4)"
+            "rendered 2 of 2 files into DIR/batch\nwrote DIR/batch/astronaut.png (512×512, dark, blurred downsampled 4×, frame 0,0,300,200)\nwrote DIR/batch/coffee.png (600×400, dark, blurred downsampled 4×, frame 0,0,300,200)"
         ),
         "golden/light": ("9dcf6610224e0d1aa6f075a314a24d75c8f0ab46630af4a631b590c438d54018", ""),
         "golden/custom": ("ab257b47ef08757c73870f4f2668aea51b5eb0ca24d734dce4652599501df53f", ""),

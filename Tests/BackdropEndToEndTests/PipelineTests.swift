@@ -65,18 +65,17 @@ struct RenderPlanTests {
         }
     }
 
-    @Test func aFrameOutsideThePictureIsRefused() throws {
-        #expect(throws: BackdropError.self) {
-            try RenderPlan(
-                effect: Effect(style: .light, frame: PixelRect(x: 2000, y: 0, width: 100, height: 10)),
-                imageSize: size)
-        }
+    @Test func aFrameWhollyOutsideThePictureIsRefusedAndOnePartlyOutsideClipped() throws {
+        let partly = try RenderPlan(
+            effect: Effect(style: .light, frame: PixelRect(x: 2000, y: 0, width: 100, height: 10)), imageSize: size)
+        #expect(partly.frame == PixelRect(x: 2000, y: 0, width: 48, height: 10))
         do {
             _ = try RenderPlan(
-                effect: Effect(style: .light, frame: PixelRect(x: -1, y: 0, width: 10, height: 10)), imageSize: size)
+                effect: Effect(style: .light, frame: PixelRect(x: -10, y: 0, width: 10, height: 10)), imageSize: size)
+            Issue.record("a frame wholly outside the picture was planned")
         } catch {
             #expect(error.kind == .badOption)
-            #expect(error.message == "the frame -1,0,10,10 (x,y,w,h) is not inside the 2048×1536 image")
+            #expect(error.message == "the frame -10,0,10,10 (x,y,w,h) lies wholly outside the 2048×1536 picture")
         }
     }
 

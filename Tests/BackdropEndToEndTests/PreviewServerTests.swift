@@ -89,7 +89,7 @@ struct PreviewServerTests {
         #expect(
             svgStatus == 200 && svgType == "image/svg+xml" && String(decoding: svg, as: UTF8.self).hasPrefix("<svg"))
         for (query, text) in [
-            ("style=bogus", "unknown style 'bogus'"), ("frame=0,0,99999,10", "is not inside"),
+            ("style=bogus", "unknown style 'bogus'"), ("frame=99999,0,10,10", "lies wholly outside"),
             ("scale=-1", "the scale -1.0 is out of range"), ("device=ipad-9", "unknown device 'ipad-9'"),
             ("colour=red", "unknown parameter 'colour'"), ("style=custom", "style custom needs sigma"),
         ] {

@@ -17,7 +17,7 @@ public struct RenderPlan: Sendable {
     public let effect: Effect
     /// The size of the picture it renders over.
     public let imageSize: PixelSize
-    /// The view's frame, checked to lie inside the picture.
+    /// The view's frame, clipped to the picture (``clippedFrame(_:in:)``).
     public let frame: PixelRect
     /// The downscale factor k (1 in exact mode and on the tint-only path).
     public let downscaleFactor: Int
@@ -47,9 +47,9 @@ public struct RenderPlan: Sendable {
             + (vibrancy.map { [$0.content.descriptor, $0.filter.descriptor] } ?? []) + [composite.descriptor]
     }
 
-    /// Plans `effect` over a picture of `imageSize`. Throws `.badOption` when the frame lies outside the picture,
-    /// when the scale or the style's numbers are out of range, or when the vibrant content lies wholly outside
-    /// the frame.
+    /// Plans `effect` over a picture of `imageSize`, its frame clipped to the picture (``clippedFrame(_:in:)``).
+    /// Throws `.badOption` when the frame lies wholly outside the picture, when the scale or the style's numbers are
+    /// out of range, or when the vibrant content lies wholly outside the clipped frame.
     public init(effect: Effect, imageSize: PixelSize) throws(BackdropError) {
         let frame = try Self.frame(effect.frame, in: imageSize)
         try Self.validate(scale: effect.scale)
@@ -154,13 +154,29 @@ public struct RenderPlan: Sendable {
         return residual > 0 ? residual.squareRoot() / Double(k) : 0
     }
 
-    /// `frame` (nil: the whole picture), checked to lie inside a picture of `imageSize`.
+    /// `frame` (nil: the whole picture) clipped to a picture of `imageSize` (``clippedFrame(_:in:)``).
     public static func frame(_ frame: PixelRect?, in imageSize: PixelSize) throws(BackdropError) -> PixelRect {
+        try clippedFrame(frame, in: imageSize).frame
+    }
+
+    /// `frame` (nil: the whole picture) cut to the part of it inside a picture of `imageSize`, and the one-line note
+    /// a front end shows when that changed it ("the frame 500,0,300,200 (x,y,w,h) reaches past the 600×400
+    /// picture: clipped to 500,0,100,200"; nil when the frame lay inside). Throws `.badOption` for a frame with no
+    /// width or height, beyond ±``PixelRect/coordinateLimit``, or wholly outside the picture (no pixel to draw).
+    public static func clippedFrame(_ frame: PixelRect?, in imageSize: PixelSize) throws(BackdropError) -> (
+        frame: PixelRect, note: String?
+    ) {
         let frame = frame ?? PixelRect(covering: imageSize)
-        guard frame.fits(in: imageSize) else {
-            throw BackdropError(.badOption, "the frame \(frame) (x,y,w,h) is not inside the \(imageSize) image")
+        if frame.fits(in: imageSize) { return (frame, nil) }
+        guard frame.isWithinLimits, !frame.isEmpty else {
+            throw BackdropError(
+                .badOption, "the frame \(frame) (x,y,w,h) is not a rectangle inside the \(imageSize) picture")
         }
-        return frame
+        let inside = frame.intersection(PixelRect(covering: imageSize))
+        guard !inside.isEmpty else {
+            throw BackdropError(.badOption, "the frame \(frame) (x,y,w,h) lies wholly outside the \(imageSize) picture")
+        }
+        return (inside, "the frame \(frame) (x,y,w,h) reaches past the \(imageSize) picture: clipped to \(inside)")
     }
 
     /// Pixels per point: more than 0, at most 16.

@@ -18,14 +18,15 @@ public struct ImageEffectsPlan: Sendable, Equatable {
     public let style: ImageEffectsStyle
     /// Pixels per point.
     public let scale: Double
-    /// The frame in pixels of the picture.
+    /// The frame in pixels of the picture, clipped to it (``RenderPlan/clippedFrame(_:in:)``).
     public let frame: PixelRect
     /// The box width of each of the three passes; nil when there is no blur.
     public let boxWidth: Int?
     /// The saturation step; nil when the saturation is 1.
     let saturation: SaturationPass?
 
-    /// The plan of `style` at `scale` over `frame` (nil: the whole picture) of a picture of `imageSize`.
+    /// The plan of `style` at `scale` over `frame` (nil: the whole picture; clipped to the picture) of a picture of
+    /// `imageSize`.
     public init(style: ImageEffectsStyle, scale: Double, frame: PixelRect?, imageSize: PixelSize) throws(BackdropError)
     {
         try RenderPlan.validate(scale: scale)

@@ -105,6 +105,30 @@ public enum PassKind: String, Sendable, Codable, CaseIterable {
 }
 
 extension PassKind {
+    /// The kind in words, for legends and people ("horizontal blur", "masked composite"); the raw value stays the
+    /// name in JSON.
+    public var words: String {
+        switch self {
+        case .capture: return "capture"
+        case .downscale: return "downscale"
+        case .materialFilters: return "material filters"
+        case .horizontalBlur: return "horizontal blur"
+        case .verticalBlur: return "vertical blur"
+        case .upscaleTint: return "upscale and tint"
+        case .tintLayer: return "tint layer"
+        case .tintOnly: return "tint only"
+        case .vibrantContent: return "vibrant content"
+        case .vibrancyFilter: return "vibrancy filter"
+        case .composite: return "composite"
+        case .layer: return "layer content"
+        case .mask: return "mask"
+        case .maskedComposite: return "masked composite"
+        case .shadowShape: return "shadow shape"
+        case .shadow: return "shadow"
+        case .offscreenComposite: return "offscreen texture drawn"
+        }
+    }
+
     /// Whether the pass samples a texture an earlier pass of the frame rendered: the blur chain, a composite
     /// of a mask, a group, a cached layer or the vibrant content, a shadow drawn from its blurred shape. When
     /// such a pass opens a render, that render must wait for the one before it (``CostModel/frame(of:on:)``).

@@ -20,11 +20,16 @@ public struct PreparedRender: Sendable {
     /// Why the path was chosen when a device chose it ("; iphone-4: tint-only, …"), or "".
     public let note: String
 
-    /// What a render made: the picture, and the words `backdrop render` prints after "wrote PATH " (its size, style
-    /// or scene, path, frame and plan, in parentheses).
+    /// What a render made: the picture, the words `backdrop render` prints after "wrote PATH " (its size, style
+    /// or scene, path, frame and plan, in parentheses), and its notes.
     public struct Outcome: Sendable {
         public var picture: RenderedPicture
         public var summary: String
+        /// One-line notes for the user beside the picture, each starting "note: " or "warning: " (a front end prints
+        /// them on standard error): the frame clipped to the picture (``RenderPlan/clippedFrame(_:in:)``), vibrant
+        /// content that cannot show on the style (``VibrancyBlend/invisibilityWarning(for:style:)``). Empty when
+        /// there is nothing to say.
+        public var notes: [String] = []
     }
 
     /// Draws the work: over `source` (nil for a scene) with `renderer`, scene image files up to `maxImagePixels`,
@@ -65,20 +70,24 @@ public struct PreparedRender: Sendable {
             return Outcome(
                 picture: .eight(picture),
                 summary:
-                    "(\(picture.width)×\(picture.height), \(scene.name) on \(device.id), \(drawing.layers.count) layers, effect views \(path.rawValue)\(overlay.map { ", --show \($0.rawValue)" } ?? ""))"
+                    "(\(picture.width)×\(picture.height), \(scene.name) on \(device.id), \(Plural.count(drawing.layers.count, "layer")), effect views \(path == .blur ? "blurred" : "tint-only")\(overlay.map { ", --show \($0.rawValue)" } ?? ""))"
             )
         case .imageEffects(let style, let scale, let frame, let mask):
             let source = source ?? RGBAImage(width: 0, height: 0, samples: [])
+            let clipped = try RenderPlan.clippedFrame(frame, in: source.size)
             let plan = try ImageEffectsPlan(style: style, scale: scale, frame: frame, imageSize: source.size)
             stage("rendering \(source.width)×\(source.height), image-effects")
             let picture = try renderer.render(source, imageEffects: plan, mask: mask)
+            let blur = plan.boxWidth.map { "three box blurs \($0) px wide" } ?? "no blur"
             return Outcome(
                 picture: .eight(picture),
                 summary:
-                    "(\(source.width)×\(source.height), \(style.name), image-effects, frame \(plan.frame), box \(plan.boxWidth.map { "\($0)×3" } ?? "none")\(note))"
+                    "(\(source.width)×\(source.height), \(style.name), image-effects, frame \(plan.frame), \(blur)\(note))",
+                notes: clipped.note.map { ["note: " + $0] } ?? []
             )
         case .effect(let effect, let content, let depth):
             let source = source ?? RGBAImage(width: 0, height: 0, samples: [])
+            let clipped = try RenderPlan.clippedFrame(effect.frame, in: source.size)
             let plan = try RenderPlan(effect: effect, imageSize: source.size)
             stage("rendering \(source.width)×\(source.height), \(effect.quality == .exact ? "exact" : "fast")")
             let picture: RenderedPicture
@@ -90,11 +99,29 @@ public struct PreparedRender: Sendable {
             } else {
                 picture = .eight(renderer.render(source, plan: plan, vibrantContent: content, as: UInt8.self))
             }
+            let notes = [
+                clipped.note.map { "note: " + $0 },
+                content.flatMap { effect.style.vibrancyBlend.invisibilityWarning(for: $0, style: effect.style.name) }
+                    .map { "warning: " + $0 },
+            ].compactMap { $0 }
             return Outcome(
                 picture: picture,
                 summary:
-                    "(\(source.width)×\(source.height), \(effect.style.name), \(effect.path.rawValue), frame \(plan.frame), k = \(plan.downscaleFactor)\(note))"
-            )
+                    "(\(source.width)×\(source.height), \(effect.style.name), \(Self.pathWords(plan)), frame \(plan.frame)\(note))",
+                notes: notes)
+        }
+    }
+}
+
+extension PreparedRender {
+    /// How a plan draws, in words for its summary line: "tint-only"; "blurred at full size" (exact, or a blur too
+    /// small to downsample); "blurred downsampled 6×" (the fast path's downscale factor k: the blur runs on a
+    /// picture 1/k as wide and high, then is scaled back up).
+    static func pathWords(_ plan: RenderPlan) -> String {
+        switch plan.effect.path {
+        case .tintOnly: return "tint-only"
+        case .blur:
+            return plan.downscaleFactor > 1 ? "blurred downsampled \(plan.downscaleFactor)×" : "blurred at full size"
         }
     }
 }

@@ -112,6 +112,7 @@ extension PassKind {
         case .capture: return "capture"
         case .downscale: return "downscale"
         case .materialFilters: return "material filters"
+        case .glassFace: return "glass face"
         case .horizontalBlur: return "horizontal blur"
         case .verticalBlur: return "vertical blur"
         case .upscaleTint: return "upscale and tint"

@@ -1,3 +1,5 @@
+import Backdrop
+
 /// The words for every column and figure the listing and estimate commands print, in one place: each command's
 /// `--help` ends with the entries its output uses, so that no figure in the output goes unexplained
 /// (`OutputGlossaryTests` checks every column header against the help of the command that prints it).
@@ -113,16 +115,20 @@ enum OutputGlossary {
     ])
 
     /// `styles`.
-    static let styles = section([
-        ("style", "what --style takes"),
-        ("iOS", "the iOS version that introduced it"),
-        ("appearance", "light or dark; adaptive styles have one row of each"),
-        ("recipe", "an iOS 13 material's CoreMaterial recipe; - for the others"),
-        ("sigma (pt)", "the blur's Gaussian σ in points (× the scale for pixels)"),
-        ("saturation", "the saturation factor (1 keeps colours as they are)"),
-        ("tint (white@alpha)", "the tint's grey level, 0 black to 1 white, and its opacity: 0.11@0.73"),
-        ("brightness", "a material's brightness, added to each channel"),
-        ("luminance", "a material's luminance curve: its amount, then its four values"),
-        ("evidence", "measured, from Apple's files, derived, or approximation"),
-    ])
+    static let styles = section(
+        [
+            ("style", "what --style takes"),
+            ("iOS", "the iOS version that introduced it"),
+            ("appearance", "light or dark; adaptive styles have one row of each"),
+            ("recipe", "an iOS 13 material's CoreMaterial recipe; - for the others"),
+            ("sigma (pt)", "the blur's Gaussian σ in points (× the scale for pixels)"),
+            ("saturation", "the saturation factor (1 keeps colours as they are)"),
+            ("tint (white@alpha)", "the tint's grey level, 0 black to 1 white, and its opacity: 0.11@0.73"),
+            ("brightness", "a material's brightness, added to each channel"),
+            ("luminance", "a material's luminance curve: its amount, then its four values"),
+            ("evidence", "measured, from Apple's files, derived, or approximation"),
+        ]
+            + VibrancyLevel.allCases.map { level in
+                (level.rawValue, "the colour matrix --vibrancy-style \(level.rawValue) applies over the row's recipe")
+            })
 }

@@ -71,17 +71,23 @@ struct StylesCommand: ParsableCommand {
         }
     }
 
-    /// The eight vibrancy levels (`--vibrancy-style`): the matrix each takes over each recipe, then its evidence.
+    /// The eight vibrancy levels (`--vibrancy-style`): a row per recipe, the matrix each level takes over it (the
+    /// recipe's `platform` prefix and the matrices' left out to keep the table narrow), then its evidence.
     private func printVibrancyLevels() {
-        let recipes = MaterialRecipe.all
-        let header = ["vibrancy level"] + recipes.map { $0.name.replacingOccurrences(of: "platform", with: "") }
-        let rows = VibrancyLevel.allCases.map { level in
-            [level.rawValue] + recipes.map { VibrantColorMatrix.forLevel(level, over: $0).name }
+        let header = ["recipe"] + VibrancyLevel.allCases.map(\.rawValue)
+        let rows = MaterialRecipe.all.map { recipe in
+            [Self.short(recipe.name)]
+                + VibrancyLevel.allCases.map { Self.short(VibrantColorMatrix.forLevel($0, over: recipe).name) }
         }
         print("\nvibrancy levels (--vibrancy-style, over a system material; the matrix each takes):")
         print(TextTable(header: header, rows: rows).rendered)
         print(
             "vibrancy levels: \(StyleCatalogue.vibrancyLevelEvidence.rawValue): \(StyleCatalogue.vibrancyLevelSource)")
+    }
+
+    /// A CoreMaterial name without its `platform` prefix: "ContentThinLight".
+    private static func short(_ name: String) -> String {
+        name.hasPrefix("platform") ? String(name.dropFirst("platform".count)) : name
     }
 
     /// Glass's face in one cell: "glass face 0.4→0.96, fill 0.2 (approximation)".

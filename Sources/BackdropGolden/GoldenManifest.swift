@@ -214,7 +214,7 @@ extension GoldenManifest.Case {
         let (inputs, within) = (inputFolder ?? folder, inputFolderName)
         return RequestFiles(
             picture: { file, key throws(BackdropError) in
-                try PNGDecoder().decodeFile(
+                try ImageDecoder().decodeFile(
                     try GoldenManifest.path(file, in: inputs, field: key.rawValue, within: within))
             },
             scene: { name throws(BackdropError) in

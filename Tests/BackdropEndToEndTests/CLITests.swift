@@ -186,7 +186,7 @@ struct CLITests {
                 "loud",
             ]), status: 2, mentioning: "unknown --vibrancy-style 'loud'")
         let listing = try runCLI(["styles"]).standardOutput
-        #expect(listing.contains("vibrancy levels") && listing.contains("platformStrokeThinDarkSecondary"))
+        #expect(listing.contains("vibrancy levels") && listing.contains("StrokeThinDarkSecondary"))
     }
 
     @Test func aMaterialRendersByItsUIKitNameAndBadStyleOptionsAreOneLineErrors() throws {

@@ -80,6 +80,33 @@ struct ImageFormatTests {
         #expect(written == ["lossy.png", "picture.png", "turned.png"])
     }
 
+    /// A manifest's inputs are read as `render` reads them: by content, so a JPEG or WebP input draws the golden
+    /// `render` draws from the same file.
+    @Test func aManifestTakesJPEGAndWebPInputsAsRenderDoes() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        try Self.makeFixtures(in: directory)
+        let manifest = directory.appendingPathComponent("manifest.json")
+        try Data(
+            """
+            { "cases": [
+                { "name": "jpeg", "input": "turned.jpg", "golden": "golden/jpeg.png", "style": "dark" },
+                { "name": "webp", "input": "lossy.webp", "golden": "golden/webp.png", "style": "light" }
+            ] }
+            """.utf8
+        ).write(to: manifest)
+        let record = try runCLI(["check", manifest.path, "--update", "missing"])
+        #expect(record.status == 0 && record.standardOutput.contains("2 recorded"), "\(record.standardOutput)")
+        for (name, input, style) in [("jpeg", "turned.jpg", "dark"), ("webp", "lossy.webp", "light")] {
+            let rendered = directory.appendingPathComponent("\(name)-render.png").path
+            let render = try runCLI([
+                "render", directory.appendingPathComponent(input).path, "-o", rendered, "--style", style,
+            ])
+            #expect(render.status == 0, "\(render.standardError)")
+            let golden = try Data(contentsOf: directory.appendingPathComponent("golden/\(name).png"))
+            #expect(golden == (try Data(contentsOf: URL(fileURLWithPath: rendered))), "\(name)")
+        }
+    }
+
     @Test func writesJPEGAndWebPByExtensionAndRefusesAnUnknownOne() throws {
         let directory = try Fixtures.temporaryDirectory()
         let photo = Fixtures.path("photos/coffee.png")

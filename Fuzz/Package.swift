@@ -30,9 +30,8 @@ let package = Package(
         // LLVMFuzzerRunDriver, which each target's entry point hands its one-input function to.
         .target(name: "FuzzDriver"),
         fuzzTarget("FuzzPNG", fuzzing: "Backdrop"),
-        fuzzTarget("FuzzJPEG", fuzzing: "Backdrop"),
-        fuzzTarget("FuzzWebP", fuzzing: "Backdrop"),
-        fuzzTarget("FuzzHEIF", fuzzing: "Backdrop"),
+        // The JPEG, WebP and HEIF decoders: one target, run from each format's seeds.
+        fuzzTarget("FuzzPictures", fuzzing: "Backdrop"),
         fuzzTarget("FuzzOptions", fuzzing: "BackdropCLI"),
         fuzzTarget("FuzzScene", fuzzing: "Backdrop"),
         fuzzTarget("FuzzManifest", fuzzing: "Backdrop"),

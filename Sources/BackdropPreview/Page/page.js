@@ -1,6 +1,7 @@
 // What both pages share: the config the server writes into the page, the element lookup, a script error kept on the
-// body (the browser tests read document.body.dataset.error), and an API error's message.
-/* exported CONFIG, $, failure */
+// body (the browser tests read document.body.dataset.error), an API error's message, and the side-by-side view's
+// device checkboxes.
+/* exported CONFIG, $, failure, deviceCheckboxes */
 'use strict';
 
 const $ = id => document.getElementById(id);
@@ -21,4 +22,20 @@ async function failure(response) {
     } catch (e) {
         return 'HTTP ' + response.status;
     }
+}
+
+// One checkbox per device in #compare-devices; after each change, `chosen` gets the ticked ids joined by commas.
+function deviceCheckboxes(chosen) {
+    CONFIG.devices.forEach(d => {
+        const label = document.createElement('label'), box = document.createElement('input');
+        box.type = 'checkbox';
+        box.value = d.id;
+        box.id = 'compare-' + d.id;
+        box.addEventListener('change', () => {
+            chosen([...$('compare-devices').querySelectorAll('input')].filter(b => b.checked)
+                .map(b => b.value).join(','));
+        });
+        label.append(box, ' ' + d.name);
+        $('compare-devices').append(label);
+    });
 }

@@ -1,7 +1,7 @@
 // The preview page: the effect over a picture, its frame and vibrant content dragged on it, and its estimate.
 // Globals the browser tests read: previewTimings, and the body's data-busy, data-renders, data-last-ms,
 // data-estimated and data-compared.
-/* global CONFIG, $, failure */
+/* global CONFIG, $, failure, deviceCheckboxes */
 'use strict';
 
 const stage = $('stage'), frameBox = $('frame'), contentBox = $('content');
@@ -351,18 +351,9 @@ $('enlarge').addEventListener('change', () => {
     state.enlarge = $('enlarge').checked ? '1' : '';
     changed();
 });
-CONFIG.devices.forEach(d => {
-    const label = document.createElement('label'), box = document.createElement('input');
-    box.type = 'checkbox';
-    box.value = d.id;
-    box.id = 'compare-' + d.id;
-    box.addEventListener('change', () => {
-        state.compare = [...$('compare-devices').querySelectorAll('input')].filter(b => b.checked)
-            .map(b => b.value).join(',');
-        changed();
-    });
-    label.append(box, ' ' + d.name);
-    $('compare-devices').append(label);
+deviceCheckboxes(ids => {
+    state.compare = ids;
+    changed();
 });
 $('copy').addEventListener('click', () => {
     $('command').select();

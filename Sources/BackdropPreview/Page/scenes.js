@@ -1,6 +1,6 @@
 // The scenes page: a whole screen drawn and priced on every device, and side by side on the devices chosen. The
 // browser tests read the body's data-updates.
-/* global CONFIG, $, failure */
+/* global CONFIG, $, failure, deviceCheckboxes */
 'use strict';
 
 const state = {scene: CONFIG.scenes[0], device: 'iphone-5', show: '', steady: '', compare: ''};
@@ -122,18 +122,9 @@ for (const k of ['scene', 'device', 'show']) {
         update();
     });
 }
-CONFIG.devices.forEach(d => {
-    const label = document.createElement('label'), box = document.createElement('input');
-    box.type = 'checkbox';
-    box.value = d.id;
-    box.id = 'compare-' + d.id;
-    box.addEventListener('change', () => {
-        state.compare = [...$('compare-devices').querySelectorAll('input')].filter(b => b.checked)
-            .map(b => b.value).join(',');
-        update();
-    });
-    label.append(box, ' ' + d.name);
-    $('compare-devices').append(label);
+deviceCheckboxes(ids => {
+    state.compare = ids;
+    update();
 });
 $('steady').addEventListener('change', () => {
     state.steady = $('steady').checked ? '1' : '';

@@ -58,7 +58,11 @@ public struct GlassFacePass: Sendable {
         }
     }
 
-    /// Draws the face over `output` (the composite's picture: the blurred frame) from `source`.
+    /// Draws the face over `output` (the composite's picture: the blurred frame) from `source`. Specialised for both
+    /// sample types: the renderer calls it from generic code, where each conversion between `Sample` and `Float`
+    /// would otherwise go through the generic integer protocols (a full frame took seconds).
+    @_specialize(where Sample == UInt8)
+    @_specialize(where Sample == UInt16)
     func run<Sample: PixelSample>(
         source: RGBAImage<UInt8>, over output: inout RGBAImage<Sample>, parallelism: Parallelism
     ) {

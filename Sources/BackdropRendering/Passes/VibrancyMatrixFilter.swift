@@ -36,7 +36,10 @@ struct VibrancyMatrixFilter: Sendable {
     }
 
     /// Applies the filter to `output` (the composite's picture, the input picture's size) under `picture`, the
-    /// content placed by ``content``.
+    /// content placed by ``content``. Specialised for both sample types, as ``GlassFacePass``'s run is: called from
+    /// the renderer's generic code, each conversion would otherwise go through the generic integer protocols.
+    @_specialize(where Sample == UInt8)
+    @_specialize(where Sample == UInt16)
     func run<Sample: PixelSample>(
         content picture: RGBAImage<UInt8>, over output: inout RGBAImage<Sample>, parallelism: Parallelism
     ) {

@@ -24,21 +24,16 @@ extension ImageDecoder {
             else { return .failure(BackdropError(.badInput, "\(name): \(String(cMessage: message))")) }
             defer { bd_heif_reader_close(reader) }
             let width = Int(header.width), height = Int(header.height)
-            let pixels: Int
+            let samples: [UInt8]
             do throws(BackdropError) {
                 // libheif's planes (up to 4 bytes a pixel with alpha, 4:4:4), its RGBA picture, a transformed copy,
                 // and ours.
                 _ = try checkedPixels(Int(header.coded_width), Int(header.coded_height), copies: 4, name: name)
-                pixels = try checkedPixels(width, height, copies: 1, name: name)
+                let pixels = try checkedPixels(width, height, copies: 1, name: name)
+                samples = try Self.readSamples(pixels: pixels, name: name, message: &message) {
+                    bd_heif_reader_read(reader, $0, $1, $2)
+                }
             } catch { return .failure(error) }
-            var status: Int32 = 0
-            let samples = [UInt8](unsafeUninitializedCapacity: pixels * 4) { storage, initialized in
-                status = bd_heif_reader_read(reader, storage.baseAddress!, &message, message.count)
-                initialized = pixels * 4
-            }
-            guard status == 0 else {
-                return .failure(BackdropError(.badInput, "\(name): \(String(cMessage: message))"))
-            }
             var image = RGBAImage(width: width, height: height, samples: samples)
             var profileSize = 0
             var nclx = bd_heif_nclx()

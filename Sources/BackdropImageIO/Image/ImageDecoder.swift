@@ -74,20 +74,15 @@ public struct ImageDecoder: Sendable {
             else { return .failure(BackdropError(.badInput, "\(name): \(String(cMessage: message))")) }
             defer { bd_jpeg_reader_close(reader) }
             let width = Int(header.width), height = Int(header.height)
-            let pixels: Int
+            let samples: [UInt8]
             do throws(BackdropError) {
                 // A progressive file's coefficients (2 bytes a sample, 3 components) count as about 1.5 pictures.
                 let copies = (header.orientation == 1 ? 1 : 2) + (header.progressive != 0 ? 2 : 0)
-                pixels = try checkedPixels(width, height, copies: copies, name: name)
+                let pixels = try checkedPixels(width, height, copies: copies, name: name)
+                samples = try Self.readSamples(pixels: pixels, name: name, message: &message) {
+                    bd_jpeg_reader_read(reader, $0, $1, $2)
+                }
             } catch { return .failure(error) }
-            var status: Int32 = 0
-            let samples = [UInt8](unsafeUninitializedCapacity: pixels * 4) { storage, initialized in
-                status = bd_jpeg_reader_read(reader, storage.baseAddress!, &message, message.count)
-                initialized = pixels * 4
-            }
-            guard status == 0 else {
-                return .failure(BackdropError(.badInput, "\(name): \(String(cMessage: message))"))
-            }
             var profileSize = 0
             var stored = RGBAImage(width: width, height: height, samples: samples)
             if let profile = bd_jpeg_reader_icc_profile(reader, &profileSize) {
@@ -127,6 +122,22 @@ public struct ImageDecoder: Sendable {
             Self.convertToSRGB(&image, profile: UnsafeBufferPointer(start: profile, count: profileSize), name: name)
         }
         return image
+    }
+
+    /// A C reader's RGBA samples, `pixels` of them: `read(storage, message, capacity)` fills the storage and returns
+    /// 0, or writes its one-line error into `message` and returns another status (the JPEG and HEIF readers' contract).
+    static func readSamples(
+        pixels: Int, name: String, message: inout [CChar],
+        read: (UnsafeMutablePointer<UInt8>, UnsafeMutablePointer<CChar>, Int) -> Int32
+    ) throws(BackdropError) -> [UInt8] {
+        var status: Int32 = 0
+        let capacity = message.count
+        let samples = [UInt8](unsafeUninitializedCapacity: pixels * 4) { storage, initialized in
+            status = message.withUnsafeMutableBufferPointer { read(storage.baseAddress!, $0.baseAddress!, capacity) }
+            initialized = pixels * 4
+        }
+        guard status == 0 else { throw BackdropError(.badInput, "\(name): \(String(cMessage: message))") }
+        return samples
     }
 
     /// Converts `image` from `profile`'s colours to sRGB (`ColorProfileConversion`).

@@ -15,9 +15,10 @@ import Foundation
 /// - `GET /compare.json?…&devices=ID,ID|all` the side-by-side view: each device's request, picture query, command
 ///   and price, and the devices the view is not shown on with the reason (``DeviceComparison``), for a picture's
 ///   query or a scene's;
-/// - `GET /command.json?…` (a `/render.png` or `/scene.png` query) `{"command": "backdrop render …"}`, the command
-///   line that draws the same picture, printed from the same request, with the uploaded files' names (a
-///   `Backdrop-Name` header on an upload names it);
+/// - `GET /command.json?…` (a `/render.png` or `/scene.png` query) `{"command": "backdrop render …", "notes": […]}`,
+///   the command line that draws the same picture, printed from the same request, with the uploaded files' names (a
+///   `Backdrop-Name` header on an upload names it), and the notes that command prints beside the picture (a frame
+///   clipped to the picture, vibrant content that cannot show: ``PreparedRender/notes(inputSize:)``);
 /// - `POST /input`, `POST /vibrancy` a PNG body: the picture, or the vibrant content (drawn at `at=x,y`, default the
 ///   frame's corner); `DELETE /vibrancy` removes the content.
 /// - Scenes (``PreviewQuery``): `GET /scenes` the scene page; `GET /scene.png?scene=NAME&device=ID[&show=…]` what
@@ -129,14 +130,18 @@ struct PreviewRoutes: HTTPHandler {
                 return HTTPResponse(contentType: "application/json", body: [UInt8](body ?? Data()))
             }
         case (_, "/command.json"):
-            let (_, _, vibrancy) = state.snapshot()
-            var asked = try prepare(request.query, vibrancy: vibrancy).request
+            let (input, _, vibrancy) = state.snapshot()
+            let prepared = try prepare(request.query, vibrancy: vibrancy)
+            var asked = prepared.request
             let names = state.names()
             asked.input = asked.input.map { _ in names.input }
             asked.vibrancy = asked.vibrancy.map { _ in names.vibrancy }
             if asked.scene == PreviewQuery.uploaded { asked.scene = names.scene }
             let command = asked.shellCommand(output: asked.scene == nil ? "out.png" : "screen.png")
-            let body = (try? JSONSerialization.data(withJSONObject: ["command": command])) ?? Data()
+            let notes = try prepared.notes(inputSize: input.size)
+            let body =
+                (try? JSONSerialization.data(withJSONObject: ["command": command, "notes": notes] as [String: Any]))
+                ?? Data()
             return HTTPResponse(contentType: "application/json", body: [UInt8](body))
         case ("POST", let path):
             let isInput = path == "/input"

@@ -196,6 +196,13 @@ struct PreviewPageTests {
                 to: URL(fileURLWithPath: report), screenshot: screenshot, drag: drag, dragSteps: steps,
                 controls: controls)
         }
+
+        // A link whose frame reaches past the picture: drawn clipped, with the note its command prints under it.
+        try browser.open(server.address + "?style=dark&frame=-200,700,1600,600&scale=2")
+        try browser.wait(for: "document.body.dataset.estimated >= 1 && !document.body.dataset.busy")
+        let notes = try browser.evaluate("$('notes').textContent") as? String ?? ""
+        #expect(notes.hasPrefix("note: the frame -200,700,1600,600") && notes.contains("clipped to"), "\(notes)")
+        #expect((try browser.evaluate("$('error').textContent") as? String) == "")
     }
 
     /// What the page shows now, checked against its URL: every picture's URL (the live view's download, the

@@ -13,14 +13,19 @@ import Testing
 struct RenderRequestTests {
     /// Requests the preview's pages make, one or more for each mode and option: the picture page's without and with
     /// vibrant content, and the scene page's.
-    static let pictureQueries = [
-        "style=dark&frame=100,50,300,200&scale=2&path=auto", "style=light&exact=1&frame=0,0,200,100&scale=1",
-        "style=extraLight&path=tint-only", "style=dark&tint-only=1", "style=light&device=ipad-3&scale=2",
-        "style=custom&sigma=12&saturation=1.2&tint=0,0,0&tint-alpha=0.3&fallback-alpha=0.5"
-            + "&vibrancy-blend=plusLighter&path=tint-only&device=iphone-4",
-        "algorithm=image-effects&style=tint&tint=0.2,0.4,0.9&frame=100,50,300,200",
-        "algorithm=image-effects&style=dark&device=iphone-5",
-        "algorithm=image-effects&style=custom&sigma=8&saturation=1.5&tint=0.1,0.2,0.3&tint-alpha=0.4&scale=1",
+    static let pictureQueries =
+        [
+            "style=dark&frame=100,50,300,200&scale=2&path=auto", "style=light&exact=1&frame=0,0,200,100&scale=1",
+            "style=extraLight&path=tint-only", "style=dark&tint-only=1", "style=light&device=ipad-3&scale=2",
+            "style=custom&sigma=12&saturation=1.2&tint=0,0,0&tint-alpha=0.3&fallback-alpha=0.5"
+                + "&vibrancy-blend=plusLighter&path=tint-only&device=iphone-4",
+            "algorithm=image-effects&style=tint&tint=0.2,0.4,0.9&frame=100,50,300,200",
+            "algorithm=image-effects&style=dark&device=iphone-5",
+            "algorithm=image-effects&style=custom&sigma=8&saturation=1.5&tint=0.1,0.2,0.3&tint-alpha=0.4&scale=1",
+        ] + clippedQueries
+    /// Frames partly outside the picture: clipped, with a note on the page and from the command alike.
+    static let clippedQueries = [
+        "style=dark&frame=-20,50,300,200", "algorithm=image-effects&style=light&frame=100,-30,300,200",
     ]
     static let contentQueries = [
         "style=dark&frame=50,100,500,200&at=60,120", "style=light",
@@ -51,9 +56,10 @@ struct RenderRequestTests {
         let a = server.address
         func check(_ query: String, picture route: String) async throws {
             let (status, body) = try await get(a + "command.json?" + query)
+            let answer = try JSONSerialization.jsonObject(with: body) as? [String: Any]
             let command = try #require(
-                (try? JSONSerialization.jsonObject(with: body) as? [String: String])?["command"],
-                "\(query): \(status) \(String(decoding: body, as: UTF8.self))")
+                answer?["command"] as? String, "\(query): \(status) \(String(decoding: body, as: UTF8.self))")
+            let notes = try #require(answer?["notes"] as? [String], "\(query): no notes in \(answer ?? [:])")
             let (pictureStatus, png) = try await get(a + route + "?" + query)
             try #require(pictureStatus == 200, "\(query): \(String(decoding: png, as: UTF8.self))")
             // The page's files stand for the real ones: the input by its name, the content by the uploaded name.
@@ -74,6 +80,14 @@ struct RenderRequestTests {
             arguments[o + 1] = output
             let cli = try runCLI(arguments)
             #expect(cli.status == 0, "\(command): \(cli.standardError)")
+            // The page shows the notes the command prints, word for word.
+            let printed = cli.standardError.split(separator: "\n").map(String.init).filter {
+                $0.hasPrefix("backdrop: note: ") || $0.hasPrefix("backdrop: warning: ")
+            }.map { String($0.dropFirst("backdrop: ".count)) }
+            #expect(notes == printed, "\(command): the page says \(notes), the command \(printed)")
+            #expect(
+                notes.contains { $0.contains("clipped") } == Self.clippedQueries.contains(query),
+                "\(query): \(notes)")
             // The page's PNG is fast-compressed: the pixels are compared.
             #expect(
                 try PNGDecoder().decode([UInt8](png)) == PNGDecoder().decodeFile(output),

@@ -125,11 +125,14 @@ function changed() {
     render();
 }
 
-// The command line is printed by the server from the same request as the picture: one the CLI accepts.
+// The command line is printed by the server from the same request as the picture: one the CLI accepts; beside it
+// the notes that command prints (a frame clipped to the picture, vibrant content that cannot show).
 async function command() {
     $('download').href = '/render.png?' + withRevision(query());
     const r = await fetch('/command.json?' + query());
-    $('command').value = r.ok ? (await r.json()).command : '';
+    const answer = r.ok ? await r.json() : { command: '', notes: [] };
+    $('command').value = answer.command;
+    $('notes').textContent = answer.notes.join(' ');
 }
 
 // Latest wins: one request in flight; changes meanwhile make one more, with the newest state.

@@ -74,7 +74,7 @@ public struct PreparedRender: Sendable {
             )
         case .imageEffects(let style, let scale, let frame, let mask):
             let source = source ?? RGBAImage(width: 0, height: 0, samples: [])
-            let clipped = try RenderPlan.clippedFrame(frame, in: source.size)
+            let notes = try notes(inputSize: source.size)
             let plan = try ImageEffectsPlan(style: style, scale: scale, frame: frame, imageSize: source.size)
             stage("rendering \(source.width)×\(source.height), image-effects")
             let picture = try renderer.render(source, imageEffects: plan, mask: mask)
@@ -83,11 +83,11 @@ public struct PreparedRender: Sendable {
                 picture: .eight(picture),
                 summary:
                     "(\(source.width)×\(source.height), \(style.name), image-effects, frame \(plan.frame), \(blur)\(note))",
-                notes: clipped.note.map { ["note: " + $0] } ?? []
+                notes: notes
             )
         case .effect(let effect, let content, let depth):
             let source = source ?? RGBAImage(width: 0, height: 0, samples: [])
-            let clipped = try RenderPlan.clippedFrame(effect.frame, in: source.size)
+            let notes = try notes(inputSize: source.size)
             let plan = try RenderPlan(effect: effect, imageSize: source.size)
             stage("rendering \(source.width)×\(source.height), \(effect.quality == .exact ? "exact" : "fast")")
             let picture: RenderedPicture
@@ -99,11 +99,6 @@ public struct PreparedRender: Sendable {
             } else {
                 picture = .eight(renderer.render(source, plan: plan, vibrantContent: content, as: UInt8.self))
             }
-            let notes = [
-                clipped.note.map { "note: " + $0 },
-                content.flatMap { effect.style.vibrancyBlend.invisibilityWarning(for: $0, style: effect.style.name) }
-                    .map { "warning: " + $0 },
-            ].compactMap { $0 }
             return Outcome(
                 picture: picture,
                 summary:
@@ -114,6 +109,23 @@ public struct PreparedRender: Sendable {
 }
 
 extension PreparedRender {
+    /// The notes a render of a picture of `inputSize` comes with (``Outcome/notes``), known before drawing: what the
+    /// preview shows beside its picture and the command line prints. Throws the frame's error when it lies wholly
+    /// outside the picture. A scene has none.
+    public func notes(inputSize: PixelSize) throws(BackdropError) -> [String] {
+        switch work {
+        case .scene: return []
+        case .imageEffects(_, _, let frame, _):
+            return try RenderPlan.clippedFrame(frame, in: inputSize).note.map { ["note: " + $0] } ?? []
+        case .effect(let effect, let content, _):
+            return [
+                try RenderPlan.clippedFrame(effect.frame, in: inputSize).note.map { "note: " + $0 },
+                content.flatMap { effect.style.vibrancyBlend.invisibilityWarning(for: $0, style: effect.style.name) }
+                    .map { "warning: " + $0 },
+            ].compactMap { $0 }
+        }
+    }
+
     /// How a plan draws, in words for its summary line: "tint-only"; "blurred at full size" (exact, or a blur too
     /// small to downsample); "blurred downsampled 6×" (the fast path's downscale factor k: the blur runs on a
     /// picture 1/k as wide and high, then is scaled back up).

@@ -9,7 +9,7 @@ import Foundation
 /// - Every row is filtered with "up": with libdeflate, as small as libpng's adaptive choice on photographs, at a
 ///   fraction of its time. ``Compression`` chooses the deflate level; `default` is what the commands write.
 /// - Deterministic: the same pixels and compression give the same bytes, on any machine and thread count. Filtered
-///   rows of 4 MiB or more are deflated in 1 MiB strips on ``threads`` threads and joined into one stream
+///   rows of 4 MiB or more are deflated in strips of at most 1 MiB on ``threads`` threads and joined into one stream
 ///   (`ZlibStrips`); smaller ones in one stream on one thread.
 /// - `PNGDecoder().decode(PNGEncoder().encode(x))` returns `x`.
 public struct PNGEncoder: Sendable {

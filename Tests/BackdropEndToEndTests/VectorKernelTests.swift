@@ -7,8 +7,8 @@ import Testing
 /// the same command gives the same bytes with the kernels and with BACKDROP_VECTOR_KERNELS=off, over the cases that
 /// reach every kernel and its edges (odd frame widths and heights for the blur's and the tint's last pixels, k = 4,
 /// 6, 8 and 12 for the upscale's runs, pictures with and without transparency for the capture's strips, vibrant
-/// content, 16-bit output, the tint-only path and exact mode; and the ImageEffects plan's box, colour and composite
-/// kernels).
+/// content, 16-bit output, the tint-only path and exact mode, a system material's colour filters; and the
+/// ImageEffects plan's box, colour and composite kernels).
 @Suite("Vector kernels")
 struct VectorKernelTests {
     /// Whether /proc/cpuinfo lists AVX2 and FMA: where the kernels must run.
@@ -49,6 +49,12 @@ struct VectorKernelTests {
             [photo, "--style", "light", "--scale", "2", "--depth", "16"],
             [photo, "--style", "dark", "--path", "tint-only"],
             [photo, "--style", "light", "--exact", "--frame", "5,5,203,117"],
+            // A system material's filters: 8-pixel blocks and the last pixels of a row (⌈487/4⌉ = 122 = 15·8 + 2),
+            // transparent pixels (alpha 0 lanes), f = 2, 3 and 4 after the capture's ×1/4, and exact mode (f = 1).
+            [transparent, "--style", "systemChromeMaterialDark", "--scale", "2", "--frame", "3,5,487,491"],
+            [photo, "--style", "systemThinMaterialLight", "--scale", "2", "--frame", "13,7,571,383"],
+            [photo, "--style", "systemThickMaterial", "--appearance", "dark", "--scale", "2"],
+            [transparent, "--style", "systemUltraThinMaterialLight", "--exact", "--frame", "1,2,301,199"],
             // UIImage+ImageEffects: the box rows' three stretches (a 113-wide box), translucent pixels (the blend and
             // the unpremultiplication) and the last pixels of odd rows, a mask and a negative saturation, a frame
             // narrower and shorter than the box (every index clamped), one pixel wide, and no blur at all.

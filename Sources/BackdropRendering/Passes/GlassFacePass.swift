@@ -68,15 +68,24 @@ public struct GlassFacePass: Sendable {
     ) {
         let width = frame.width, height = frame.height, pictureWidth = output.width
         let maximum = Sample.maximumValue
-        // The blurred frame, straight, 0…1: the refraction reads it at other pixels than it writes.
-        var blurred = [SIMD4<Float>](repeating: .zero, count: width * height)
-        for y in 0..<height {
-            for x in 0..<width {
-                let i = ((frame.y + y) * pictureWidth + frame.x + x) * 4
-                blurred[y * width + x] =
-                    SIMD4(
-                        Float(output.samples[i]), Float(output.samples[i + 1]), Float(output.samples[i + 2]),
-                        Float(output.samples[i + 3])) / maximum
+        // The blurred frame, straight, 0…1: the refraction reads it at other pixels than it writes. Every element is
+        // written once, in row bands on all threads (no zeroing first: a full frame is 50 MB).
+        let blurred = output.samples.withUnsafeBufferPointer { samples in
+            let input = SendableConstPointer(samples.baseAddress!)
+            return [SIMD4<Float>](unsafeUninitializedCapacity: width * height) { buffer, initialized in
+                let copy = SendablePointer(buffer.baseAddress!)
+                parallelism.forEachBand(of: height, minimumBandSize: Parallelism.minimumRowsPerBand) { rows in
+                    for y in rows {
+                        for x in 0..<width {
+                            let i = ((frame.y + y) * pictureWidth + frame.x + x) * 4
+                            copy.pointer[y * width + x] =
+                                SIMD4(
+                                    Float(input.pointer[i]), Float(input.pointer[i + 1]), Float(input.pointer[i + 2]),
+                                    Float(input.pointer[i + 3])) / maximum
+                        }
+                    }
+                }
+                initialized = width * height
             }
         }
         let face = Face(glass, scale: Float(scale), radius: cornerRadiusPixels, width: width, height: height)
@@ -132,7 +141,7 @@ private struct Face: Sendable {
     }
 
     /// The bilinear sample of `image` (width × height, straight) at pixel position p (centres at +0.5), clamped.
-    func sample(_ image: UnsafePointer<SIMD4<Float>>, at p: SIMD2<Float>) -> SIMD4<Float> {
+    @inline(__always) func sample(_ image: UnsafePointer<SIMD4<Float>>, at p: SIMD2<Float>) -> SIMD4<Float> {
         let x = min(max(p.x - 0.5, 0), Float(width - 1)), y = min(max(p.y - 0.5, 0), Float(height - 1))
         let x0 = Int(x), y0 = Int(y)
         let x1 = min(x0 + 1, width - 1), y1 = min(y0 + 1, height - 1)
@@ -142,6 +151,7 @@ private struct Face: Sendable {
         return top * (1 - fy) + bottom * fy
     }
 
+    @inline(__always)
     func pixel(x: Int, y: Int, source: SIMD4<Float>, blurred: UnsafePointer<SIMD4<Float>>) -> SIMD4<Float> {
         let centre = SIMD2(Float(x) + 0.5, Float(y) + 0.5)
         let p = centre - halfSize
@@ -176,7 +186,11 @@ private struct Face: Sendable {
         let band = min(max(1 - t / highlightWidth, 0), 1)
         let caught = min(max((abs(normal.y) - cosSpread) / (1 - cosSpread), 0), 1)
         c += (SIMD3(repeating: 1) - c) * (highlight * band * caught)
-        c = c.clamped(lowerBound: .zero, upperBound: .one)
+        // c.clamped(lowerBound: 0, upperBound: 1) lane by lane as selects (the standard library's is a call per
+        // vector): pointwiseMax(0, c) keeps c where c ≥ 0 (−0 too) and gives 0 elsewhere and for NaN; then
+        // pointwiseMin(1, c) keeps c where c < 1.
+        c = SIMD3<Float>.zero.replacing(with: c, where: c .>= .zero)
+        c = SIMD3<Float>.one.replacing(with: c, where: c .< .one)
         let glass = SIMD4(c, b.w)
         return source + (glass - source) * coverage
     }

@@ -60,6 +60,12 @@ void bd_color_transform_row_v3(
     const float *row, float *out, ptrdiff_t count, const float *columns, const float *tint, float keep,
     int saturates, float maximum, float offset);
 
+/// `MaterialFilterPass.filter(row:into:count:_:)`: a material's colour filters over the first ⌊`count`/8⌋·8
+/// premultiplied pixels of `row` into `out` (which may be `row`); the last `count` mod 8 are not written.
+/// `constants`: v0, v1, v2, v3, the luminance amount, the saturation, the brightness and the three luma weights.
+/// Bit for bit the Swift loop's values. Only where `bd_vector_kernels_available()`.
+void bd_material_filter_row_v3(const float *row, float *out, ptrdiff_t count, const float *constants);
+
 /// `CaptureDownscale.storeOpaqueStrip`: if every pixel of the strip of eight groups of four pixels from group
 /// `firstGroup` in the `factor` rows (straight RGBA8) is opaque, stores the strip's 16-bit column sums (eight
 /// groups of sixteen lanes) at `sums` + 16·`firstGroup` and returns 1; otherwise stores nothing and returns 0.

@@ -190,6 +190,13 @@ struct EncodingOptions: ParsableArguments {
     var quality: Int?
 
     @Option(
+        name: .customLong("color-space"),
+        help: ArgumentHelp(
+            "srgb (default: an input's colour profile converted to sRGB before the effect, the output tagged sRGB) or keep (drawn in the input's own colour space, its profile written into the output).",
+            valueName: "space"))
+    var colorSpace: String?
+
+    @Option(
         name: .customLong("max-pixels"), parsing: .unconditional,
         help: ArgumentHelp("Refuse pictures with more pixels than this, before decoding them.", valueName: "n"))
     var maxPixels: Int = PNGDecoder.defaultMaxPixels

@@ -70,6 +70,23 @@ struct ColorSpaceKeepTests {
         #expect(try Self.chunkTypes(kept) == ["IHDR", "iCCP", "IDAT", "IEND"])
     }
 
+    /// The README's screenshot line: the synthetic P3 home screen's wallpaper pixel (146, 2), P3 254,90,41, is sRGB's
+    /// 255,72,0 by default (clipped) and stays 254,90,41 with keep, the dock under the frame drawn in both.
+    @Test func theReadmeScreenshotsFigures() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        let input = Self.fixture("screenshot-p3.png")
+        var pixels: [SIMD4<UInt8>] = []
+        for options in [[], ["--color-space", "keep"]] {
+            let output = directory.appendingPathComponent("shot\(pixels.count).png").path
+            let result = try runCLI(
+                ["render", "picture", input, "-o", output, "--style", "light", "--frame", "0,540,293,94"] + options)
+            #expect(result.status == 0, "\(result.standardError)")
+            pixels.append(try ImageDecoder().decodeFileKeepingColorSpace(output).image[146, 2])
+        }
+        #expect(try ImageDecoder().decodeFileKeepingColorSpace(input).image[146, 2] == SIMD4(254, 90, 41, 255))
+        #expect(pixels == [SIMD4(255, 72, 0, 255), SIMD4(254, 90, 41, 255)])
+    }
+
     /// A cICP-only input keeps its cICP (12/13: Display P3 with the sRGB curve) and nothing else; a HEIF's nclx box
     /// is written as the same cICP; a cHRM with gAMA input gets an iCCP of the profile made of them.
     @Test func codePointsStayCodePointsAndChromaticitiesBecomeAProfile() throws {

@@ -199,7 +199,8 @@ extension RenderRequest {
 
 extension RenderRequest {
     /// The 8-bit picture the request draws, every file (the input too, as `.input`; with `color-space keep` through
-    /// `files.keptInput`, unconverted) read through `files`: what golden checks compare. A 16-bit `depth` is refused: goldens are 8-bit.
+    /// `files.keptInput`, unconverted) read through `files`: what golden checks compare. A 16-bit `depth` is refused:
+    /// goldens are 8-bit.
     public func picture(
         files: RequestFiles, spelling: Spelling = .key, renderer: Renderer = Renderer()
     ) throws(BackdropError) -> RGBAImage<UInt8> {

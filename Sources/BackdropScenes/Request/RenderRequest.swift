@@ -209,8 +209,8 @@ extension RenderRequest {
     static let flags: Set<CodingKeys> = [.steady, .exact, .tintOnly, .capsule]
 
     /// The values of the fields `kind` reads, checked into `checked` in the order their errors come: a scene's
-    /// device, overlay and scroll offset; a picture's depth, frame, input, vibrancy blend, colour space, system style, corner,
-    /// vibrancy level, device and `tint-only` (against `path`). Errors name the fields in `s`.
+    /// device, overlay and scroll offset; a picture's depth, frame, input, vibrancy blend, colour space, system style,
+    /// corner, vibrancy level, device and `tint-only` (against `path`). Errors name the fields in `s`.
     func checkValues(_ kind: Kind, _ s: Spelling, into checked: inout Checked) throws(BackdropError) {
         checked.depth = depth ?? 8
         if kind == .scene {

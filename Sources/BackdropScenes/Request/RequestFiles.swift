@@ -28,7 +28,7 @@ public struct RequestFiles: Sendable {
         image: RGBAImage<UInt8>, space: PictureColorSpace
     ) {
         guard let keptInput else {
-            throw BackdropError(.badOption, "color-space keep is not available here: pictures are shown in sRGB")
+            throw BackdropError(.badOption, "color-space keep is not available here: this reads its pictures in sRGB")
         }
         return try keptInput(name)
     }

@@ -23,7 +23,6 @@ struct RenderRun {
     ) {
         self.request = request
         self.request.input = inputs.first
-        self.request.colorSpace = encoding.colorSpace ?? request.colorSpace
         self.inputs = inputs
         (self.output, self.outputDirectory, self.jobs) = (output, outputDirectory, jobs)
         (self.timingRuns, self.encoding) = (timingRuns, encoding)

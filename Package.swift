@@ -40,10 +40,11 @@ let package = Package(
             name: "CJPEG",
             linkerSettings: [.linkedLibrary("jpeg")]
         ),
-        // libwebp's still-picture decoder and encoder, and its demuxer for the ICCP chunk (Debian libwebp-dev).
+        // libwebp's still-picture decoder and encoder, its demuxer to read the ICCP chunk and its muxer to write one
+        // (Debian libwebp-dev).
         .target(
             name: "CWebP",
-            linkerSettings: [.linkedLibrary("webp"), .linkedLibrary("webpdemux")]
+            linkerSettings: [.linkedLibrary("webp"), .linkedLibrary("webpdemux"), .linkedLibrary("webpmux")]
         ),
         // libheif's HEIF reading, with its HEVC decoder libde265 (Debian libheif-dev).
         .target(

@@ -12,21 +12,29 @@ struct RenderJob: Sendable {
 
     /// Renders `input` (nil for a scene) into `output` (atomically) and returns the line to report; `status` shows
     /// each stage. The input is released before the output is encoded: for a 100-megapixel picture the encoder's
-    /// buffers would otherwise come on top of both pictures.
+    /// buffers would otherwise come on top of both pictures. With `--color-space keep` the input is decoded
+    /// unconverted and its colour space written into the output (``PictureColorSpace``).
     func render(
         _ input: String?, to output: String, renderer: Renderer? = nil, status: StageStatus? = nil
     ) throws(BackdropError) -> String {
         defer { status?.clear() }
+        var space = PictureColorSpace.sRGB
         var outcome = try prepared.render(
             try input.map { path throws(BackdropError) in
                 status?.enter("decoding \(path)")
-                return try decoder.decodeFile(path)
+                let decoded = try decoder.decodeFile(path, choice: prepared.colorSpace)
+                space = decoded.space
+                return decoded.image
             }, renderer: renderer ?? self.renderer, maxImagePixels: decoder.maxPixels, stage: { status?.enter($0) })
         status?.clear()
         for note in outcome.notes { FileHandle.standardError.write(Data("backdrop: \(note)\n".utf8)) }
         status?.enter("encoding \(output)")
         let format = try OutputPictureFormat(path: output)
         guard format != .png else {
+            if space != .sRGB {
+                try AtomicFile.write(try space.tagged(png: try outcome.picture.encoded(with: encoder)), to: output)
+                return "wrote \(output) \(outcome.summary)"
+            }
             // The picture's own buffer holds the filtered rows (opaque 8-bit pictures): one picture-sized buffer fewer.
             try outcome.picture.write(with: encoder, to: output)
             return "wrote \(output) \(outcome.summary)"
@@ -38,14 +46,20 @@ struct RenderJob: Sendable {
             picture = RGBAImage(
                 width: image.width, height: image.height, samples: image.samples.map { UInt8(reducing16: $0) })
         }
-        try LossyEncoder(format: format, quality: quality).write(picture, to: output)
+        if case .codes(let primaries, let transfer, nil) = space {
+            FileHandle.standardError.write(
+                Data(
+                    "backdrop: warning: \(input ?? output): colour primaries \(primaries) with transfer \(transfer) have no ICC profile for a \(format.rawValue); written untagged\n"
+                        .utf8))
+        }
+        try LossyEncoder(format: format, quality: quality).write(picture, profile: space.outputProfile, to: output)
         return "wrote \(output) \(outcome.summary)"
     }
 
     /// Renders `input`, decoded once, `runs` times in this process and returns a line with the median and the
     /// fastest wall-clock time of the render alone (no decoding, no encoding).
     func timing(of input: String, runs: Int) throws(BackdropError) -> String {
-        let source = try decoder.decodeFile(input)
+        let source = try decoder.decodeFile(input, choice: prepared.colorSpace).image
         var seconds: [Double] = []
         for _ in 0..<runs {
             let start = ContinuousClock.now

@@ -8,9 +8,20 @@ import Backdrop
 // `--at -20,40` and `--frame -10,0,200,100` are values, not options (a value that is out of range is then refused
 // with its own one-line error).
 
+/// The input picture's colour space (`--color-space`): the modes that draw over an input, not a scene's.
+struct ColorSpaceOptions: ParsableArguments {
+    @Option(
+        name: .customLong("color-space"),
+        help: ArgumentHelp(
+            "srgb (default: an input's colour profile converted to sRGB before the effect, the output tagged sRGB) or keep (drawn in the input's own colour space, its profile written into the output).",
+            valueName: "space"))
+    var colorSpace: String?
+}
+
 /// The system blur's options: the style and the effect view (`render picture`, `render batch picture`).
 struct BlurOptions: ParsableArguments {
     @OptionGroup var style: StyleOptions
+    @OptionGroup var colorSpace: ColorSpaceOptions
 
     @Option(
         parsing: .unconditional,
@@ -74,6 +85,7 @@ struct BlurOptions: ParsableArguments {
         (request.exact, request.tintOnly) = (exact ? true : nil, tintOnly ? true : nil)
         (request.vibrancy, request.at, request.vibrancyStyle) = (vibrancy, at, vibrancyStyle)
         request.depth = depth == 8 ? nil : depth
+        request.colorSpace = colorSpace.colorSpace
     }
 }
 
@@ -127,12 +139,15 @@ struct ImageEffectsOptions: ParsableArguments {
             "A PNG of the frame's size whose luminance × alpha is where the blur shows.", valueName: "mask.png"))
     var mask: String?
 
+    @OptionGroup var colorSpace: ColorSpaceOptions
+
     /// Sets `request`'s image-effects fields, the algorithm among them.
     func fill(_ request: inout RenderRequest) {
         request.algorithm = RenderRequest.Algorithm.imageEffects.rawValue
         request.style = style == "light" ? nil : style
         (request.sigma, request.saturation, request.tint, request.tintAlpha) = (sigma, saturation, tint, tintAlpha)
         (request.frame, request.scale, request.device, request.mask) = (frame, scale, device, mask)
+        request.colorSpace = colorSpace.colorSpace
     }
 }
 

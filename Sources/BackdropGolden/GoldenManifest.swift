@@ -221,6 +221,10 @@ extension GoldenManifest.Case {
                 if let builtIn = BuiltInScenes.named(name) { return builtIn }
                 return try SceneParser.parse(
                     fileAt: try GoldenManifest.path(name, in: inputs, field: "scene", within: within))
+            },
+            keptInput: { file throws(BackdropError) in
+                try ImageDecoder().decodeFile(
+                    try GoldenManifest.path(file, in: inputs, field: "input", within: within), choice: .keep)
             })
     }
 

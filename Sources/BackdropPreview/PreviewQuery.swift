@@ -5,7 +5,8 @@ import Foundation
 /// `frame=x,y,w,h`, `exact=1`, `scene`, `show`, …): the same checks and the same words as `backdrop render`, and
 /// the command the page copies is printed from the same request (``RenderRequest/shellCommand(output:)``).
 /// Files are the server's own: a query names none (`input`, `vibrancy`, `mask` are unknown parameters; `depth` too,
-/// the page being 8-bit); the uploaded picture and vibrant content stand in for them.
+/// the page being 8-bit); the uploaded picture and vibrant content stand in for them. `color-space keep` is refused:
+/// uploads are converted to sRGB once, when they arrive.
 enum PreviewQuery {
     /// What `scene=uploaded` names: the scene last posted to `/scene`.
     static let uploaded = "uploaded"
@@ -19,6 +20,11 @@ enum PreviewQuery {
         var request = try RenderRequest(
             query: query, accepting: Set(RenderRequest.CodingKeys.allCases).subtracting(serverOwned))
         guard request.scene == nil else { return request }
+        if request.colorSpace == ColorSpaceChoice.keep.rawValue {
+            // The upload is decoded once, converted to sRGB, and the page shows sRGB pictures.
+            throw BackdropError(
+                .badOption, "color-space keep is for files ('backdrop render'): the preview draws in sRGB")
+        }
         request.input = "input"
         if hasVibrancy, request.algorithm != RenderRequest.Algorithm.imageEffects.rawValue {
             request.vibrancy = "vibrancy"

@@ -184,8 +184,8 @@ void bd_jpeg_reader_close(bd_jpeg_reader *reader) {
     free(reader);
 }
 
-uint8_t *bd_jpeg_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int quality, size_t *size,
-                        char *error, size_t error_size) {
+uint8_t *bd_jpeg_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int quality, const uint8_t *icc,
+                        size_t icc_size, size_t *size, char *error, size_t error_size) {
     struct jpeg_compress_struct info;
     bd_jpeg_error failure;
     unsigned char *buffer = NULL;
@@ -209,6 +209,7 @@ uint8_t *bd_jpeg_encode(const uint8_t *rgba, uint32_t width, uint32_t height, in
     jpeg_set_quality(&info, quality, TRUE);
     info.optimize_coding = TRUE;
     jpeg_start_compress(&info, TRUE);
+    if (icc != NULL && icc_size > 0 && icc_size <= 0xffffffffu) jpeg_write_icc_profile(&info, icc, (unsigned)icc_size);
     size_t row_bytes = (size_t)width * 4;
     while (info.next_scanline < info.image_height) {
         JSAMPROW row = (JSAMPROW)(rgba + (size_t)info.next_scanline * row_bytes);

@@ -78,6 +78,24 @@ int bd_icc_convert_to_srgb_16(const uint8_t *profile, size_t profile_size, uint1
     return bd_icc_convert(profile, profile_size, rgba, pixels, 1);
 }
 
+int bd_icc_check_rgb(const uint8_t *profile, size_t profile_size) {
+    if (profile == NULL || profile_size < 132 || profile_size > 0x7fffffffu) return 0;
+    cmsHPROFILE input = cmsOpenProfileFromMem(profile, (cmsUInt32Number)profile_size);
+    if (input == NULL) return 0;
+    if (cmsGetColorSpace(input) != cmsSigRgbData) {
+        cmsCloseProfile(input);
+        return -1;
+    }
+    cmsHPROFILE srgb = cmsCreate_sRGBProfile();
+    cmsHTRANSFORM transform = srgb == NULL ? NULL
+        : cmsCreateTransform(input, TYPE_RGBA_8, srgb, TYPE_RGBA_8, INTENT_RELATIVE_COLORIMETRIC, cmsFLAGS_COPY_ALPHA);
+    cmsCloseProfile(input);
+    if (srgb != NULL) cmsCloseProfile(srgb);
+    if (transform == NULL) return 0;
+    cmsDeleteTransform(transform);
+    return 1;
+}
+
 // CIE xy of red, green, blue and white for the H.273 colour primaries codes (Table 2 of ITU-T H.273).
 static int bd_h273_primaries(int code, cmsCIExyYTRIPLE *primaries, cmsCIExyY *white) {
     static const struct {

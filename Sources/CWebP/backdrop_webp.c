@@ -6,6 +6,7 @@
 #include <webp/decode.h>
 #include <webp/demux.h>
 #include <webp/encode.h>
+#include <webp/mux.h>
 
 int bd_webp_size(const uint8_t *data, size_t size, uint32_t *width, uint32_t *height) {
     WebPBitstreamFeatures features;
@@ -39,7 +40,26 @@ uint8_t *bd_webp_icc_profile(const uint8_t *data, size_t size, size_t *profile_s
     return profile;
 }
 
-uint8_t *bd_webp_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int quality, size_t *size) {
+// The still picture `image` in an extended file with an ICCP chunk (libwebp's mux API); NULL when it fails.
+static uint8_t *bd_webp_with_profile(const uint8_t *image, size_t image_size, const uint8_t *icc, size_t icc_size,
+                                     size_t *size) {
+    WebPMux *mux = WebPMuxNew();
+    if (mux == NULL) return NULL;
+    WebPData picture = {image, image_size}, profile = {icc, icc_size}, assembled = {NULL, 0};
+    uint8_t *output = NULL;
+    if (WebPMuxSetImage(mux, &picture, 0) == WEBP_MUX_OK && WebPMuxSetChunk(mux, "ICCP", &profile, 0) == WEBP_MUX_OK &&
+        WebPMuxAssemble(mux, &assembled) == WEBP_MUX_OK) {
+        output = (uint8_t *)assembled.bytes;
+        *size = assembled.size;
+    } else {
+        WebPDataClear(&assembled);
+    }
+    WebPMuxDelete(mux);
+    return output;
+}
+
+uint8_t *bd_webp_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int quality, const uint8_t *icc,
+                        size_t icc_size, size_t *size) {
     uint8_t *output = NULL;
     if (width > WEBP_MAX_DIMENSION || height > WEBP_MAX_DIMENSION) return NULL;
     if (quality >= 100) {
@@ -51,7 +71,10 @@ uint8_t *bd_webp_encode(const uint8_t *rgba, uint32_t width, uint32_t height, in
         WebPFree(output);
         return NULL;
     }
-    return output;
+    if (icc == NULL || icc_size == 0) return output;
+    uint8_t *tagged = bd_webp_with_profile(output, *size, icc, icc_size, size);
+    WebPFree(output);
+    return tagged;
 }
 
 void bd_webp_free(void *pointer) { WebPFree(pointer); }

@@ -17,9 +17,12 @@ struct CommandModesTests {
     ]
     static let encoding = ["compression", "quality", "max-pixels", "force", "threads", "scheduler"]
     static let blur =
-        style + ["frame", "scale", "device", "path", "exact", "tint-only", "vibrancy", "at", "vibrancy-style", "depth"]
+        style + [
+            "frame", "scale", "device", "path", "exact", "tint-only", "vibrancy", "at", "vibrancy-style", "depth",
+            "color-space",
+        ]
     static let imageEffects = [
-        "style", "sigma", "saturation", "tint", "tint-alpha", "frame", "scale", "device", "mask",
+        "style", "sigma", "saturation", "tint", "tint-alpha", "frame", "scale", "device", "mask", "color-space",
     ]
     static let priced = ["device", "all-devices", "path", "format", "output"]
 

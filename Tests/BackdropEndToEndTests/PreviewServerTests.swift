@@ -142,6 +142,47 @@ struct PreviewServerTests {
         #expect(try await get(a + "render.png?style=dark").0 == 200)  // still serving
     }
 
+    /// An upload is decoded as `backdrop render` decodes the same file: a JPEG turned by its EXIF orientation and a
+    /// HEIC with a Display P3 profile (converted to sRGB) and one turned by `irot` show as `/input.png` the picture
+    /// the decoder makes, and `/render.png` has the pixels `backdrop render` writes of the same file and options.
+    /// `color-space=keep` is refused in one line: the upload is converted once, when it arrives.
+    @Test func jpegAndHEICUploadsRenderAsTheCommandRendersTheSameFile() async throws {
+        let directory = try Fixtures.temporaryDirectory()
+        try ImageFormatTests.makeFixtures(in: directory)
+        let server = try PreviewProcess()
+        defer { server.stop() }
+        let a = server.address
+        for path in [
+            directory.appendingPathComponent("turned.jpg").path, Fixtures.path("heif/p3-icc.heic"),
+            Fixtures.path("heif/turned.heic"),
+        ] {
+            let decoded = try ImageDecoder().decodeFile(path)
+            let (status, body) = try await post(a + "input", try Data(contentsOf: URL(fileURLWithPath: path)))
+            #expect(
+                status == 200
+                    && String(decoding: body, as: UTF8.self)
+                        == "{\"width\":\(decoded.width),\"height\":\(decoded.height)}",
+                "\(path)")
+            #expect(try PNGDecoder().decode([UInt8](try await get(a + "input.png").1)) == decoded, "\(path)")
+            for (options, query) in [
+                (["--style", "dark"], "style=dark"),
+                (["--style", "extraLight", "--frame", "10,20,80,40"], "style=extraLight&frame=10,20,80,40"),
+            ] {
+                let output = directory.appendingPathComponent("render.png").path
+                let command = try runCLI(["render", path, "-o", output] + options)
+                #expect(command.status == 0, "\(command.standardError)")
+                let (renderStatus, picture, _) = try await get(a + "render.png?" + query)
+                #expect(renderStatus == 200, "\(path) \(query)")
+                #expect(
+                    try PNGDecoder().decode([UInt8](picture)) == PNGDecoder().decodeFile(output), "\(path) \(query)")
+            }
+        }
+        let (kept, keptBody, _) = try await get(a + "render.png?style=dark&color-space=keep")
+        #expect(
+            kept == 400 && String(decoding: keptBody, as: UTF8.self).contains("color-space keep is for files"),
+            "\(String(decoding: keptBody, as: UTF8.self))")
+    }
+
     /// Scene mode: `/scene.png` is what `render --scene` draws, `/scene.json` what `estimate --scene`
     /// prices, and a posted scene is `scene=uploaded`; bad requests are one-line JSON errors.
     @Test func scenesAreDrawnAndPricedAsTheCommandsDoAndAnUploadIsTheUploadedScene() async throws {

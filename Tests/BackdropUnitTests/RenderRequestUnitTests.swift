@@ -14,6 +14,7 @@ struct RenderRequestUnitTests {
         .cornerRadius: "12", .capsule: "1",
         .frame: "0,0,10,10", .scale: "2", .path: "blur", .exact: "true", .tintOnly: "1", .vibrancy: "v.png",
         .at: "1,2", .vibrancyStyle: "secondaryLabel", .mask: "m.png", .depth: "16",
+        .colorSpace: "keep",
     ]
 
     @Test func everyKeyReadsFromAQueryRoundTripsThroughJSONAndPrintsAsItsOption() throws {
@@ -85,6 +86,11 @@ struct RenderRequestUnitTests {
             ["input": "a.png", "algorithm": "image-effects", "vibrancy": "v.png"],
             "--vibrancy is for the system algorithm, not image-effects",
             "vibrancy is for the system algorithm, not image-effects"
+        ),
+        (
+            ["scene": "control-center", "device": "iphone-5", "color-space": "keep"],
+            "--scene draws the scene's own layers and effect views: leave out --color-space",
+            "scene draws the scene's own layers and effect views: leave out color-space"
         ),
         (
             ["input": "a.png", "mask": "m.png"], "--mask goes with --algorithm image-effects",

@@ -17,6 +17,8 @@ import Foundation
 ///   (relative colorimetric, alpha untouched), before the effect; a profile Little CMS cannot read is one warning
 ///   line on standard error and the samples are taken as sRGB; without a profile they are sRGB. A PNG's colour
 ///   chunks are ``PNGDecoder``'s.
+/// - `--color-space keep` (``decodeKeepingColorSpace(_:name:)``): nothing converted; the samples as stored and the
+///   space the file describes (``PictureColorSpace``), for the output to carry.
 /// - Limits: width × height from the header is checked against `maxPixels`, and the decoding buffers against
 ///   what the process may allocate (its memory and `ulimit -v`), before any pixel buffer is allocated.
 /// - Errors: a ``BackdropError`` of kind `.badInput`, one line naming `name` and the problem.
@@ -37,13 +39,35 @@ public struct ImageDecoder: Sendable {
         try decode(try InputFile.bytes(of: path), name: path)
     }
 
+    /// Reads and decodes the file at `path` under `choice` (``decode(_:name:choice:)``).
+    public func decodeFile(_ path: String, choice: ColorSpaceChoice) throws(BackdropError) -> (
+        image: RGBAImage<UInt8>, space: PictureColorSpace
+    ) {
+        try decode(try InputFile.bytes(of: path), name: path, choice: choice)
+    }
+
     /// Decodes the bytes of a picture; `name` is used in error messages.
     public func decode(_ bytes: [UInt8], name: String = "input") throws(BackdropError) -> RGBAImage<UInt8> {
+        try decode(bytes, name: name, choice: .srgb).image
+    }
+
+    /// Decodes the bytes of a picture in its own colour space (nothing converted), with the space its file describes.
+    public func decodeKeepingColorSpace(_ bytes: [UInt8], name: String = "input") throws(BackdropError) -> (
+        image: RGBAImage<UInt8>, space: PictureColorSpace
+    ) {
+        try decode(bytes, name: name, choice: .keep)
+    }
+
+    /// Decodes the bytes of a picture under `choice`: converted to sRGB (its space then ``PictureColorSpace/sRGB``),
+    /// or kept.
+    public func decode(_ bytes: [UInt8], name: String = "input", choice: ColorSpaceChoice) throws(BackdropError) -> (
+        image: RGBAImage<UInt8>, space: PictureColorSpace
+    ) {
         switch ImageFormat(sniffing: bytes[...]) {
-        case .png: return try png.decode(bytes, name: name)
-        case .jpeg: return try decodeJPEG(bytes, name: name)
-        case .webP: return try decodeWebP(bytes, name: name)
-        case .heif: return try decodeHEIF(bytes, name: name)
+        case .png: return try png.decode(bytes, name: name, as: UInt8.self, choice: choice)
+        case .jpeg: return try decodeJPEG(bytes, name: name, choice: choice)
+        case .webP: return try decodeWebP(bytes, name: name, choice: choice)
+        case .heif: return try decodeHEIF(bytes, name: name, choice: choice)
         case nil:
             let what = bytes.isEmpty ? "the file is empty" : "not a \(ImageFormat.names) file"
             throw BackdropError(.badInput, "\(name): \(what)")
@@ -66,35 +90,44 @@ public struct ImageDecoder: Sendable {
         return pixels
     }
 
-    func decodeJPEG(_ bytes: [UInt8], name: String) throws(BackdropError) -> RGBAImage<UInt8> {
-        let result: Result<RGBAImage<UInt8>, BackdropError> = bytes.withUnsafeBufferPointer { buffer in
-            var header = bd_jpeg_header()
-            var message = [CChar](repeating: 0, count: 256)
-            guard let reader = bd_jpeg_reader_open(buffer.baseAddress!, buffer.count, &header, &message, message.count)
-            else { return .failure(BackdropError(.badInput, "\(name): \(String(cMessage: message))")) }
-            defer { bd_jpeg_reader_close(reader) }
-            let width = Int(header.width), height = Int(header.height)
-            let samples: [UInt8]
-            do throws(BackdropError) {
-                // A progressive file's coefficients (2 bytes a sample, 3 components) count as about 1.5 pictures.
-                let copies = (header.orientation == 1 ? 1 : 2) + (header.progressive != 0 ? 2 : 0)
-                let pixels = try checkedPixels(width, height, copies: copies, name: name)
-                samples = try Self.readSamples(pixels: pixels, name: name, message: &message) {
-                    bd_jpeg_reader_read(reader, $0, $1, $2)
+    func decodeJPEG(_ bytes: [UInt8], name: String, choice: ColorSpaceChoice) throws(BackdropError) -> (
+        image: RGBAImage<UInt8>, space: PictureColorSpace
+    ) {
+        let result: Result<(image: RGBAImage<UInt8>, space: PictureColorSpace), BackdropError> =
+            bytes.withUnsafeBufferPointer { buffer in
+                var header = bd_jpeg_header()
+                var message = [CChar](repeating: 0, count: 256)
+                guard
+                    let reader = bd_jpeg_reader_open(
+                        buffer.baseAddress!, buffer.count, &header, &message, message.count)
+                else { return .failure(BackdropError(.badInput, "\(name): \(String(cMessage: message))")) }
+                defer { bd_jpeg_reader_close(reader) }
+                let width = Int(header.width), height = Int(header.height)
+                let samples: [UInt8]
+                do throws(BackdropError) {
+                    // A progressive file's coefficients (2 bytes a sample, 3 components) count as about 1.5 pictures.
+                    let copies = (header.orientation == 1 ? 1 : 2) + (header.progressive != 0 ? 2 : 0)
+                    let pixels = try checkedPixels(width, height, copies: copies, name: name)
+                    samples = try Self.readSamples(pixels: pixels, name: name, message: &message) {
+                        bd_jpeg_reader_read(reader, $0, $1, $2)
+                    }
+                } catch { return .failure(error) }
+                var profileSize = 0
+                var stored = RGBAImage(width: width, height: height, samples: samples)
+                var space = PictureColorSpace.sRGB
+                if let profile = bd_jpeg_reader_icc_profile(reader, &profileSize) {
+                    space = ColorProfileConversion.handle(
+                        &stored, profile: UnsafeBufferPointer(start: profile, count: profileSize), choice: choice,
+                        name: name)
                 }
-            } catch { return .failure(error) }
-            var profileSize = 0
-            var stored = RGBAImage(width: width, height: height, samples: samples)
-            if let profile = bd_jpeg_reader_icc_profile(reader, &profileSize) {
-                Self.convertToSRGB(
-                    &stored, profile: UnsafeBufferPointer(start: profile, count: profileSize), name: name)
+                return .success((Orientation(exif: Int(header.orientation)).applied(to: stored), space))
             }
-            return .success(Orientation(exif: Int(header.orientation)).applied(to: stored))
-        }
         return try result.get()
     }
 
-    func decodeWebP(_ bytes: [UInt8], name: String) throws(BackdropError) -> RGBAImage<UInt8> {
+    func decodeWebP(_ bytes: [UInt8], name: String, choice: ColorSpaceChoice) throws(BackdropError) -> (
+        image: RGBAImage<UInt8>, space: PictureColorSpace
+    ) {
         var width: UInt32 = 0, height: UInt32 = 0
         let found = bytes.withUnsafeBufferPointer { bd_webp_size($0.baseAddress!, $0.count, &width, &height) }
         guard found == 1 else {
@@ -116,12 +149,14 @@ public struct ImageDecoder: Sendable {
         }
         var image = RGBAImage(width: Int(width), height: Int(height), samples: samples)
         var profileSize = 0
+        var space = PictureColorSpace.sRGB
         if let profile = bytes.withUnsafeBufferPointer({ bd_webp_icc_profile($0.baseAddress!, $0.count, &profileSize) })
         {
             defer { bd_webp_free(profile) }
-            Self.convertToSRGB(&image, profile: UnsafeBufferPointer(start: profile, count: profileSize), name: name)
+            space = ColorProfileConversion.handle(
+                &image, profile: UnsafeBufferPointer(start: profile, count: profileSize), choice: choice, name: name)
         }
-        return image
+        return (image, space)
     }
 
     /// A C reader's RGBA samples, `pixels` of them: `read(storage, message, capacity)` fills the storage and returns
@@ -140,8 +175,4 @@ public struct ImageDecoder: Sendable {
         return samples
     }
 
-    /// Converts `image` from `profile`'s colours to sRGB (`ColorProfileConversion`).
-    static func convertToSRGB(_ image: inout RGBAImage<UInt8>, profile: UnsafeBufferPointer<UInt8>, name: String) {
-        ColorProfileConversion.convertToSRGB(&image, profile: profile, name: name)
-    }
 }

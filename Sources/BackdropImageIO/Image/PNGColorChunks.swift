@@ -61,3 +61,45 @@ enum PNGColorRule: Equatable {
         self = profile.map { .profile($0) } ?? .asStored
     }
 }
+
+extension PNGColorRule {
+    /// The space a PNG's colour chunks describe, for `--color-space keep` (the samples are then left as stored), in the
+    /// same precedence: cICP's codes; iCCP's profile (one that does not inflate or that Little CMS cannot read: one
+    /// warning line, untagged); an sRGB chunk: sRGB; cHRM (not sRGB's) with gAMA, or gAMA alone away from 1/2.2: a
+    /// profile made of them (sRGB's primaries for gAMA alone); otherwise sRGB.
+    static func keptSpace(_ bytes: [UInt8], name: String) -> PictureColorSpace {
+        var color = bd_png_color()
+        let found = bytes.withUnsafeBufferPointer { bd_png_color_chunks($0.baseAddress, $0.count, &color) }
+        defer { bd_png_color_free(&color) }
+        guard found == 1 else { return .sRGB }
+        if color.has_cicp != 0, color.cicp.2 == 0, color.cicp.3 == 1 {
+            return ColorProfileConversion.keptCodes(primaries: Int(color.cicp.0), transfer: Int(color.cicp.1))
+        }
+        if let icc = color.icc {
+            var image = RGBAImage<UInt8>(width: 0, height: 0, samples: [])
+            return ColorProfileConversion.handle(
+                &image, profile: UnsafeBufferPointer(start: icc, count: color.icc_size), choice: .keep, name: name)
+        }
+        if color.icc_broken != 0 {
+            ColorProfileConversion.warn("\(name): the iCCP profile does not inflate; written untagged")
+            return .untagged
+        }
+        if color.has_srgb != 0 { return .sRGB }
+        var chromaticities = withUnsafeBytes(of: color.chrm) { Array($0.bindMemory(to: Double.self)) }
+        let chrmIsSRGB =
+            color.has_chrm == 0
+            || !zip(chromaticities, Self.sRGBChromaticities).contains(where: { abs($0 - $1) > 0.001 })
+        let gamma = color.has_gama != 0 ? color.gama : 0
+        if chrmIsSRGB {
+            guard SampleEncoding(hasSRGBChunk: false, fileGamma: gamma > 0 ? gamma : nil) != .sRGB else { return .sRGB }
+            chromaticities = Self.sRGBChromaticities
+        }
+        let profile = ColorProfileConversion.profile(name: name, unsupported: "its cHRM chunk is unusable") {
+            profile, size in
+            chromaticities.withUnsafeBufferPointer {
+                bd_icc_profile_from_chromaticities($0.baseAddress, gamma, profile, size)
+            }
+        }
+        return profile.map { .profile($0) } ?? .untagged
+    }
+}

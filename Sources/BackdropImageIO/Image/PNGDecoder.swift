@@ -69,6 +69,19 @@ public struct PNGDecoder: Sendable {
         return image
     }
 
+    /// Decodes PNG bytes under `choice`: `srgb` as ``decode(_:name:as:)``, its space then sRGB; `keep` with the samples
+    /// as stored (no colour chunk applied) and the space its chunks describe (`PNGColorRule.keptSpace`).
+    func decode<Sample: PixelSample>(
+        _ bytes: [UInt8], name: String, as: Sample.Type, choice: ColorSpaceChoice
+    ) throws(BackdropError) -> (image: RGBAImage<Sample>, space: PictureColorSpace) {
+        guard choice == .keep else { return (try decode(bytes, name: name, as: Sample.self), .sRGB) }
+        let space = PNGColorRule.keptSpace(bytes, name: name)
+        if let common = try decodeCommonCase(bytes, name: name, as: Sample.self, encoding: .sRGB) {
+            return (common, space)
+        }
+        return (try decodeWithLibPNG(bytes, name: name, as: Sample.self, encoding: .sRGB), space)
+    }
+
     /// How many bytes of a file ``checkDeclaredSize(_:name:)`` reads: the signature and the IHDR up to its height.
     public static let declaredSizeBytes = 24
 

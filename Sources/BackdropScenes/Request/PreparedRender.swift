@@ -20,6 +20,10 @@ public struct PreparedRender: Sendable {
     /// Why the path was chosen when a device chose it ("; iphone-4: tint-only, …"), or "".
     public let note: String
 
+    /// What becomes of the input's colour space (the request's `color-space`, checked): `keep` asks the front end to
+    /// decode the input unconverted (``ImageDecoder/decode(_:name:choice:)``) and to write its space into the output.
+    public var colorSpace: ColorSpaceChoice { ColorSpaceChoice(rawValue: request.colorSpace ?? "") ?? .srgb }
+
     /// What a render made: the picture, the words `backdrop render` prints after "wrote PATH " (its size, style
     /// or scene, path, frame and plan, in parentheses), and its notes.
     public struct Outcome: Sendable {
@@ -206,13 +210,16 @@ extension RenderRequest {
 }
 
 extension RenderRequest {
-    /// The 8-bit picture the request draws, every file (the input too, as `.input`) read through `files`: what golden
-    /// checks compare. A 16-bit `depth` is refused: goldens are 8-bit.
+    /// The 8-bit picture the request draws, every file (the input too, as `.input`; with `color-space keep` through
+    /// `files.keptInput`, unconverted) read through `files`: what golden checks compare. A 16-bit `depth` is refused:
+    /// goldens are 8-bit.
     public func picture(
         files: RequestFiles, spelling: Spelling = .key, renderer: Renderer = Renderer()
     ) throws(BackdropError) -> RGBAImage<UInt8> {
         let prepared = try prepare(files: files, spelling: spelling)
-        let source = try input.map { name throws(BackdropError) in try files.picture(name, .input) }
+        let source = try input.map { name throws(BackdropError) in
+            try prepared.colorSpace == .keep ? files.input(keepingColorSpace: name).image : files.picture(name, .input)
+        }
         guard let picture = try prepared.render(source, renderer: renderer).picture.eightBit else {
             throw BackdropError(.badOption, "goldens are 8-bit pictures: leave out \(spelling(.depth))")
         }

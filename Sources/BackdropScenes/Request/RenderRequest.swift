@@ -74,6 +74,9 @@ public struct RenderRequest: Codable, Sendable, Equatable {
     public var mask: String?
     /// Output bits per sample, 8 (default) or 16.
     public var depth: Int?
+    /// ``ColorSpaceChoice``'s raw value: `srgb` (default: an input's profile converted to sRGB before the effect, the
+    /// output tagged sRGB) or `keep` (drawn in the input's own space, its profile written into the output).
+    public var colorSpace: String?
 
     /// The keys, in the order a command line prints them.
     public enum CodingKeys: String, CodingKey, CaseIterable, Sendable {
@@ -91,6 +94,7 @@ public struct RenderRequest: Codable, Sendable, Equatable {
         case vibrancy, at
         case vibrancyStyle = "vibrancy-style"
         case mask, depth
+        case colorSpace = "color-space"
     }
 
     /// A request with every field at its default.
@@ -137,6 +141,8 @@ extension RenderRequest {
         public var depth = 8
         /// The vibrant content's level over a system material, if given.
         public var vibrancyLevel: VibrancyLevel? = nil
+        /// What the input's colour space becomes (a picture's kinds).
+        public var colorSpace = ColorSpaceChoice.srgb
 
         init(kind: Kind, path: Estimator.PathChoice) {
             self.kind = kind
@@ -188,6 +194,9 @@ extension RenderRequest {
             name: { _, s, _ in s(.algorithm) }, isGiven: { $0.algorithm != nil && $0.scene != nil },
             takenBy: [.system, .imageEffects]),
         FieldRule(
+            name: { _, s, _ in s(.colorSpace) }, isGiven: { $0.colorSpace != nil },
+            takenBy: [.system, .imageEffects]),
+        FieldRule(
             name: { _, s, _ in s(.mask) }, isGiven: { $0.mask != nil }, takenBy: [.imageEffects],
             systemRefusal: { name, s in "\(name) goes with \(s(.algorithm)) image-effects" }),
         FieldRule(
@@ -200,8 +209,8 @@ extension RenderRequest {
     static let flags: Set<CodingKeys> = [.steady, .exact, .tintOnly, .capsule]
 
     /// The values of the fields `kind` reads, checked into `checked` in the order their errors come: a scene's
-    /// device, overlay and scroll offset; a picture's depth, frame, input, vibrancy blend, system style, corner,
-    /// vibrancy level, device and `tint-only` (against `path`). Errors name the fields in `s`.
+    /// device, overlay and scroll offset; a picture's depth, frame, input, vibrancy blend, colour space, system style,
+    /// corner, vibrancy level, device and `tint-only` (against `path`). Errors name the fields in `s`.
     func checkValues(_ kind: Kind, _ s: Spelling, into checked: inout Checked) throws(BackdropError) {
         checked.depth = depth ?? 8
         if kind == .scene {
@@ -224,6 +233,7 @@ extension RenderRequest {
             throw BackdropError(.badOption, "give the PNG to render (see 'backdrop render --help')")
         }
         _ = try Self.choice(vibrancyBlend, .vibrancyBlend, s, default: VibrancyBlend.plusDarker)
+        checked.colorSpace = try Self.choice(colorSpace, .colorSpace, s, default: ColorSpaceChoice.srgb)
         if kind == .system { checked.style = try styleChoice.resolve(optionPrefix: s.prefix) }
         if at != nil, vibrancy == nil { throw BackdropError(.badOption, "\(s(.at)) goes with \(s(.vibrancy))") }
         if kind == .system, let text = vibrancyStyle {

@@ -7,19 +7,37 @@ public struct RequestFiles: Sendable {
     public var picture: @Sendable (String, RenderRequest.CodingKeys) throws(BackdropError) -> RGBAImage<UInt8>
     /// The scene `scene` names.
     public var scene: @Sendable (String) throws(BackdropError) -> Scene
+    /// The input a name gives decoded in its own colour space, with that space (`color-space keep`); nil when the
+    /// front end has no such reading (``input(keepingColorSpace:)`` then refuses).
+    public var keptInput:
+        (@Sendable (String) throws(BackdropError) -> (image: RGBAImage<UInt8>, space: PictureColorSpace))?
 
     public init(
         picture: @escaping @Sendable (String, RenderRequest.CodingKeys) throws(BackdropError) -> RGBAImage<UInt8>,
-        scene: @escaping @Sendable (String) throws(BackdropError) -> Scene
+        scene: @escaping @Sendable (String) throws(BackdropError) -> Scene,
+        keptInput: (@Sendable (String) throws(BackdropError) -> (image: RGBAImage<UInt8>, space: PictureColorSpace))? =
+            nil
     ) {
         self.picture = picture
         self.scene = scene
+        self.keptInput = keptInput
+    }
+
+    /// The input `name` names, unconverted, with its colour space; an error when this front end cannot read one so.
+    public func input(keepingColorSpace name: String) throws(BackdropError) -> (
+        image: RGBAImage<UInt8>, space: PictureColorSpace
+    ) {
+        guard let keptInput else {
+            throw BackdropError(.badOption, "color-space keep is not available here: this reads its pictures in sRGB")
+        }
+        return try keptInput(name)
     }
 
     /// Paths as given, decoded by `decoder`; built-in scenes by name, other scenes as files.
     public static func paths(decoder: ImageDecoder = ImageDecoder()) -> RequestFiles {
         RequestFiles(
             picture: { path, _ throws(BackdropError) in try decoder.decodeFile(path) },
-            scene: { name throws(BackdropError) in try BuiltInScenes.load(name) })
+            scene: { name throws(BackdropError) in try BuiltInScenes.load(name) },
+            keptInput: { path throws(BackdropError) in try decoder.decodeFile(path, choice: .keep) })
     }
 }

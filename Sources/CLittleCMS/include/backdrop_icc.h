@@ -21,6 +21,11 @@ int bd_icc_convert_to_srgb(const uint8_t *profile, size_t profile_size, uint8_t 
 /// level).
 int bd_icc_convert_to_srgb_16(const uint8_t *profile, size_t profile_size, uint16_t *rgba, size_t pixels);
 
+/// Whether Little CMS reads `profile` as an RGB profile a transform can be made from (what `--color-space keep`
+/// writes into an output): 1 when it does, -1 when it reads a profile of another colour space (grey, CMYK), 0 when
+/// it cannot read it (as bd_icc_convert_to_srgb's 0).
+int bd_icc_check_rgb(const uint8_t *profile, size_t profile_size);
+
 /// An ICC profile (v4, matrix and curves) for the colour space the ITU-T H.273 code points name (a HEIF nclx `colr`
 /// box, a PNG cICP chunk): `primaries` 1 (BT.709/sRGB), 2 (unspecified, taken as 1), 4–9, 11 (DCI-P3), 12 (Display
 /// P3), 22 (EBU 3213) and `transfer` 1, 6, 14, 15 (BT.709's, taken as sRGB's curve), 2 (unspecified, taken as 13), 4

@@ -20,9 +20,11 @@ int bd_webp_decode(const uint8_t *data, size_t size, uint8_t *rgba, size_t rgba_
 /// NULL when there is none.
 uint8_t *bd_webp_icc_profile(const uint8_t *data, size_t size, size_t *profile_size);
 
-/// Encodes `rgba` (width × height × 4 bytes): lossy at `quality` 1–100, or lossless when `quality` is 100.
-/// Returns a buffer for bd_webp_free and its size, or NULL (a picture over 16383 pixels a side).
-uint8_t *bd_webp_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int quality, size_t *size);
+/// Encodes `rgba` (width × height × 4 bytes): lossy at `quality` 1–100, or lossless when `quality` is 100; with
+/// `icc` (non-NULL, `icc_size` bytes) the file is an extended one carrying the profile in an ICCP chunk (libwebp's
+/// mux API). Returns a buffer for bd_webp_free and its size, or NULL (a picture over 16383 pixels a side).
+uint8_t *bd_webp_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int quality, const uint8_t *icc,
+                        size_t icc_size, size_t *size);
 
 /// Frees a buffer bd_webp_encode returned.
 void bd_webp_free(void *pointer);

@@ -107,7 +107,8 @@ struct PreviewRoutes: HTTPHandler {
             guard let id = query.removeValue(forKey: "device") else {
                 throw BackdropError(.badOption, "give device=ID or device=all")
             }
-            let asked = try RenderRequest(query: query, accepting: [.scene, .path])
+            let asked = try RenderRequest(query: query, accepting: [.scene, .path, .reduceTransparency])
+            let accessibility = AccessibilitySettings(reduceTransparency: asked.reduceTransparency == true)
             guard let name = asked.scene else { throw BackdropError(.badOption, "give scene=NAME") }
             let scene = try PreviewQuery.files(state, vibrancy: nil).scene(name)
             let devices = id == "all" ? Device.all : [try Device.lookup(id)]
@@ -121,7 +122,10 @@ struct PreviewRoutes: HTTPHandler {
                 var records: [SceneRecord] = []
                 for device in devices {
                     try cancellation.check()
-                    records.append(SceneRecord(try estimator.estimate(scene: scene, device: device, path: path)))
+                    records.append(
+                        SceneRecord(
+                            try estimator.estimate(
+                                scene: scene, device: device, path: path, accessibility: accessibility)))
                 }
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -252,6 +256,9 @@ struct PreviewRoutes: HTTPHandler {
                 .badOption, "the cost model prices the system blur: leave out algorithm=image-effects to estimate")
         }
         let checked = try request.validate(spelling: .key)
+        // Reduce Transparency is priced as it is drawn: its look, on the tint-only path (``Effect/applying(_:)``).
+        let reduced = checked.accessibility.reduceTransparency
+        let style = reduced ? checked.style.reducingTransparency : checked.style
         let frame = try RenderPlan.frame(checked.frame, in: input.size)
         let devices = id == "all" ? Device.all : [try Device.lookup(id)]
         // A view larger than a device's screen is refused, as `backdrop estimate --view` refuses it: one device's
@@ -265,8 +272,8 @@ struct PreviewRoutes: HTTPHandler {
             do throws(BackdropError) {
                 estimates.append(
                     try Estimator().estimate(
-                        device: device, style: checked.style, vibrancy: vibrancy != nil, viewPoints: points,
-                        path: checked.path))
+                        device: device, style: style, vibrancy: vibrancy != nil, viewPoints: points,
+                        path: reduced ? .tintOnly : checked.path))
             } catch {
                 refusal = refusal ?? error
             }

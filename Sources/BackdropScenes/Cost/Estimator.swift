@@ -124,13 +124,18 @@ public struct Estimator: Sendable {
             decision: decision, frame: model.frame(of: passes, on: device))
     }
 
-    /// The estimate of `scene` on `device`, its effect views on the path `choice` gives.
-    public func estimate(scene: Scene, device: Device, path choice: PathChoice = .auto) throws(BackdropError)
-        -> SceneEstimate
-    {
+    /// The estimate of `scene` on `device`, its effect views on the path `choice` gives; under `accessibility`'s
+    /// Reduce Transparency every effect view is on the tint-only path (``ScenePlanner/accessibility``), the path the
+    /// estimate reports.
+    public func estimate(
+        scene: Scene, device: Device, path choice: PathChoice = .auto, accessibility: AccessibilitySettings = .none
+    ) throws(BackdropError) -> SceneEstimate {
         let decision = decision(for: device)
-        let path = choice == .auto ? decision.path : self.path(choice, on: device)
-        let planner = ScenePlanner(device: device, path: path)
+        let path =
+            accessibility.reduceTransparency
+            ? .tintOnly : choice == .auto ? decision.path : self.path(choice, on: device)
+        var planner = ScenePlanner(device: device, path: path)
+        planner.accessibility = accessibility
         let first = try planner.frame(of: scene, steady: false)
         let steady = try planner.frame(of: scene, steady: true)
         return SceneEstimate(

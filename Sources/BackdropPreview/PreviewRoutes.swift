@@ -256,9 +256,6 @@ struct PreviewRoutes: HTTPHandler {
                 .badOption, "the cost model prices the system blur: leave out algorithm=image-effects to estimate")
         }
         let checked = try request.validate(spelling: .key)
-        // Reduce Transparency is priced as it is drawn: its look, on the tint-only path (``Effect/applying(_:)``).
-        let reduced = checked.accessibility.reduceTransparency
-        let style = reduced ? checked.style.reducingTransparency : checked.style
         let frame = try RenderPlan.frame(checked.frame, in: input.size)
         let devices = id == "all" ? Device.all : [try Device.lookup(id)]
         // A view larger than a device's screen is refused, as `backdrop estimate --view` refuses it: one device's
@@ -272,8 +269,8 @@ struct PreviewRoutes: HTTPHandler {
             do throws(BackdropError) {
                 estimates.append(
                     try Estimator().estimate(
-                        device: device, style: style, vibrancy: vibrancy != nil, viewPoints: points,
-                        path: reduced ? .tintOnly : checked.path))
+                        device: device, style: checked.style, vibrancy: vibrancy != nil, viewPoints: points,
+                        path: checked.path, accessibility: checked.accessibility))
             } catch {
                 refusal = refusal ?? error
             }

@@ -356,9 +356,14 @@ struct PreviewPageTests {
             try browser.wait(for: "$('timeline').src !== '\(before[0] as? String ?? "")' && $('timeline').complete")
             #expect(try browser.evaluate(Self.agreement) as? String == "", "after the \(name)")
         }
-        // Increase Contrast over a material's vibrancy level, with the content back: in the URL and the command.
+        // Increase Contrast over a material's vibrancy level, with the same content chosen again after its removal:
+        // in the URL and the command.
+        let uploaded = try #require(try browser.evaluate(counts) as? [Int])
         try upload(glyphs, into: "vibrancy")
-        try browser.wait(for: "contentBox.style.display === 'block' && !document.body.dataset.busy")
+        try browser.wait(
+            for: "contentBox.style.display === 'block' && !document.body.dataset.busy"
+                + " && document.body.dataset.estimated > \(uploaded[0]) && document.body.dataset.compared > \(uploaded[1])"
+        )
         for (name, change) in [
             ("style", "$('style').value = 'systemMaterial'; $('style').dispatchEvent(new Event('change'))"),
             (
@@ -372,7 +377,8 @@ struct PreviewPageTests {
         ] {
             let before = try browser.evaluate("$('download').href") as? String
             try settle(change)
-            #expect(try browser.evaluate(Self.agreement) as? String == "", "after \(name)")
+            let problems = try browser.evaluate(Self.agreement) as? String
+            #expect(problems == "", "after \(name): \(problems ?? "")")
             #expect(try browser.evaluate("$('download').href") as? String != before, "after \(name)")
             #expect(try browser.evaluate("$('error').textContent") as? String == "", "after \(name)")
         }

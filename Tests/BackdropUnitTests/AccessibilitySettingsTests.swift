@@ -116,6 +116,18 @@ struct AccessibilitySettingsTests {
         Self.expectFlat(picture, over: source, colour.map { Int(($0 * 255).rounded()) } + [255], tolerance: 1, name)
     }
 
+    /// One effect view's estimate under Reduce Transparency: a material priced on the tint-only path, without blur.
+    @Test func aMaterialViewIsPricedWithoutBlur() throws {
+        let style = try StyleCatalogue.style(named: "systemMaterial", appearance: nil)
+        let device = try Device.lookup("iphone-5")
+        let blurred = try Estimator().estimate(device: device, style: style, vibrancy: false)
+        let reduced = try Estimator().estimate(
+            device: device, style: style, vibrancy: false, accessibility: Self.reduceTransparency)
+        #expect(blurred.path == .blur && reduced.path == .tintOnly)
+        #expect(!reduced.frame.passes.contains { $0.isOffscreen })
+        #expect(reduced.frame.totalMs < blurred.frame.totalMs)
+    }
+
     @Test func liquidGlassUnderReduceTransparencyIsRefused() throws {
         let glass = try StyleCatalogue.style(named: "glass", appearance: nil)
         #expect(throws: BackdropError.self) { try Effect(style: glass).applying(Self.reduceTransparency) }

@@ -395,6 +395,8 @@ $('upload').addEventListener('change', () => upload($('upload'), '/input'));
 $('vibrancy').addEventListener('change', () => upload($('vibrancy'), '/vibrancy'));
 $('unvibrant').addEventListener('click', async () => {
     await fetch('/vibrancy', {method: 'DELETE', headers: {'Backdrop-Token': token}});
+    // Emptied, so that choosing the same file again is a change.
+    $('vibrancy').value = '';
     state.at = '';
     await start();
 });

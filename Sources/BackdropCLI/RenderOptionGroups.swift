@@ -77,6 +77,12 @@ struct BlurOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("Output bits per sample: 8 or 16.", valueName: "bits"))
     var depth: Int = 8
 
+    @Flag(name: .customLong("reduce-transparency"), help: ArgumentHelp(AccessibilityHelp.reduceTransparency))
+    var reduceTransparency = false
+
+    @Flag(name: .customLong("increase-contrast"), help: ArgumentHelp(AccessibilityHelp.increaseContrast))
+    var increaseContrast = false
+
     /// Sets `request`'s system-blur fields, defaults left out.
     func fill(_ request: inout RenderRequest) {
         style.fill(&request)
@@ -86,7 +92,17 @@ struct BlurOptions: ParsableArguments {
         (request.vibrancy, request.at, request.vibrancyStyle) = (vibrancy, at, vibrancyStyle)
         request.depth = depth == 8 ? nil : depth
         request.colorSpace = colorSpace.colorSpace
+        (request.reduceTransparency, request.increaseContrast) =
+            (reduceTransparency ? true : nil, increaseContrast ? true : nil)
     }
+}
+
+/// The help of the two display settings (docs/accessibility.md).
+enum AccessibilityHelp {
+    static let reduceTransparency =
+        "Draw as iOS does with Reduce Transparency on: no blur (iOS 7's styles: the tint opaque; a system material: the backdrop's average colour through its recipe), priced without the blur's passes."
+    static let increaseContrast =
+        "Draw as iOS does with Increase Contrast on: the vibrancy level (--vibrancy-style) at its raised alpha; nothing else changes."
 }
 
 /// Apple's `UIImage+ImageEffects` options (`render image-effects`, `render batch image-effects`): the five style
@@ -174,6 +190,9 @@ struct SceneDrawingOptions: ParsableArguments {
     @Flag(help: "Draw the frame after the first (rasterized layers from the cache, a static scene at rest).")
     var steady = false
 
+    @Flag(name: .customLong("reduce-transparency"), help: ArgumentHelp(AccessibilityHelp.reduceTransparency))
+    var reduceTransparency = false
+
     @Option(
         name: .customLong("scroll-offset"), parsing: .unconditional,
         help: ArgumentHelp(
@@ -186,6 +205,7 @@ struct SceneDrawingOptions: ParsableArguments {
         (request.scene, request.device, request.show) = (scene, device, show?.rawValue)
         request.path = path == .auto ? nil : path.rawValue
         (request.steady, request.scrollOffset) = (steady ? true : nil, scrollOffset)
+        request.reduceTransparency = reduceTransparency ? true : nil
     }
 }
 

@@ -109,14 +109,16 @@ enum DeviceComparison {
             let view = try points(of: frame, scale: effect.scale, on: device)
             let estimate = try estimator.estimate(
                 device: device, style: effect.style, vibrancy: effect.vibrancy != nil,
-                viewPoints: (view[0], view[1]), path: effect.path == .tintOnly ? .tintOnly : .blur)
+                viewPoints: (view[0], view[1]), path: effect.path == .tintOnly ? .tintOnly : .blur,
+                accessibility: prepared.accessibility)
             return shown(scale: effect.scale, view: view, estimate: EstimateRecord(estimate), scene: nil)
         case .imageEffects(_, let scale, let frame, _):
             let frame = try RenderPlan.frame(frame, in: input.size)
             return shown(scale: scale, view: try points(of: frame, scale: scale, on: device), estimate: nil, scene: nil)
         case .scene(let scene, _, let path, _, _, _):
             let estimate = try estimator.estimate(
-                scene: scene, device: device, path: path == .tintOnly ? .tintOnly : .blur)
+                scene: scene, device: device, path: path == .tintOnly ? .tintOnly : .blur,
+                accessibility: prepared.accessibility)
             return shown(scale: device.scale, view: screen, estimate: nil, scene: SceneRecord(estimate))
         }
     }

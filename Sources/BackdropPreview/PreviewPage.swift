@@ -33,6 +33,7 @@ enum PreviewPage {
             })
         let config: [String: Any] = [
             "devices": devices, "styles": StyleCatalogue.names, "styleLabels": labels,
+            "vibrancyLevels": VibrancyLevel.allCases.map(\.rawValue),
         ]
         return try PageFiles.page("preview", config: config)
     }

@@ -108,7 +108,8 @@ struct PreviewRoutes: HTTPHandler {
             guard let id = query.removeValue(forKey: "device") else {
                 throw BackdropError(.badOption, "give device=ID or device=all")
             }
-            let asked = try RenderRequest(query: query, accepting: [.scene, .path])
+            let asked = try RenderRequest(query: query, accepting: [.scene, .path, .reduceTransparency])
+            let accessibility = AccessibilitySettings(reduceTransparency: asked.reduceTransparency == true)
             guard let name = asked.scene else { throw BackdropError(.badOption, "give scene=NAME") }
             let scene = try PreviewQuery.files(state, vibrancy: nil).scene(name)
             let devices = id == "all" ? Device.all : [try Device.lookup(id)]
@@ -122,7 +123,10 @@ struct PreviewRoutes: HTTPHandler {
                 var records: [SceneRecord] = []
                 for device in devices {
                     try cancellation.check()
-                    records.append(SceneRecord(try estimator.estimate(scene: scene, device: device, path: path)))
+                    records.append(
+                        SceneRecord(
+                            try estimator.estimate(
+                                scene: scene, device: device, path: path, accessibility: accessibility)))
                 }
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -271,7 +275,7 @@ struct PreviewRoutes: HTTPHandler {
                 estimates.append(
                     try Estimator().estimate(
                         device: device, style: checked.style, vibrancy: vibrancy != nil, viewPoints: points,
-                        path: checked.path))
+                        path: checked.path, accessibility: checked.accessibility))
             } catch {
                 refusal = refusal ?? error
             }

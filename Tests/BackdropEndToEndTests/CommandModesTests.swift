@@ -20,6 +20,7 @@ struct CommandModesTests {
         style + [
             "frame", "scale", "device", "path", "exact", "tint-only", "vibrancy", "at", "vibrancy-style", "depth",
             "color-space",
+            "reduce-transparency", "increase-contrast",
         ]
     static let imageEffects = [
         "style", "sigma", "saturation", "tint", "tint-alpha", "frame", "scale", "device", "mask", "color-space",
@@ -33,7 +34,7 @@ struct CommandModesTests {
         (["render", "image-effects"], ["in.png", "-o", "o.png"], ["output"] + imageEffects + ["time"] + encoding),
         (
             ["render", "scene"], ["s.json", "--device", "iphone-5", "-o", "o.png"],
-            ["device", "path", "show", "steady", "scroll-offset", "output"] + encoding
+            ["device", "path", "show", "steady", "reduce-transparency", "scroll-offset", "output"] + encoding
         ),
         (["render", "batch", "picture"], ["in.png", "--output-dir", "d"], ["output-dir", "jobs"] + blur + encoding),
         (

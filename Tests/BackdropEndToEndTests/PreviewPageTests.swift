@@ -73,6 +73,30 @@ struct PreviewPageTests {
                 tile[3].hasPrefix("\(device.name) · \(Int(device.scale))× · screen")
                     && tile[3].contains("fps (80 % range"), "\(tile[3])")
         }
+
+        // Reduce Transparency over a scene with effect views: in the URL and the command; every device's price falls
+        // (no blur passes), and each side-by-side tile's command carries it.
+        try browser.evaluate(
+            "$('scene').value = 'navbar-tabbar-blur'; $('scene').dispatchEvent(new Event('change')); 0")
+        try browser.wait(for: "document.body.dataset.updates >= 5")
+        let frameMs = "[...$('all').rows].slice(1).map(r => +r.cells[5].textContent)"
+        let blurred = try #require(try browser.evaluate(frameMs) as? [Double])
+        try browser.evaluate(
+            "$('reduce-transparency').checked = true; $('reduce-transparency').dispatchEvent(new Event('change')); 0")
+        try browser.wait(for: "document.body.dataset.updates >= 6")
+        #expect(
+            try browser.evaluate("new URLSearchParams(location.search).get('reduce-transparency')") as? String == "1")
+        #expect(
+            try browser.evaluate("$('command').value") as? String
+                == "backdrop render scene navbar-tabbar-blur --device ipad-air --show offscreen --reduce-transparency -o screen.png"
+        )
+        let reduced = try #require(try browser.evaluate(frameMs) as? [Double])
+        #expect(reduced.count == blurred.count && zip(reduced, blurred).allSatisfy { $0 <= $1 } && reduced != blurred)
+        #expect(
+            try browser.evaluate(
+                "[...document.querySelectorAll('figure.device .command')].every(c => c.value.includes('--reduce-transparency'))"
+            )
+                as? Bool == true)
         #expect(try browser.evaluate("document.body.dataset.error ?? ''") as? String == "")
     }
 
@@ -249,7 +273,7 @@ struct PreviewPageTests {
     /// Nothing stale: each control changed in turn (and vibrant content uploaded and removed), and after each
     /// every picture and figure shows the new state (``agreement``); the timeline's URL changes with every change
     /// the estimate depends on, uploads included.
-    @Test func everyControlUpdatesEveryPictureAndFigure() throws {
+    @Test func everyControlUpdatesEveryPictureAndFigure() async throws {
         let input = Fixtures.path(Self.wallpaper)
         guard FileManager.default.fileExists(atPath: input) else { throw FixtureMissing(path: input) }
         let server = try PreviewProcess([input])
@@ -298,6 +322,13 @@ struct PreviewPageTests {
                 false
             ),
             ("algorithm", "$('algorithm').value = 'system'; $('algorithm').dispatchEvent(new Event('change'))", true),
+            ("path", "$('path').value = 'auto'; $('path').dispatchEvent(new Event('change'))", true),
+            ("exact", "$('exact').checked = false; $('exact').dispatchEvent(new Event('change'))", true),
+            (
+                "reduce-transparency",
+                "$('reduce-transparency').checked = true; $('reduce-transparency').dispatchEvent(new Event('change'))",
+                true
+            ),
         ]
         for step in steps {
             let before = try browser.evaluate("$('timeline').src") as? String
@@ -308,6 +339,12 @@ struct PreviewPageTests {
             }
         }
         #expect(try browser.evaluate("document.querySelectorAll('figure.device').length") as? Int == 3)
+        // Reduce Transparency ticked: in the URL, priced on the tint-only path, and the copied command draws the page's
+        // picture byte for byte.
+        #expect(
+            try browser.evaluate("new URLSearchParams(location.search).get('reduce-transparency')") as? String == "1")
+        #expect(try browser.evaluate("$('estimate').textContent.includes('tint-only')") as? Bool == true)
+        try expectTheCopiedCommandDrawsThePicture(browser, input: input, mentioning: "--reduce-transparency")
         // Vibrant content uploaded, then removed: the timeline's URL and title change both times (the issue's stale
         // "dark · blur" timeline beside a vibrant figure).
         for (name, change) in [
@@ -326,8 +363,60 @@ struct PreviewPageTests {
             try browser.wait(for: "$('timeline').src !== '\(before[0] as? String ?? "")' && $('timeline').complete")
             #expect(try browser.evaluate(Self.agreement) as? String == "", "after the \(name)")
         }
+        // Increase Contrast over a material's vibrancy level, with the same content chosen again after its removal:
+        // in the URL and the command.
+        let uploaded = try #require(try browser.evaluate(counts) as? [Int])
+        try upload(glyphs, into: "vibrancy")
+        try browser.wait(
+            for: "contentBox.style.display === 'block' && !document.body.dataset.busy"
+                + " && document.body.dataset.estimated > \(uploaded[0]) && document.body.dataset.compared > \(uploaded[1])"
+        )
+        for (name, change) in [
+            ("style", "$('style').value = 'systemMaterial'; $('style').dispatchEvent(new Event('change'))"),
+            (
+                "vibrancy-style",
+                "$('vibrancy-style').value = 'secondaryLabel'; $('vibrancy-style').dispatchEvent(new Event('change'))"
+            ),
+            (
+                "increase-contrast",
+                "$('increase-contrast').checked = true; $('increase-contrast').dispatchEvent(new Event('change'))"
+            ),
+        ] {
+            let before = try browser.evaluate("$('download').href") as? String
+            try settle(change)
+            let problems = try browser.evaluate(Self.agreement) as? String
+            #expect(problems == "", "after \(name): \(problems ?? "")")
+            #expect(try browser.evaluate("$('download').href") as? String != before, "after \(name)")
+            #expect(try browser.evaluate("$('error').textContent") as? String == "", "after \(name)")
+        }
+        #expect(
+            try browser.evaluate("new URLSearchParams(location.search).get('increase-contrast')") as? String == "1")
+        try expectTheCopiedCommandDrawsThePicture(
+            browser, input: input, content: glyphs, mentioning: "--increase-contrast")
         #expect(try browser.evaluate("document.body.dataset.error ?? ''") as? String == "")
         #expect(try browser.evaluate("$('error').textContent") as? String == "")
+    }
+
+    /// The page's copied command (which must mention `option`), run with the real files, draws the page's download
+    /// picture pixel for pixel.
+    func expectTheCopiedCommandDrawsThePicture(
+        _ browser: HeadlessChromium, input: String, content: String? = nil, mentioning option: String
+    ) throws {
+        let command = try #require(try browser.evaluate("$('command').value") as? String)
+        #expect(command.contains(option), "\(command)")
+        var arguments = Array(command.split(separator: " ").map(String.init).dropFirst())
+        try #require(arguments.count > 3 && arguments.contains("-o"), "\(command)")
+        arguments[2] = input
+        if let content, let at = arguments.firstIndex(of: "--vibrancy") { arguments[at + 1] = content }
+        let directory = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("copied.png").path
+        arguments[try #require(arguments.firstIndex(of: "-o")) + 1] = output
+        let rendered = try runCLI(arguments)
+        #expect(rendered.status == 0, "\(command): \(rendered.standardError)")
+        let href = try #require(try browser.evaluate("$('download').href") as? String)
+        let page = try Data(contentsOf: URL(string: href)!)
+        #expect(try PNGDecoder().decode([UInt8](page)) == (try PNGDecoder().decodeFile(output)), "\(command)")
     }
 
     /// Side by side: the same frame on several devices, each at its scale, on its path, with its price; a device

@@ -22,6 +22,7 @@ struct RenderRequestTests {
             "algorithm=image-effects&style=tint&tint=0.2,0.4,0.9&frame=100,50,300,200",
             "algorithm=image-effects&style=dark&device=iphone-5",
             "algorithm=image-effects&style=custom&sigma=8&saturation=1.5&tint=0.1,0.2,0.3&tint-alpha=0.4&scale=1",
+            "style=dark&frame=100,50,300,200&reduce-transparency=1", "style=systemChromeMaterial&reduce-transparency=1",
         ] + clippedQueries
     /// Frames partly outside the picture: clipped, with a note on the page and from the command alike.
     static let clippedQueries = [
@@ -29,6 +30,8 @@ struct RenderRequestTests {
     ]
     static let contentQueries = [
         "style=dark&frame=50,100,500,200&at=60,120", "style=light",
+        "style=systemMaterial&vibrancy-style=tertiaryLabel&increase-contrast=1",
+        "style=systemThinMaterialDark&vibrancy-style=secondaryFill&increase-contrast=1&reduce-transparency=1",
         "algorithm=image-effects&style=light&frame=100,50,300,200",
     ]
     static let sceneQueries = [
@@ -36,6 +39,7 @@ struct RenderRequestTests {
         "scene=navbar-tabbar-blur&device=iphone-5&steady=1&show=rasterized&path=tint-only",
         "scene=photos-table-shadows&device=iphone-5&scroll-offset=40",
         "scene=photos-table-shadows&device=iphone-5&scroll-offset=-40",
+        "scene=navbar-tabbar-blur&device=iphone-5&reduce-transparency=1",
     ]
 
     func get(_ url: String) async throws -> (Int, Data) {
@@ -120,6 +124,18 @@ struct RenderRequestTests {
         (["--tint-only", "--path", "blur"], "tint-only=1&path=blur", "tint-only contradicts path blur"),
         (["--at", "1,2"], "at=1,2", "at goes with vibrancy"),
         (
+            ["--algorithm", "image-effects", "--reduce-transparency"], "algorithm=image-effects&reduce-transparency=1",
+            "reduce-transparency is for the system algorithm, not image-effects"
+        ),
+        (
+            ["--reduce-transparency", "--path", "blur"], "reduce-transparency=1&path=blur",
+            "reduce-transparency draws no blur: it contradicts path blur"
+        ),
+        (
+            ["--increase-contrast"], "increase-contrast=1",
+            "increase-contrast goes with vibrancy-style: it raises the level's alpha, and changes nothing else"
+        ),
+        (
             ["--style", "custom", "--sigma", "3"], "style=custom&sigma=3",
             "style custom needs sigma, saturation, tint and tint-alpha"
         ),
@@ -136,7 +152,7 @@ struct RenderRequestTests {
             ["render", input, "-o", directory.appendingPathComponent("x.png").path] + refusal.arguments)
         let dashed = refusal.message.replacingOccurrences(
             of:
-                #"\b(exact|path|show|steady|scroll-offset|scene|tint-only|at|vibrancy|style|sigma|saturation|tint-alpha|tint)\b"#,
+                #"\b(exact|path|show|steady|scroll-offset|scene|tint-only|at|vibrancy-style|vibrancy|style|sigma|saturation|tint-alpha|tint|reduce-transparency|increase-contrast)\b"#,
             with: "--$1", options: .regularExpression)
         #expect(cli.status == 2 && cli.standardError == "backdrop: error: \(dashed)\n", "\(cli.standardError)")
 

@@ -195,11 +195,14 @@ struct MaterialTests {
         }
     }
 
-    @Test func aMaterialHasNoTintOnlyPath() throws {
+    /// A material's tint-only path is its Reduce Transparency look (`AccessibilitySettingsTests` checks the colour):
+    /// no blur, no offscreen pass, the average colour's solid fill.
+    @Test func aMaterialsTintOnlyPathIsItsAverageColour() throws {
         let style = try StyleCatalogue.style(named: "systemMaterial", appearance: nil)
-        #expect(throws: BackdropError.self) {
-            try RenderPlan(effect: Effect(style: style, path: .tintOnly), imageSize: PixelSize(width: 8, height: 8))
-        }
+        let plan = try RenderPlan(
+            effect: Effect(style: style, path: .tintOnly), imageSize: PixelSize(width: 8, height: 8))
+        #expect(plan.passes.map(\.name) == ["capture content", "average colour", "composite"])
+        #expect(plan.blurKernel == nil && !plan.passes.contains { $0.offscreen })
     }
 
     /// Every device of the table prices every material, on the blur path, and says it never ran iOS 13.

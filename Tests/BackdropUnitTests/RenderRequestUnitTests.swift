@@ -15,6 +15,8 @@ struct RenderRequestUnitTests {
         .frame: "0,0,10,10", .scale: "2", .path: "blur", .exact: "true", .tintOnly: "1", .vibrancy: "v.png",
         .at: "1,2", .vibrancyStyle: "secondaryLabel", .mask: "m.png", .depth: "16",
         .colorSpace: "keep",
+        .at: "1,2", .vibrancyStyle: "secondaryLabel", .mask: "m.png", .depth: "16", .reduceTransparency: "1",
+        .increaseContrast: "1",
     ]
 
     @Test func everyKeyReadsFromAQueryRoundTripsThroughJSONAndPrintsAsItsOption() throws {

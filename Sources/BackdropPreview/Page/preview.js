@@ -9,11 +9,19 @@ const stage = $('stage'), frameBox = $('frame'), contentBox = $('content');
 const DEFAULTS = {
     algorithm: 'system', style: 'light', frame: '', scale: '1', device: '', path: 'auto', exact: '',
     sigma: '20', saturation: '1.8', tint: '1,1,1', 'tint-alpha': '0.3', at: '', compare: '', enlarge: '',
+    'vibrancy-style': '', 'reduce-transparency': '', 'increase-contrast': '',
 };
+// The checkboxes, each a key whose value is '1' when ticked.
+const CHECKBOXES = ['exact', 'enlarge', 'reduce-transparency', 'increase-contrast'];
+// The keys image-effects does not take, and those that need vibrant content.
+const SYSTEM_ONLY = ['path', 'exact', 'at', 'vibrancy-style', 'reduce-transparency', 'increase-contrast'];
+const WITH_CONTENT = ['at', 'vibrancy-style'];
 // The page's own keys, kept in the page's URL but not sent to the API: the side-by-side view's devices and whether a
 // small picture may be enlarged past 1:1.
 const PAGE_KEYS = ['compare', 'enlarge'];
-const CONTROLS = ['algorithm', 'style', 'device', 'scale', 'path', 'sigma', 'saturation', 'tint', 'tint-alpha'];
+const CONTROLS = [
+    'algorithm', 'style', 'device', 'scale', 'path', 'sigma', 'saturation', 'tint', 'tint-alpha', 'vibrancy-style',
+];
 const state = Object.assign({}, DEFAULTS);
 let picture = null, content = null, token = '', revision = 0;
 // Each estimate and side-by-side update gets a number; an answer to an older one is dropped.
@@ -23,6 +31,7 @@ window.previewTimings = [];
 
 CONFIG.styles.concat(['custom', 'tint']).forEach(s => $('style').add(new Option(CONFIG.styleLabels[s] || s, s)));
 CONFIG.devices.forEach(d => $('device').add(new Option(d.name + ' (' + d.id + ')', d.id)));
+CONFIG.vibrancyLevels.forEach(l => $('vibrancy-style').add(new Option(l, l)));
 
 const numbers = s => s.split(',').map(Number);
 const ENTITIES = {'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;'};
@@ -51,10 +60,10 @@ function query() {
         if (custom && state.style !== 'custom' && !(k === 'tint' && state.style === 'tint')) {
             continue;
         }
-        if (state.algorithm === 'image-effects' && ['path', 'exact', 'at'].includes(k)) {
+        if (state.algorithm === 'image-effects' && SYSTEM_ONLY.includes(k)) {
             continue;
         }
-        if (k === 'at' && !content) {
+        if (WITH_CONTENT.includes(k) && !content) {
             continue;
         }
         q.set(k, state[k]);
@@ -84,8 +93,9 @@ function controls() {
     for (const k of CONTROLS) {
         $(k).value = state[k];
     }
-    $('exact').checked = state.exact === '1';
-    $('enlarge').checked = state.enlarge === '1';
+    for (const k of CHECKBOXES) {
+        $(k).checked = state[k] === '1';
+    }
     const chosen = state.compare.split(',');
     for (const box of $('compare-devices').querySelectorAll('input')) {
         box.checked = chosen.includes(box.value);
@@ -346,14 +356,12 @@ for (const k of CONTROLS) {
         changed();
     });
 }
-$('exact').addEventListener('change', () => {
-    state.exact = $('exact').checked ? '1' : '';
-    changed();
-});
-$('enlarge').addEventListener('change', () => {
-    state.enlarge = $('enlarge').checked ? '1' : '';
-    changed();
-});
+for (const k of CHECKBOXES) {
+    $(k).addEventListener('change', () => {
+        state[k] = $(k).checked ? '1' : '';
+        changed();
+    });
+}
 deviceCheckboxes(ids => {
     state.compare = ids;
     changed();
@@ -390,6 +398,8 @@ $('upload').addEventListener('change', () => upload($('upload'), '/input'));
 $('vibrancy').addEventListener('change', () => upload($('vibrancy'), '/vibrancy'));
 $('unvibrant').addEventListener('click', async () => {
     await fetch('/vibrancy', {method: 'DELETE', headers: {'Backdrop-Token': token}});
+    // Emptied, so that choosing the same file again is a change.
+    $('vibrancy').value = '';
     state.at = '';
     await start();
 });

@@ -3,7 +3,11 @@
 /* global CONFIG, $, failure, deviceCheckboxes */
 'use strict';
 
-const state = {scene: CONFIG.scenes[0], device: 'iphone-5', show: '', steady: '', compare: ''};
+const state = {
+    scene: CONFIG.scenes[0], device: 'iphone-5', show: '', steady: '', 'reduce-transparency': '', compare: '',
+};
+// The checkboxes, each a key whose value is '1' when ticked.
+const CHECKBOXES = ['steady', 'reduce-transparency'];
 let token = '', revision = 0;
 
 CONFIG.scenes.forEach(s => $('scene').add(new Option(s, s)));
@@ -78,7 +82,9 @@ async function update() {
     for (const k of ['scene', 'device', 'show']) {
         $(k).value = state[k];
     }
-    $('steady').checked = state.steady === '1';
+    for (const k of CHECKBOXES) {
+        $(k).checked = state[k] === '1';
+    }
     const chosen = state.compare.split(',');
     for (const box of $('compare-devices').querySelectorAll('input')) {
         box.checked = chosen.includes(box.value);
@@ -95,7 +101,8 @@ async function update() {
     await new Promise(r => {
         $('screen').onload = r;
     });
-    const scene = 'scene=' + encodeURIComponent(state.scene);
+    const scene = 'scene=' + encodeURIComponent(state.scene)
+        + (state['reduce-transparency'] ? '&reduce-transparency=1' : '');
     const [all, fits] = await Promise.all([
         fetch('/scene.json?' + withRevision(scene) + '&device=all'),
         fetch('/compare.json?' + withRevision(scene) + '&devices=all'),
@@ -126,10 +133,12 @@ deviceCheckboxes(ids => {
     state.compare = ids;
     update();
 });
-$('steady').addEventListener('change', () => {
-    state.steady = $('steady').checked ? '1' : '';
-    update();
-});
+for (const k of CHECKBOXES) {
+    $(k).addEventListener('change', () => {
+        state[k] = $(k).checked ? '1' : '';
+        update();
+    });
+}
 $('upload').addEventListener('change', async () => {
     const file = $('upload').files[0];
     if (!file) {

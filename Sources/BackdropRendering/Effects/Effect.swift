@@ -27,6 +27,9 @@ public struct Effect: Sendable, Equatable {
     public var path: Path
     /// Where vibrant content is drawn over the effect; nil for none.
     public var vibrancy: Vibrancy?
+    /// Increase Contrast: the vibrancy level drawn with its raised alpha
+    /// (``VibrantColorMatrix/increasingContrast(for:dark:)``); false by default.
+    public var increaseContrast = false
 
     /// An effect; defaults: the whole picture, scale 1, fast, blur, no vibrancy.
     public init(

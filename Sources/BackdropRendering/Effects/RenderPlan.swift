@@ -5,7 +5,8 @@ import BackdropImageIO
 ///
 /// Blur path (fast):  capture → downscale ×1/k → horizontal blur → vertical blur → upscale ×k + tint → composite.
 /// Blur path (exact): capture → horizontal blur → vertical blur → tint → composite (k = 1, no resampling).
-/// Tint-only path:    capture → tint only → composite.
+/// Tint-only path:    capture → tint only → composite (a system material: capture → average colour through its
+///                    reduced-transparency recipe → composite, ``MaterialAverageColourPass``).
 /// With vibrancy, two passes come before the composite on either path: vibrant content → vibrancy filter (a
 /// vibrancy level's matrix runs on the output after the composite: `VibrancyMatrixFilter`).
 /// Extra light's GPU plan has a tint layer after the upscale, which the CPU folds into it (``TintLayerPass``).
@@ -54,7 +55,6 @@ public struct RenderPlan: Sendable {
         let frame = try Self.frame(effect.frame, in: imageSize)
         try Self.validate(scale: effect.scale)
         try Self.validate(effect.style)
-        try MaterialPasses.validate(effect)
         try GlassFacePass.validate(effect)
         self.effect = effect
         self.imageSize = imageSize
@@ -66,7 +66,11 @@ public struct RenderPlan: Sendable {
             blurKernel = nil
             capture = CapturePass(frame: frame, imageSize: imageSize, offscreen: false)
             rowPasses = []
-            color = TintOnlyPass(size: frame.size, transform: ColorTransform(fallbackOf: effect.style))
+            if let recipe = effect.style.material {
+                color = MaterialAverageColourPass(recipe: recipe.reducedTransparency, size: frame.size)
+            } else {
+                color = TintOnlyPass(size: frame.size, transform: ColorTransform(fallbackOf: effect.style))
+            }
             foldedGPUPasses = []
         case .blur where effect.style.material != nil:
             // A system material: its own passes (``MaterialPasses``).
@@ -105,7 +109,11 @@ public struct RenderPlan: Sendable {
             let clip = try Self.clip(placement, to: frame)
             let clipInFrame = PixelRect(
                 x: clip.x - frame.x, y: clip.y - frame.y, width: clip.width, height: clip.height)
-            let matrix = try placement.level.map { level throws(BackdropError) in try level.matrix(over: effect.style) }
+            let matrix = try placement.level.map { level throws(BackdropError) in
+                let matrix = try level.matrix(over: effect.style)
+                guard effect.increaseContrast, let recipe = effect.style.material else { return matrix }
+                return matrix.increasingContrast(for: level, dark: recipe.name.contains("Dark"))
+            }
             return (
                 VibrantContentPass(placement: placement, clip: clip),
                 VibrancyFilterPass(blend: effect.style.vibrancyBlend, clipInFrame: clipInFrame, matrix: matrix)

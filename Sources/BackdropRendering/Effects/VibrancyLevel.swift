@@ -34,7 +34,8 @@ public struct VibrantColorMatrix: Sendable, Equatable, Codable {
     public var rows: [[Double]]
     /// Added to every colour channel after the matrix.
     public var bias: Double
-    /// The fraction of the content's alpha the result is mixed by: 1, or 0.96 for `label`.
+    /// The fraction of the content's alpha the result is mixed by: 1, or 0.96 for `label`; above 1 under Increase
+    /// Contrast (``increasingContrast(for:dark:)``), the mix then capped at 1.
     public var coverage: Double
 
     /// A matrix from its numbers.

@@ -5,7 +5,8 @@ import BackdropImageIO
 ///
 /// Per output pixel under content of alpha a (0…255), with B the output's straight colour and A_B its alpha, as
 /// fractions of the sample's maximum: X = clamp(M·B + bias, 0, 1); colour B + (X − B)·w, alpha A_B + (1 − A_B)·w,
-/// w = a/255 · coverage; each result rounded to the nearest sample (halves up). Where a = 0 the pixel is untouched.
+/// w = min(a/255 · coverage, 1) (a coverage above 1 is Increase Contrast's raised alpha); each result rounded to the
+/// nearest sample (halves up). Where a = 0 the pixel is untouched.
 /// Precision: it reads the quantised output, so it adds at most half a level of rounding to the composite's.
 /// In `Float`, the same operations for every pixel: the same bytes for any thread count.
 struct VibrancyMatrixFilter: Sendable {
@@ -30,7 +31,7 @@ struct VibrancyMatrixFilter: Sendable {
         let colour = SIMD3(b.x, b.y, b.z)
         let x = (SIMD3((rows.0 * colour).sum(), (rows.1 * colour).sum(), (rows.2 * colour).sum()) + bias)
             .clamped(lowerBound: .zero, upperBound: .one)
-        let w = Float(a) * coverage
+        let w = min(Float(a) * coverage, 1)
         let mixed = colour + (x - colour) * w
         return SIMD4(mixed, b.w + (1 - b.w) * w)
     }

@@ -59,13 +59,15 @@ public struct Estimator: Sendable {
         return Scene(name: "\(style.name)\(vibrancy ? " + vibrancy" : "") view", layers: [layer])
     }
 
-    /// The GPU passes of one effect view on `device`, on `path`.
+    /// The GPU passes of one effect view on `device`, on `path`, under `accessibility` (``ScenePlanner/accessibility``).
     public static func effectViewPasses(
         style: BlurStyle, vibrancy: Bool, view: PixelSize, path: Effect.Path,
-        on device: Device
+        on device: Device, accessibility: AccessibilitySettings = .none
     ) throws(BackdropError) -> [GPUPass] {
         let scene = effectViewScene(style: style, vibrancy: vibrancy, view: view, on: device)
-        return try ScenePlanner(device: device, path: path).frame(of: scene, steady: false).passes
+        var planner = ScenePlanner(device: device, path: path)
+        planner.accessibility = accessibility
+        return try planner.frame(of: scene, steady: false).passes
     }
 
     /// The model's blur decision for `device`.
@@ -109,28 +111,35 @@ public struct Estimator: Sendable {
         }
     }
 
-    /// The estimate of one effect view on `device`.
+    /// The estimate of one effect view on `device`; under `accessibility`'s Reduce Transparency on the tint-only
+    /// path with its reduced-transparency look (``ScenePlanner/accessibility``).
     public func estimate(
         device: Device, style: BlurStyle, vibrancy: Bool,
         viewPoints: (width: Double, height: Double)? = nil,
-        path choice: PathChoice = .auto
+        path choice: PathChoice = .auto, accessibility: AccessibilitySettings = .none
     ) throws(BackdropError) -> Estimate {
         let decision = decision(for: device).noting(Self.whatIf(style, on: device))
-        let path = Self.path(of: style, choice, decided: decision.path)
+        let path = accessibility.reduceTransparency ? .tintOnly : Self.path(of: style, choice, decided: decision.path)
         let view = try viewPixels(device: device, viewPoints: viewPoints)
-        let passes = try Self.effectViewPasses(style: style, vibrancy: vibrancy, view: view, path: path, on: device)
+        let passes = try Self.effectViewPasses(
+            style: style, vibrancy: vibrancy, view: view, path: path, on: device, accessibility: accessibility)
         return Estimate(
             device: device, style: style, vibrancy: vibrancy, view: view, path: path,
             decision: decision, frame: model.frame(of: passes, on: device))
     }
 
-    /// The estimate of `scene` on `device`, its effect views on the path `choice` gives.
-    public func estimate(scene: Scene, device: Device, path choice: PathChoice = .auto) throws(BackdropError)
-        -> SceneEstimate
-    {
+    /// The estimate of `scene` on `device`, its effect views on the path `choice` gives; under `accessibility`'s
+    /// Reduce Transparency every effect view is on the tint-only path (``ScenePlanner/accessibility``), the path the
+    /// estimate reports.
+    public func estimate(
+        scene: Scene, device: Device, path choice: PathChoice = .auto, accessibility: AccessibilitySettings = .none
+    ) throws(BackdropError) -> SceneEstimate {
         let decision = decision(for: device)
-        let path = choice == .auto ? decision.path : self.path(choice, on: device)
-        let planner = ScenePlanner(device: device, path: path)
+        let path =
+            accessibility.reduceTransparency
+            ? .tintOnly : choice == .auto ? decision.path : self.path(choice, on: device)
+        var planner = ScenePlanner(device: device, path: path)
+        planner.accessibility = accessibility
         let first = try planner.frame(of: scene, steady: false)
         let steady = try planner.frame(of: scene, steady: true)
         return SceneEstimate(

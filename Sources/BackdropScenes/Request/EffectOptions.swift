@@ -52,7 +52,8 @@ public struct EffectOptions: Sendable {
         case (.tintOnly, _): chosen = .tintOnly
         case (.auto, nil): chosen = .blur
         case (.auto, let device?) where style.material != nil || style.glass != nil:
-            // A system material has no tint-only recipe, nor has glass; no device of the table ran iOS 13.
+            // No device of the table ran iOS 13: a material blurs (its tint-only look is Reduce Transparency's),
+            // and glass has no tint-only look.
             chosen = .blur
             note = "; \(device.id): blur, \(Estimator.whatIf(style, on: device) ?? "as iOS 13 draws it")"
         case (.auto, let device?):

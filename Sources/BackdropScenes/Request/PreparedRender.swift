@@ -19,6 +19,9 @@ public struct PreparedRender: Sendable {
     public let work: Work
     /// Why the path was chosen when a device chose it ("; iphone-4: tint-only, …"), or "".
     public let note: String
+    /// The device's display settings (an effect over a picture has them applied already; a scene's planner applies
+    /// them to each effect view).
+    public var accessibility = AccessibilitySettings.none
 
     /// What becomes of the input's colour space (the request's `color-space`, checked): `keep` asks the front end to
     /// decode the input unconverted (``ImageDecoder/decode(_:name:choice:)``) and to write its space into the output.
@@ -64,7 +67,8 @@ public struct PreparedRender: Sendable {
             stage("drawing \(scene.name) on \(device.id)")
             let drawer = ScenePicture(device: device, parallelism: renderer.parallelism, maxImagePixels: maxImagePixels)
             let (result, drawing) = try drawer.draw(
-                scene, path: path, steady: steady, scrollOffset: scrollOffset, cancellation: cancellation)
+                scene, path: path, steady: steady, scrollOffset: scrollOffset, accessibility: accessibility,
+                cancellation: cancellation)
             let picture =
                 overlay.map {
                     $0.applied(
@@ -74,7 +78,7 @@ public struct PreparedRender: Sendable {
             return Outcome(
                 picture: .eight(picture),
                 summary:
-                    "(\(picture.width)×\(picture.height), \(scene.name) on \(device.id), \(Plural.count(drawing.layers.count, "layer")), effect views \(path == .blur ? "blurred" : "tint-only")\(overlay.map { ", --show \($0.rawValue)" } ?? ""))"
+                    "(\(picture.width)×\(picture.height), \(scene.name) on \(device.id), \(Plural.count(drawing.layers.count, "layer")), effect views \(path == .blur && !accessibility.reduceTransparency ? "blurred" : "tint-only")\(accessibility.summaryWords)\(overlay.map { ", --show \($0.rawValue)" } ?? ""))"
             )
         case .imageEffects(let style, let scale, let frame, let mask):
             let source = source ?? RGBAImage(width: 0, height: 0, samples: [])
@@ -106,7 +110,7 @@ public struct PreparedRender: Sendable {
             return Outcome(
                 picture: picture,
                 summary:
-                    "(\(source.width)×\(source.height), \(effect.style.name), \(Self.pathWords(plan)), frame \(plan.frame)\(note))",
+                    "(\(source.width)×\(source.height), \(effect.style.name), \(Self.pathWords(plan))\(accessibility.summaryWords), frame \(plan.frame)\(note))",
                 notes: notes)
         }
     }
@@ -178,7 +182,7 @@ extension RenderRequest {
     /// The request checked (``validate(spelling:)``) and its files read through `files`: the vibrant content (and
     /// its placement), the mask, the scene (within the scene work budget). Errors name fields in `spelling`.
     public func prepare(files: RequestFiles, spelling: Spelling) throws(BackdropError) -> PreparedRender {
-        let checked = try validate(spelling: spelling)
+        var checked = try validate(spelling: spelling)
         if checked.kind == .scene, let scene, let device = checked.device {
             let loaded = try files.scene(scene)
             try SceneWork.Budget.standard.check(loaded, run: .picture)
@@ -187,7 +191,7 @@ extension RenderRequest {
                 request: self,
                 work: .scene(
                     loaded, device: device, path: path, overlay: checked.overlay, steady: steady ?? false,
-                    scrollOffset: scrollOffset ?? 0), note: "")
+                    scrollOffset: scrollOffset ?? 0), note: "", accessibility: checked.accessibility)
         }
         let content = try vibrancy.map { name throws(BackdropError) in try files.picture(name, .vibrancy) }
         let options = EffectOptions(
@@ -195,9 +199,12 @@ extension RenderRequest {
             quality: exact == true ? .exact : .fast, path: checked.path, vibrantContentSize: content?.size,
             vibrancyCorner: at, cornerOptionName: spelling(.at))
         let planned = try options.effect()
-        var effect = planned.effect
         let note = planned.note
-        effect.vibrancy?.level = checked.vibrancyLevel
+        var shaped: Effect? = planned.effect
+        for rule in Self.fieldRules where rule.takenBy.contains(checked.kind) && rule.isGiven(self) {
+            rule.shape?(self, &checked, &shaped)
+        }
+        let effect = try shaped!.applying(checked.accessibility)
         if let style = checked.imageEffectsStyle {
             let mask = try mask.map { name throws(BackdropError) in try files.picture(name, .mask) }
             return PreparedRender(
@@ -205,7 +212,8 @@ extension RenderRequest {
                 note: note)
         }
         return PreparedRender(
-            request: self, work: .effect(effect, vibrantContent: content, depth: checked.depth), note: note)
+            request: self, work: .effect(effect, vibrantContent: content, depth: checked.depth), note: note,
+            accessibility: checked.accessibility)
     }
 }
 

@@ -77,6 +77,10 @@ public struct RenderRequest: Codable, Sendable, Equatable {
     /// ``ColorSpaceChoice``'s raw value: `srgb` (default: an input's profile converted to sRGB before the effect, the
     /// output tagged sRGB) or `keep` (drawn in the input's own space, its profile written into the output).
     public var colorSpace: String?
+    /// The device's Reduce Transparency setting: no blur (``AccessibilitySettings``).
+    public var reduceTransparency: Bool?
+    /// The device's Increase Contrast setting: the vibrancy level's raised alpha (``AccessibilitySettings``).
+    public var increaseContrast: Bool?
 
     /// The keys, in the order a command line prints them.
     public enum CodingKeys: String, CodingKey, CaseIterable, Sendable {
@@ -95,6 +99,8 @@ public struct RenderRequest: Codable, Sendable, Equatable {
         case vibrancyStyle = "vibrancy-style"
         case mask, depth
         case colorSpace = "color-space"
+        case reduceTransparency = "reduce-transparency"
+        case increaseContrast = "increase-contrast"
     }
 
     /// A request with every field at its default.
@@ -124,8 +130,9 @@ public struct RenderRequest: Codable, Sendable, Equatable {
 }
 
 // The fields' rules, beside the fields: a field is declared in this file once, with its property and key above, its
-// row of the conflict table and the check of its value below. Its effect is `prepare`'s (`PreparedRender.swift`)
-// and its spelling the command line's (`RenderOptionGroups.swift`); every other front end decodes it by its key.
+// row of the conflict table below, and in that row the check of its value and how it shapes the effect
+// (`FieldRule.check`, `FieldRule.shape`; the older fields' checks are in `checkValues`). Its spelling is the command
+// line's (`RenderOptionGroups.swift`); every other front end decodes it by its key.
 extension RenderRequest {
     /// A request's fields read and checked (no file read yet): what ``prepare(files:spelling:)`` draws from.
     public struct Checked: Sendable {
@@ -141,8 +148,8 @@ extension RenderRequest {
         public var depth = 8
         /// The vibrant content's level over a system material, if given.
         public var vibrancyLevel: VibrancyLevel? = nil
-        /// What the input's colour space becomes (a picture's kinds).
-        public var colorSpace = ColorSpaceChoice.srgb
+        /// The device's display settings, as the fields' rules set them (`reduce-transparency`, `increase-contrast`).
+        public var accessibility = AccessibilitySettings.none
 
         init(kind: Kind, path: Estimator.PathChoice) {
             self.kind = kind
@@ -158,6 +165,12 @@ extension RenderRequest {
         let takenBy: Set<Kind>
         /// The refusal's words when the system blur does not take it.
         var systemRefusal: (@Sendable (String, Spelling) -> String)? = nil
+        /// The check of the field's value, when given and taken, after the values ``checkValues(_:_:into:)`` reads.
+        var check: (@Sendable (RenderRequest, Spelling, Checked) throws(BackdropError) -> Void)? = nil
+        /// How the field, when given and taken, shapes what is drawn: the checked values (run by
+        /// ``validate(spelling:)``, the effect nil; a scene's effect views read ``Checked/accessibility``), then the
+        /// effect ``prepare(files:spelling:)`` planned over a picture (run again, with the effect).
+        var shape: (@Sendable (RenderRequest, inout Checked, inout Effect?) -> Void)? = nil
     }
 
     /// The one table of fields and the kinds that take them; every front end's refusals come from it. The order is
@@ -171,7 +184,8 @@ extension RenderRequest {
         FieldRule(name: { _, s, _ in s(.vibrancy) }, isGiven: { $0.vibrancy != nil }, takenBy: [.system]),
         FieldRule(name: { _, s, _ in s(.at) }, isGiven: { $0.at != nil }, takenBy: [.system]),
         FieldRule(
-            name: { _, s, _ in s(.vibrancyStyle) }, isGiven: { $0.vibrancyStyle != nil }, takenBy: [.system]),
+            name: { _, s, _ in s(.vibrancyStyle) }, isGiven: { $0.vibrancyStyle != nil }, takenBy: [.system],
+            shape: { _, checked, effect in effect?.vibrancy?.level = checked.vibrancyLevel }),
         FieldRule(
             name: { _, s, _ in s(.style) },
             isGiven: {
@@ -195,10 +209,14 @@ extension RenderRequest {
             takenBy: [.system, .imageEffects]),
         FieldRule(
             name: { _, s, _ in s(.colorSpace) }, isGiven: { $0.colorSpace != nil },
-            takenBy: [.system, .imageEffects]),
+            takenBy: [.system, .imageEffects],
+            check: { request, s, _ throws(BackdropError) in
+                _ = try Self.choice(request.colorSpace, .colorSpace, s, default: ColorSpaceChoice.srgb)
+            }),
         FieldRule(
             name: { _, s, _ in s(.mask) }, isGiven: { $0.mask != nil }, takenBy: [.imageEffects],
             systemRefusal: { name, s in "\(name) goes with \(s(.algorithm)) image-effects" }),
+        reduceTransparencyRule, increaseContrastRule,
         FieldRule(
             name: { _, s, _ in "\(s(.show)), \(s(.steady)) and \(s(.scrollOffset))" },
             isGiven: { $0.show != nil || $0.steady != nil || $0.scrollOffset != nil }, takenBy: [.scene],
@@ -206,11 +224,11 @@ extension RenderRequest {
     ]
 
     /// The fields a command line spells as a bare flag (``arguments(output:)``).
-    static let flags: Set<CodingKeys> = [.steady, .exact, .tintOnly, .capsule]
+    static let flags: Set<CodingKeys> = [.steady, .exact, .tintOnly, .capsule, .reduceTransparency, .increaseContrast]
 
     /// The values of the fields `kind` reads, checked into `checked` in the order their errors come: a scene's
-    /// device, overlay and scroll offset; a picture's depth, frame, input, vibrancy blend, colour space, system style,
-    /// corner, vibrancy level, device and `tint-only` (against `path`). Errors name the fields in `s`.
+    /// device, overlay and scroll offset; a picture's depth, frame, input, vibrancy blend, system style, corner,
+    /// vibrancy level, device and `tint-only` (against `path`). Errors name the fields in `s`.
     func checkValues(_ kind: Kind, _ s: Spelling, into checked: inout Checked) throws(BackdropError) {
         checked.depth = depth ?? 8
         if kind == .scene {
@@ -233,7 +251,6 @@ extension RenderRequest {
             throw BackdropError(.badOption, "give the PNG to render (see 'backdrop render --help')")
         }
         _ = try Self.choice(vibrancyBlend, .vibrancyBlend, s, default: VibrancyBlend.plusDarker)
-        checked.colorSpace = try Self.choice(colorSpace, .colorSpace, s, default: ColorSpaceChoice.srgb)
         if kind == .system { checked.style = try styleChoice.resolve(optionPrefix: s.prefix) }
         if at != nil, vibrancy == nil { throw BackdropError(.badOption, "\(s(.at)) goes with \(s(.vibrancy))") }
         if kind == .system, let text = vibrancyStyle {
@@ -268,4 +285,39 @@ extension RenderRequest {
         }
         self = try OptionTextDecoder.decode(RenderRequest.self, keys: CodingKeys.self, from: query)
     }
+}
+
+// Reduce Transparency: effects over a picture and scenes' effect views; no blur, so it contradicts `path blur` and
+// `exact`. Liquid Glass is refused when the effect is shaped (``Effect/applying(_:)``).
+extension RenderRequest {
+    static let reduceTransparencyRule = FieldRule(
+        name: { _, s, _ in s(.reduceTransparency) }, isGiven: { $0.reduceTransparency == true },
+        takenBy: [.system, .scene],
+        check: { request, s, checked throws(BackdropError) in
+            if checked.path == .blur {
+                throw BackdropError(
+                    .badOption, "\(s(.reduceTransparency)) draws no blur: it contradicts \(s(.path)) blur")
+            }
+            if request.exact == true {
+                throw BackdropError(
+                    .badOption, "\(s(.reduceTransparency)) draws no blur: leave out \(s(.exact)) (the blur's quality)")
+            }
+        },
+        shape: { _, checked, _ in checked.accessibility.reduceTransparency = true })
+}
+
+// Increase Contrast: raises a vibrancy level's alpha, so it goes with `vibrancy-style`; nothing else changes
+// under it (``AccessibilitySettings``), so anything else is refused.
+extension RenderRequest {
+    static let increaseContrastRule = FieldRule(
+        name: { _, s, _ in s(.increaseContrast) }, isGiven: { $0.increaseContrast == true }, takenBy: [.system],
+        check: { request, s, _ throws(BackdropError) in
+            guard request.vibrancyStyle != nil else {
+                throw BackdropError(
+                    .badOption,
+                    "\(s(.increaseContrast)) goes with \(s(.vibrancyStyle)): it raises the level's alpha, and changes nothing else"
+                )
+            }
+        },
+        shape: { _, checked, _ in checked.accessibility.increaseContrast = true })
 }

@@ -57,6 +57,11 @@ extension RenderRequest {
             try checkConflicts(.system, s)
         }
         try checkValues(kind, s, into: &checked)
+        var none: Effect? = nil
+        for rule in Self.fieldRules where rule.takenBy.contains(kind) && rule.isGiven(self) {
+            try rule.check?(self, s, checked)
+            rule.shape?(self, &checked, &none)
+        }
         guard kind != .scene else { return checked }
         try checkConflicts(kind, s)
         if kind == .imageEffects {

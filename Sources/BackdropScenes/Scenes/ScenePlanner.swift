@@ -29,6 +29,9 @@ public struct ScenePlanner {
     public let device: Device
     /// Blur or tint-only for an effect view of `style` on this device.
     public let path: @Sendable (BlurStyle) -> Effect.Path
+    /// The device's display settings: under Reduce Transparency every effect view is drawn and priced on the
+    /// tint-only path with its reduced-transparency look (``Effect/applying(_:)``). Off by default.
+    public var accessibility = AccessibilitySettings.none
 
     /// A planner for `device`, choosing each effect view's path with `path`.
     public init(device: Device, path: @escaping @Sendable (BlurStyle) -> Effect.Path) {
@@ -442,8 +445,13 @@ public struct ScenePlanner {
                     vibrancy = Vibrancy(x: content.x, y: content.y, contentSize: content.size)
                 }
             }
-            // A system material has no tint-only recipe: it blurs on every path (``MaterialPasses``).
-            let path = effect.style.material == nil ? planner.path(effect.style) : .blur
+            // A system material blurs on every device that runs iOS 13; without blur (Reduce Transparency) it draws
+            // its average colour (``MaterialAverageColourPass``).
+            let planned = try Effect(
+                style: effect.style, frame: pixels, scale: device.scale,
+                path: effect.style.material == nil ? planner.path(effect.style) : .blur, vibrancy: vibrancy
+            ).applying(planner.accessibility)
+            let path = planned.path
             if self.frame.drawing != nil {
                 var vibrantDraws: [SceneDrawing.Command] = []
                 for vibrant in effect.vibrancy {
@@ -451,15 +459,12 @@ public struct ScenePlanner {
                 }
                 record(
                     .effect(
-                        frame: pixels, style: effect.style, path: path,
+                        frame: pixels, style: planned.style, path: path,
                         vibrancyFrame: vibrancy.map {
                             PixelRect(x: $0.x, y: $0.y, width: $0.contentSize.width, height: $0.contentSize.height)
                         }, vibrancy: vibrantDraws))
             }
-            let plan = try RenderPlan(
-                effect: Effect(
-                    style: effect.style, frame: pixels, scale: device.scale, path: path,
-                    vibrancy: vibrancy), imageSize: device.screen)
+            let plan = try RenderPlan(effect: planned, imageSize: device.screen)
             let skipCapture = path == .tintOnly && drewOnScreen
             for pass in plan.passes where pass.isGPURenderPass {
                 if skipCapture, pass.kind == .capture { continue }

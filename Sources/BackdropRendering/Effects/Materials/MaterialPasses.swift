@@ -42,13 +42,4 @@ struct MaterialPasses {
             factor: k, inputSize: size, outputSize: frameSize,
             transform: ColorTransform(saturation: 1, tintColor: .zero, tintAlpha: 0), tints: false)
     }
-
-    /// Refuses the tint-only path for a material: its Reduce Transparency recipe is not public.
-    static func validate(_ effect: Effect) throws(BackdropError) {
-        guard effect.path == .tintOnly, effect.style.material != nil else { return }
-        throw BackdropError(
-            .badOption,
-            "\(effect.style.name) has no tint-only fallback (its Reduce Transparency recipe is not public): use the blur path"
-        )
-    }
 }

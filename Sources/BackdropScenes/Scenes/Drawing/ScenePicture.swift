@@ -282,12 +282,14 @@ extension ScenePicture {
     /// `scene`'s first frame (or, `steady`, a frame after it) on this device, its scrolling layers moved up by
     /// `scrollOffset` points: planned by ``ScenePlanner`` with each effect view's path from `path`, as the cost
     /// model prices it, then drawn. Returns the picture and the planner's drawing (for overlays).
+    /// `accessibility` is the device's display settings (``ScenePlanner/accessibility``).
     public func draw(
         _ scene: Scene, path: @escaping @Sendable (BlurStyle) -> Effect.Path, steady: Bool = false,
-        scrollOffset: Double = 0, cancellation: RenderCancellation? = nil
+        scrollOffset: Double = 0, accessibility: AccessibilitySettings = .none, cancellation: RenderCancellation? = nil
     ) throws(BackdropError) -> (result: Result, drawing: SceneDrawing) {
-        let frame = try ScenePlanner(device: device, path: path).frame(
-            of: scene, steady: steady, drawing: true, scrollOffset: scrollOffset)
+        var planner = ScenePlanner(device: device, path: path)
+        planner.accessibility = accessibility
+        let frame = try planner.frame(of: scene, steady: steady, drawing: true, scrollOffset: scrollOffset)
         let drawing = frame.drawing!
         return (try draw(drawing, folder: scene.folder, cancellation: cancellation), drawing)
     }
@@ -295,8 +297,10 @@ extension ScenePicture {
     /// `scene` drawn as above with every effect view on `path`.
     public func draw(
         _ scene: Scene, path: Effect.Path, steady: Bool = false, scrollOffset: Double = 0,
-        cancellation: RenderCancellation? = nil
+        accessibility: AccessibilitySettings = .none, cancellation: RenderCancellation? = nil
     ) throws(BackdropError) -> (result: Result, drawing: SceneDrawing) {
-        try draw(scene, path: { _ in path }, steady: steady, scrollOffset: scrollOffset, cancellation: cancellation)
+        try draw(
+            scene, path: { _ in path }, steady: steady, scrollOffset: scrollOffset, accessibility: accessibility,
+            cancellation: cancellation)
     }
 }

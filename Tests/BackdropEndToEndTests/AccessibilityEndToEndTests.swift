@@ -1,0 +1,120 @@
+import Backdrop
+import BackdropTestSupport
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Reduce Transparency and Increase Contrast through every front end: the command line, a golden manifest's case and
+/// the preview draw the same pixels for the same request, and what does not apply is a one-line error.
+@Suite("Accessibility settings: the CLI, a manifest and the preview")
+struct AccessibilityEndToEndTests {
+    /// Requests as command-line options, manifest fields and a preview query (nil: the preview needs an upload).
+    static let requests: [(arguments: [String], fields: String, query: String?)] = [
+        (
+            ["--style", "dark", "--frame", "100,50,300,200", "--reduce-transparency"],
+            #""style": "dark", "frame": "100,50,300,200", "reduce-transparency": true"#,
+            "style=dark&frame=100,50,300,200&reduce-transparency=1"
+        ),
+        (
+            ["--style", "systemChromeMaterialDark", "--reduce-transparency"],
+            #""style": "systemChromeMaterialDark", "reduce-transparency": true"#,
+            "style=systemChromeMaterialDark&reduce-transparency=1"
+        ),
+        (
+            [
+                "--style", "systemMaterial", "--vibrancy", "CONTENT", "--at", "60,40", "--vibrancy-style",
+                "tertiaryLabel", "--increase-contrast",
+            ],
+            #""style": "systemMaterial", "vibrancy": "content.png", "at": "60,40", "vibrancy-style": "tertiaryLabel", "increase-contrast": true"#,
+            nil
+        ),
+    ]
+
+    @Test func theCLIAManifestCaseAndThePreviewDrawTheSameBytes() async throws {
+        let input = Fixtures.path("photos/coffee.png")
+        let glyphs = Fixtures.path("photos/glyphs-alpha.png")
+        let directory = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.copyItem(atPath: input, toPath: directory.appendingPathComponent("in.png").path)
+        try FileManager.default.copyItem(atPath: glyphs, toPath: directory.appendingPathComponent("content.png").path)
+        let server = try PreviewProcess([input])
+        defer { server.stop() }
+        var cases: [String] = []
+        for (index, request) in Self.requests.enumerated() {
+            let output = directory.appendingPathComponent("g\(index).png").path
+            let arguments = request.arguments.map { $0 == "CONTENT" ? glyphs : $0 }
+            let cli = try runCLI(["render", "picture", input, "-o", output] + arguments)
+            #expect(cli.status == 0, "\(arguments): \(cli.standardError)")
+            // The setting changes the picture: the same request without it draws other pixels.
+            let plain = directory.appendingPathComponent("plain\(index).png").path
+            let without = arguments.filter { $0 != "--reduce-transparency" && $0 != "--increase-contrast" }
+            #expect(try runCLI(["render", "picture", input, "-o", plain] + without).status == 0)
+            #expect(try PNGDecoder().decodeFile(plain) != PNGDecoder().decodeFile(output), "\(arguments)")
+            cases.append(#"{ "golden": "g\#(index).png", "input": "in.png", \#(request.fields) }"#)
+            if let query = request.query {
+                let (data, response) = try await URLSession.shared.data(
+                    from: URL(string: server.address + "render.png?" + query)!)
+                try #require((response as! HTTPURLResponse).statusCode == 200, "\(query)")
+                #expect(
+                    try PNGDecoder().decode([UInt8](data)) == PNGDecoder().decodeFile(output),
+                    "the preview's \(query) is not the CLI's picture")
+            }
+        }
+        // The manifest's cases check against the CLI's pictures at the default tolerance: identical pixels.
+        let manifest = directory.appendingPathComponent("manifest.json").path
+        try Data(#"{ "cases": [ \#(cases.joined(separator: ", ")) ] }"#.utf8).write(to: URL(fileURLWithPath: manifest))
+        let check = try runCLI(["check", manifest])
+        #expect(check.status == 0, "\(check.standardOutput)\(check.standardError)")
+    }
+
+    /// What does not apply: one line, exit 2.
+    @Test(arguments: [
+        (
+            ["picture", "IN", "--style", "glass", "--reduce-transparency"],
+            "glass under Reduce Transparency is not public"
+        ),
+        (
+            ["picture", "IN", "--reduce-transparency", "--exact"],
+            "--reduce-transparency draws no blur: leave out --exact"
+        ),
+        (
+            ["picture", "IN", "--style", "dark", "--increase-contrast"],
+            "--increase-contrast goes with --vibrancy-style"
+        ),
+        (
+            ["scene", "navbar-tabbar-blur", "--device", "iphone-5", "--reduce-transparency", "--path", "blur"],
+            "--reduce-transparency draws no blur: it contradicts --path blur"
+        ),
+    ])
+    func whatDoesNotApplyIsAOneLineError(_ arguments: [String], _ message: String) throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let input = Fixtures.path("photos/coffee.png")
+        let result = try runCLI(
+            ["render"] + arguments.map { $0 == "IN" ? input : $0 } + [
+                "-o", directory.appendingPathComponent("o.png").path,
+            ])
+        #expect(result.status == 2, "\(result.standardError)")
+        #expect(
+            result.standardError.hasPrefix("backdrop: error: ") && result.standardError.contains(message)
+                && result.standardError.filter { $0 == "\n" }.count == 1, "\(result.standardError)")
+    }
+
+    /// `render --scene` under Reduce Transparency: the summary says so, and the picture differs from the blurred one.
+    @Test func aSceneUnderReduceTransparencyIsDrawnWithoutBlur() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let blurred = directory.appendingPathComponent("b.png").path,
+            reduced = directory.appendingPathComponent("r.png").path
+        let scene = ["render", "scene", "navbar-tabbar-blur", "--device", "iphone-5", "-o"]
+        #expect(try runCLI(scene + [blurred]).status == 0)
+        let result = try runCLI(scene + [reduced, "--reduce-transparency"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(
+            result.standardOutput.contains("effect views tint-only, reduce transparency"), "\(result.standardOutput)")
+        #expect(try PNGDecoder().decodeFile(blurred) != PNGDecoder().decodeFile(reduced))
+    }
+}

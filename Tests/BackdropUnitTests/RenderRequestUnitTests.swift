@@ -13,10 +13,8 @@ struct RenderRequestUnitTests {
         .tint: "1,0.5,0", .tintAlpha: "0.3", .fallbackAlpha: "0.5", .vibrancyBlend: "plusLighter", .appearance: "dark",
         .cornerRadius: "12", .capsule: "1",
         .frame: "0,0,10,10", .scale: "2", .path: "blur", .exact: "true", .tintOnly: "1", .vibrancy: "v.png",
-        .at: "1,2", .vibrancyStyle: "secondaryLabel", .mask: "m.png", .depth: "16",
-        .colorSpace: "keep",
-        .at: "1,2", .vibrancyStyle: "secondaryLabel", .mask: "m.png", .depth: "16", .reduceTransparency: "1",
-        .increaseContrast: "1",
+        .at: "1,2", .vibrancyStyle: "secondaryLabel", .mask: "m.png", .depth: "16", .colorSpace: "keep",
+        .reduceTransparency: "1", .increaseContrast: "1",
     ]
 
     @Test func everyKeyReadsFromAQueryRoundTripsThroughJSONAndPrintsAsItsOption() throws {

@@ -57,6 +57,15 @@ struct PricedPathOptions: ParsableArguments {
     var path: Estimator.PathChoice = .auto
 }
 
+/// `--reduce-transparency`: the device's setting, under which iOS draws no blur (docs/accessibility.md); the views
+/// are priced as `render --reduce-transparency` draws them.
+struct PricedAccessibilityOptions: ParsableArguments {
+    @Flag(name: .customLong("reduce-transparency"), help: ArgumentHelp(AccessibilityHelp.pricedReduceTransparency))
+    var reduceTransparency = false
+
+    var settings: AccessibilitySettings { AccessibilitySettings(reduceTransparency: reduceTransparency) }
+}
+
 /// `-o PATH`: where a mode's report goes.
 struct ReportOutputOptions: ParsableArguments {
     @Option(
@@ -87,6 +96,7 @@ struct EstimateViewCommand: EstimateSpelling {
               backdrop estimate view --device ipad-air --style extraLight --vibrancy
               backdrop estimate view --all-devices --style light
               backdrop estimate view --device iphone-5 --view 320x64 --format svg -o t.svg
+              backdrop estimate view --all-devices --style systemMaterial --reduce-transparency
             """ + OutputGlossary.view)
 
     @OptionGroup var devices: DeviceOptions
@@ -102,6 +112,7 @@ struct EstimateViewCommand: EstimateSpelling {
     var view: String?
 
     @OptionGroup var path: PricedPathOptions
+    @OptionGroup var accessibility: PricedAccessibilityOptions
 
     @Option(help: ArgumentHelp("text (tables), json, or svg (one device's frame timeline).", valueName: "format"))
     var format: OutputFormat = .text
@@ -111,7 +122,7 @@ struct EstimateViewCommand: EstimateSpelling {
     var estimateRun: EstimateRun {
         EstimateRun(
             device: devices.device, allDevices: devices.allDevices, style: style.choice, vibrancy: vibrancy,
-            view: view, path: path.path, format: format, output: output.output)
+            view: view, path: path.path, accessibility: accessibility.settings, format: format, output: output.output)
     }
 }
 
@@ -124,11 +135,13 @@ struct EstimateSceneCommand: EstimateSpelling {
             Examples:
               backdrop estimate scene photos-table-shadows --device iphone-4s
               backdrop estimate scene photos-table-shadows --all-devices
+              backdrop estimate scene navbar-tabbar-blur --device iphone-5 --reduce-transparency
             """ + OutputGlossary.scene)
 
     @OptionGroup var scene: PricedSceneOptions
     @OptionGroup var devices: DeviceOptions
     @OptionGroup var path: PricedPathOptions
+    @OptionGroup var accessibility: PricedAccessibilityOptions
 
     @Option(help: ArgumentHelp("text (tables), json, or svg (one device's frame timeline).", valueName: "format"))
     var format: OutputFormat = .text
@@ -138,7 +151,7 @@ struct EstimateSceneCommand: EstimateSpelling {
     var estimateRun: EstimateRun {
         EstimateRun(
             device: devices.device, allDevices: devices.allDevices, scene: scene.scene, path: path.path,
-            format: format, output: output.output)
+            accessibility: accessibility.settings, format: format, output: output.output)
     }
 }
 

@@ -19,6 +19,8 @@ struct EstimateRun {
     var vibrancy = false
     var view: String?
     var path: Estimator.PathChoice = .auto
+    /// The device's settings the views are priced under (`estimate view` and `estimate scene` give them).
+    var accessibility = AccessibilitySettings.none
     var format: OutputFormat = .text
     var output: String?
     var model = false
@@ -36,6 +38,9 @@ struct EstimateRun {
             return
         }
         let choice = path
+        if accessibility.reduceTransparency, choice == .blur {
+            throw BackdropError(.badOption, "--reduce-transparency draws no blur: it contradicts --path blur")
+        }
         let devices = try chosenDevices()
         if format == .svg, devices.count != 1 {
             throw BackdropError(.badOption, "--format svg draws one device's frame: give --device, not --all-devices")
@@ -52,7 +57,8 @@ struct EstimateRun {
         let viewPoints = try view.map(Self.parseView)
         let estimates = try devices.map { device throws(BackdropError) in
             try estimator.estimate(
-                device: device, style: style, vibrancy: vibrancy, viewPoints: viewPoints, path: choice)
+                device: device, style: style, vibrancy: vibrancy, viewPoints: viewPoints, path: choice,
+                accessibility: accessibility)
         }
         try emit(
             estimates.map(EstimateRecord.init), svg: { TimelineSVG.render(estimates[0]) },
@@ -97,7 +103,7 @@ struct EstimateRun {
         if explain, format == .svg { throw BackdropError(.badOption, "--explain prints text or json, not svg") }
         try budget.check(scene, run: explain ? .explain : .estimate, devices: devices.count)
         let estimates = try devices.map { device throws(BackdropError) in
-            try estimator.estimate(scene: scene, device: device, path: choice)
+            try estimator.estimate(scene: scene, device: device, path: choice, accessibility: accessibility)
         }
         if explain {
             let advice = try estimates.map { estimate throws(BackdropError) in

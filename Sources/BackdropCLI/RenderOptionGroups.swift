@@ -101,6 +101,8 @@ struct BlurOptions: ParsableArguments {
 enum AccessibilityHelp {
     static let reduceTransparency =
         "Draw as iOS does with Reduce Transparency on: no blur (iOS 7's styles: the tint opaque; a system material: the backdrop's average colour through its recipe), priced without the blur's passes."
+    static let pricedReduceTransparency =
+        "Price the views as iOS draws them with Reduce Transparency on: no blur, so none of the blur's passes (as render --reduce-transparency draws them)."
     static let increaseContrast =
         "Draw as iOS does with Increase Contrast on: the vibrancy level (--vibrancy-style) at its raised alpha; nothing else changes."
 }

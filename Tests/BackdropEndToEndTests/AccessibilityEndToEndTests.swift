@@ -103,6 +103,39 @@ struct AccessibilityEndToEndTests {
                 && result.standardError.filter { $0 == "\n" }.count == 1, "\(result.standardError)")
     }
 
+    /// `estimate view` and `estimate scene` under Reduce Transparency price what `render` then draws: the view on the
+    /// tint-only path with no offscreen pass, for less than its blur; `--path blur` beside it is refused in one line.
+    @Test func theEstimateModesPriceReduceTransparencyWithoutBlur() throws {
+        func json(_ arguments: [String]) throws -> [String: Any] {
+            let result = try runCLI(["estimate"] + arguments + ["--device", "iphone-5", "--format", "json"])
+            try #require(result.status == 0, "\(arguments): \(result.standardError)")
+            return try #require(
+                try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        }
+        let view = ["view", "--style", "systemMaterial"]
+        let (blurred, reduced) = (try json(view), try json(view + ["--reduce-transparency"]))
+        #expect(blurred["path"] as? String == "blur" && reduced["path"] as? String == "tint-only", "\(reduced)")
+        let passes = try #require(reduced["passes"] as? [[String: Any]])
+        #expect(!passes.isEmpty && passes.allSatisfy { $0["offscreen"] as? Bool == false }, "\(passes)")
+        let (blurredMs, reducedMs) = (
+            try #require(blurred["totalMs"] as? Double), try #require(reduced["totalMs"] as? Double)
+        )
+        #expect(reducedMs < blurredMs, "\(reducedMs) ms under Reduce Transparency against \(blurredMs) ms blurred")
+        let scene = ["scene", "navbar-tabbar-blur"]
+        let (sceneBlurred, sceneReduced) = (try json(scene), try json(scene + ["--reduce-transparency"]))
+        #expect(sceneReduced["path"] as? String == "tint-only", "\(sceneReduced)")
+        #expect(
+            try #require(sceneReduced["firstFrameMs"] as? Double)
+                < (try #require(sceneBlurred["firstFrameMs"] as? Double)))
+        let refused = try runCLI(
+            ["estimate"] + scene + ["--device", "iphone-5", "--reduce-transparency", "--path", "blur"])
+        #expect(
+            refused.status == 2
+                && refused.standardError
+                    == "backdrop: error: --reduce-transparency draws no blur: it contradicts --path blur\n",
+            "\(refused.standardError)")
+    }
+
     /// `render --scene` under Reduce Transparency: the summary says so, and the picture differs from the blurred one.
     @Test func aSceneUnderReduceTransparencyIsDrawnWithoutBlur() throws {
         let directory = try Fixtures.temporaryDirectory()

@@ -41,8 +41,8 @@ struct CommandModesTests {
             ["render", "batch", "image-effects"], ["in.png", "--output-dir", "d"],
             ["output-dir", "jobs"] + imageEffects + encoding
         ),
-        (["estimate", "view"], [], priced + style + ["vibrancy", "view"]),
-        (["estimate", "scene"], ["s.json"], priced),
+        (["estimate", "view"], [], priced + style + ["vibrancy", "view", "reduce-transparency"]),
+        (["estimate", "scene"], ["s.json"], priced + ["reduce-transparency"]),
         (["estimate", "explain"], ["s.json"], priced),
         (["estimate", "run"], ["s.json", "--duration", "1"], priced + ["duration", "scroll"]),
         (["estimate", "find"], ["s.json", "a.shadow.radius"], priced + ["fps"]),

@@ -37,24 +37,35 @@ static int bd_icc_is_srgb(cmsHTRANSFORM transform, int sixteen) {
     return 1;
 }
 
-static int bd_icc_convert(const uint8_t *profile, size_t profile_size, void *rgba, size_t pixels, int sixteen) {
-    if (profile == NULL || profile_size < 132 || profile_size > 0x7fffffffu) return 0;
+// The transform from `profile` to sRGB in `format`, or NULL with `*status` set: 0 for a profile Little CMS cannot
+// read or build a transform from, -1 for one whose colour space is not RGB.
+static cmsHTRANSFORM bd_icc_transform_to_srgb(
+    const uint8_t *profile, size_t profile_size, cmsUInt32Number format, cmsUInt32Number flags, int *status) {
+    *status = 0;
+    if (profile == NULL || profile_size < 132 || profile_size > 0x7fffffffu) return NULL;
     cmsHPROFILE input = cmsOpenProfileFromMem(profile, (cmsUInt32Number)profile_size);
-    if (input == NULL) return 0;
+    if (input == NULL) return NULL;
     if (cmsGetColorSpace(input) != cmsSigRgbData) {
         cmsCloseProfile(input);
-        return -1;
+        *status = -1;
+        return NULL;
     }
     cmsHPROFILE srgb = cmsCreate_sRGBProfile();
-    cmsUInt32Number format = sixteen ? TYPE_RGBA_16 : TYPE_RGBA_8;
-    // 16 bits unoptimised: Little CMS 2.14's optimised 16-bit matrix-shaper lifted colours clipped at 0 (out of
-    // sRGB's gamut) by up to 6 levels of 8 bits against its own 8-bit and unoptimised results, which agree within 1.
-    cmsUInt32Number flags = cmsFLAGS_COPY_ALPHA | (sixteen ? cmsFLAGS_NOOPTIMIZE : 0);
     cmsHTRANSFORM transform = srgb == NULL ? NULL
         : cmsCreateTransform(input, format, srgb, format, INTENT_RELATIVE_COLORIMETRIC, flags);
     cmsCloseProfile(input);
     if (srgb != NULL) cmsCloseProfile(srgb);
-    if (transform == NULL) return 0;
+    return transform;
+}
+
+static int bd_icc_convert(const uint8_t *profile, size_t profile_size, void *rgba, size_t pixels, int sixteen) {
+    cmsUInt32Number format = sixteen ? TYPE_RGBA_16 : TYPE_RGBA_8;
+    // 16 bits unoptimised: Little CMS 2.14's optimised 16-bit matrix-shaper lifted colours clipped at 0 (out of
+    // sRGB's gamut) by up to 6 levels of 8 bits against its own 8-bit and unoptimised results, which agree within 1.
+    cmsUInt32Number flags = cmsFLAGS_COPY_ALPHA | (sixteen ? cmsFLAGS_NOOPTIMIZE : 0);
+    int status;
+    cmsHTRANSFORM transform = bd_icc_transform_to_srgb(profile, profile_size, format, flags, &status);
+    if (transform == NULL) return status;
     if (bd_icc_is_srgb(transform, sixteen)) {
         cmsDeleteTransform(transform);
         return 2;
@@ -79,19 +90,10 @@ int bd_icc_convert_to_srgb_16(const uint8_t *profile, size_t profile_size, uint1
 }
 
 int bd_icc_check_rgb(const uint8_t *profile, size_t profile_size) {
-    if (profile == NULL || profile_size < 132 || profile_size > 0x7fffffffu) return 0;
-    cmsHPROFILE input = cmsOpenProfileFromMem(profile, (cmsUInt32Number)profile_size);
-    if (input == NULL) return 0;
-    if (cmsGetColorSpace(input) != cmsSigRgbData) {
-        cmsCloseProfile(input);
-        return -1;
-    }
-    cmsHPROFILE srgb = cmsCreate_sRGBProfile();
-    cmsHTRANSFORM transform = srgb == NULL ? NULL
-        : cmsCreateTransform(input, TYPE_RGBA_8, srgb, TYPE_RGBA_8, INTENT_RELATIVE_COLORIMETRIC, cmsFLAGS_COPY_ALPHA);
-    cmsCloseProfile(input);
-    if (srgb != NULL) cmsCloseProfile(srgb);
-    if (transform == NULL) return 0;
+    int status;
+    cmsHTRANSFORM transform =
+        bd_icc_transform_to_srgb(profile, profile_size, TYPE_RGBA_8, cmsFLAGS_COPY_ALPHA, &status);
+    if (transform == NULL) return status;
     cmsDeleteTransform(transform);
     return 1;
 }

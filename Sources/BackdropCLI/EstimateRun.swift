@@ -38,8 +38,8 @@ struct EstimateRun {
             return
         }
         let choice = path
-        if accessibility.reduceTransparency, choice == .blur {
-            throw BackdropError(.badOption, "--reduce-transparency draws no blur: it contradicts --path blur")
+        if accessibility.reduceTransparency {
+            try RenderRequest.checkReduceTransparency(path: choice, spelling: .option)
         }
         let devices = try chosenDevices()
         if format == .svg, devices.count != 1 {

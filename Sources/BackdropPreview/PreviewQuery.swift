@@ -22,8 +22,7 @@ enum PreviewQuery {
         guard request.scene == nil else { return request }
         if request.colorSpace == ColorSpaceChoice.keep.rawValue {
             // The upload is decoded once, converted to sRGB, and the page shows sRGB pictures.
-            throw BackdropError(
-                .badOption, "color-space keep is for files ('backdrop render'): the preview draws in sRGB")
+            throw BackdropError(.badOption, RequestFiles.keepRefusal)
         }
         request.input = "input"
         if hasVibrancy, request.algorithm != RenderRequest.Algorithm.imageEffects.rawValue {

@@ -117,6 +117,9 @@ struct PreviewRoutes: HTTPHandler {
             guard let path = Estimator.PathChoice(rawValue: asked.path ?? "auto") else {
                 throw BackdropError(.badOption, "unknown path '\(asked.path ?? "")'")
             }
+            if accessibility.reduceTransparency {
+                try RenderRequest.checkReduceTransparency(path: path, spelling: .key)
+            }
             return renders.run(limit: renderSeconds, clientHasGone: clientHasGone) {
                 cancellation throws(BackdropError) in
                 let estimator = Estimator()

@@ -42,6 +42,16 @@ struct AccessibilityEndToEndTests {
         try FileManager.default.copyItem(atPath: glyphs, toPath: directory.appendingPathComponent("content.png").path)
         let server = try PreviewProcess([input])
         defer { server.stop() }
+        // The preview's scene price refuses what every front end refuses, in its keys' words.
+        let (refusal, refused) = try await URLSession.shared.data(
+            from: URL(
+                string: server.address
+                    + "scene.json?scene=navbar-tabbar-blur&device=iphone-5&reduce-transparency=1&path=blur")!)
+        #expect(
+            (refused as! HTTPURLResponse).statusCode == 400
+                && String(decoding: refusal, as: UTF8.self).contains(
+                    "reduce-transparency draws no blur: it contradicts path blur"),
+            "\(String(decoding: refusal, as: UTF8.self))")
         var cases: [String] = []
         for (index, request) in Self.requests.enumerated() {
             let output = directory.appendingPathComponent("g\(index).png").path
@@ -121,6 +131,10 @@ struct AccessibilityEndToEndTests {
             try #require(blurred["totalMs"] as? Double), try #require(reduced["totalMs"] as? Double)
         )
         #expect(reducedMs < blurredMs, "\(reducedMs) ms under Reduce Transparency against \(blurredMs) ms blurred")
+        // A material's tint-only path draws the same flat average colour, and is priced as that, not as its blur.
+        let tintOnly = try json(view + ["--path", "tint-only"])
+        #expect(
+            tintOnly["path"] as? String == "tint-only" && tintOnly["totalMs"] as? Double == reducedMs, "\(tintOnly)")
         let scene = ["scene", "navbar-tabbar-blur"]
         let (sceneBlurred, sceneReduced) = (try json(scene), try json(scene + ["--reduce-transparency"]))
         #expect(sceneReduced["path"] as? String == "tint-only", "\(sceneReduced)")
@@ -148,6 +162,14 @@ struct AccessibilityEndToEndTests {
         #expect(result.status == 0, "\(result.standardError)")
         #expect(
             result.standardOutput.contains("effect views tint-only, reduce transparency"), "\(result.standardOutput)")
+        // A picture's summary under the setting carries no device's blur decision, which it does not follow.
+        let picture = try runCLI([
+            "render", "picture", Fixtures.path("photos/coffee.png"), "--device", "iphone-5", "--reduce-transparency",
+            "-o", reduced, "--force",
+        ])
+        #expect(
+            picture.status == 0 && picture.standardOutput.contains("tint-only")
+                && !picture.standardOutput.contains("iphone-5:"), "\(picture.standardOutput)\(picture.standardError)")
         #expect(try PNGDecoder().decodeFile(blurred) != PNGDecoder().decodeFile(reduced))
     }
 }

@@ -179,7 +179,8 @@ struct PreviewServerTests {
         }
         let (kept, keptBody, _) = try await get(a + "render.png?style=dark&color-space=keep")
         #expect(
-            kept == 400 && String(decoding: keptBody, as: UTF8.self).contains("color-space keep is for files"),
+            kept == 400
+                && String(decoding: keptBody, as: UTF8.self).contains("color-space keep needs the picture's own file"),
             "\(String(decoding: keptBody, as: UTF8.self))")
     }
 

@@ -157,6 +157,19 @@ struct MaterialTests {
             #expect(one.samples == many.samples, "\(quality)")
             #expect(one[0, 0] == source[0, 0])  // outside the frame: the input
         }
+        // The tint-only path's average colour (Reduce Transparency's look) over a translucent source, so that its
+        // alpha weighting runs, and over a wholly transparent one (no colour to average): the same bytes too.
+        var translucent = source
+        for i in stride(from: 3, to: translucent.samples.count, by: 4) { translucent.samples[i] = UInt8(i / 4 % 251) }
+        var clear = source
+        for i in stride(from: 3, to: clear.samples.count, by: 4) { clear.samples[i] = 0 }
+        for picture in [translucent, clear] {
+            let effect = Effect(
+                style: style, frame: PixelRect(x: 7, y: 9, width: 180, height: 120), scale: 2, path: .tintOnly)
+            let one = try Renderer(parallelism: .serial).render(picture, effect: effect)
+            let many = try Renderer(parallelism: Parallelism(threads: 4)).render(picture, effect: effect)
+            #expect(one.samples == many.samples)
+        }
     }
 
     @Test func theFastPlanCapturesAtAQuarterAndFiltersBeforeTheBlur() throws {

@@ -67,6 +67,8 @@ public struct Estimator: Sendable {
         let scene = effectViewScene(style: style, vibrancy: vibrancy, view: view, on: device)
         var planner = ScenePlanner(device: device, path: path)
         planner.accessibility = accessibility
+        // `path` is this style's already (``path(of:_:decided:)``): a material on it too.
+        planner.materialPath = path
         return try planner.frame(of: scene, steady: false).passes
     }
 

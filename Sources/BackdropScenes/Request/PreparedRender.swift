@@ -199,7 +199,8 @@ extension RenderRequest {
             quality: exact == true ? .exact : .fast, path: checked.path, vibrantContentSize: content?.size,
             vibrancyCorner: at, cornerOptionName: spelling(.at))
         let planned = try options.effect()
-        let note = planned.note
+        // Under Reduce Transparency no device blurs: the device's own path and its reason do not apply.
+        let note = checked.accessibility.reduceTransparency ? "" : planned.note
         var shaped: Effect? = planned.effect
         for rule in Self.fieldRules where rule.takenBy.contains(checked.kind) && rule.isGiven(self) {
             rule.shape?(self, &checked, &shaped)

@@ -290,14 +290,19 @@ extension RenderRequest {
 // Reduce Transparency: effects over a picture and scenes' effect views; no blur, so it contradicts `path blur` and
 // `exact`. Liquid Glass is refused when the effect is shaped (``Effect/applying(_:)``).
 extension RenderRequest {
+    /// Reduce Transparency draws no blur: `path` blur beside it is refused, in `s`'s words. The one refusal of every
+    /// front end that takes the setting (requests, `estimate`, the preview's `/scene.json`).
+    public static func checkReduceTransparency(path: Estimator.PathChoice, spelling s: Spelling) throws(BackdropError) {
+        if path == .blur {
+            throw BackdropError(.badOption, "\(s(.reduceTransparency)) draws no blur: it contradicts \(s(.path)) blur")
+        }
+    }
+
     static let reduceTransparencyRule = FieldRule(
         name: { _, s, _ in s(.reduceTransparency) }, isGiven: { $0.reduceTransparency == true },
         takenBy: [.system, .scene],
         check: { request, s, checked throws(BackdropError) in
-            if checked.path == .blur {
-                throw BackdropError(
-                    .badOption, "\(s(.reduceTransparency)) draws no blur: it contradicts \(s(.path)) blur")
-            }
+            try checkReduceTransparency(path: checked.path, spelling: s)
             if request.exact == true {
                 throw BackdropError(
                     .badOption, "\(s(.reduceTransparency)) draws no blur: leave out \(s(.exact)) (the blur's quality)")

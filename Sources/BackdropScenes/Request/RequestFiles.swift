@@ -23,12 +23,17 @@ public struct RequestFiles: Sendable {
         self.keptInput = keptInput
     }
 
+    /// The one refusal of `color-space keep` where pictures arrive converted (the preview's uploads; files read
+    /// without ``keptInput``).
+    public static let keepRefusal =
+        "color-space keep needs the picture's own file ('backdrop render'): here pictures are read converted to sRGB"
+
     /// The input `name` names, unconverted, with its colour space; an error when this front end cannot read one so.
     public func input(keepingColorSpace name: String) throws(BackdropError) -> (
         image: RGBAImage<UInt8>, space: PictureColorSpace
     ) {
         guard let keptInput else {
-            throw BackdropError(.badOption, "color-space keep is not available here: this reads its pictures in sRGB")
+            throw BackdropError(.badOption, Self.keepRefusal)
         }
         return try keptInput(name)
     }

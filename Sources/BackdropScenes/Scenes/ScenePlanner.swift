@@ -32,6 +32,10 @@ public struct ScenePlanner {
     /// The device's display settings: under Reduce Transparency every effect view is drawn and priced on the
     /// tint-only path with its reduced-transparency look (``Effect/applying(_:)``). Off by default.
     public var accessibility = AccessibilitySettings.none
+    /// The path of a system material's effect view: blur (the default: every device that runs iOS 13 blurs them, a
+    /// what-if on the older ones), or tint-only when a caller asks for it outright (`--path tint-only` on one view:
+    /// the material's flat average colour, as ``RenderPlan`` draws it).
+    public var materialPath = Effect.Path.blur
 
     /// A planner for `device`, choosing each effect view's path with `path`.
     public init(device: Device, path: @escaping @Sendable (BlurStyle) -> Effect.Path) {
@@ -445,11 +449,12 @@ public struct ScenePlanner {
                     vibrancy = Vibrancy(x: content.x, y: content.y, contentSize: content.size)
                 }
             }
-            // A system material blurs on every device that runs iOS 13; without blur (Reduce Transparency) it draws
-            // its average colour (``MaterialAverageColourPass``).
+            // A system material blurs on every device that runs iOS 13 unless asked otherwise (``materialPath``);
+            // without blur (Reduce Transparency) it draws its average colour (``MaterialAverageColourPass``).
             let planned = try Effect(
                 style: effect.style, frame: pixels, scale: device.scale,
-                path: effect.style.material == nil ? planner.path(effect.style) : .blur, vibrancy: vibrancy
+                path: effect.style.material == nil ? planner.path(effect.style) : planner.materialPath,
+                vibrancy: vibrancy
             ).applying(planner.accessibility)
             let path = planned.path
             if self.frame.drawing != nil {

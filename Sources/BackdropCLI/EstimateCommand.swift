@@ -57,15 +57,6 @@ struct PricedPathOptions: ParsableArguments {
     var path: Estimator.PathChoice = .auto
 }
 
-/// `--reduce-transparency`: the device's setting, under which iOS draws no blur (docs/accessibility.md); the views
-/// are priced as `render --reduce-transparency` draws them.
-struct PricedAccessibilityOptions: ParsableArguments {
-    @Flag(name: .customLong("reduce-transparency"), help: ArgumentHelp(AccessibilityHelp.pricedReduceTransparency))
-    var reduceTransparency = false
-
-    var settings: AccessibilitySettings { AccessibilitySettings(reduceTransparency: reduceTransparency) }
-}
-
 /// `-o PATH`: where a mode's report goes.
 struct ReportOutputOptions: ParsableArguments {
     @Option(
@@ -112,7 +103,7 @@ struct EstimateViewCommand: EstimateSpelling {
     var view: String?
 
     @OptionGroup var path: PricedPathOptions
-    @OptionGroup var accessibility: PricedAccessibilityOptions
+    @OptionGroup var reduceTransparency: ReduceTransparencyOption
 
     @Option(help: ArgumentHelp("text (tables), json, or svg (one device's frame timeline).", valueName: "format"))
     var format: OutputFormat = .text
@@ -122,7 +113,8 @@ struct EstimateViewCommand: EstimateSpelling {
     var estimateRun: EstimateRun {
         EstimateRun(
             device: devices.device, allDevices: devices.allDevices, style: style.choice, vibrancy: vibrancy,
-            view: view, path: path.path, accessibility: accessibility.settings, format: format, output: output.output)
+            view: view, path: path.path, accessibility: reduceTransparency.settings, format: format,
+            output: output.output)
     }
 }
 
@@ -141,7 +133,7 @@ struct EstimateSceneCommand: EstimateSpelling {
     @OptionGroup var scene: PricedSceneOptions
     @OptionGroup var devices: DeviceOptions
     @OptionGroup var path: PricedPathOptions
-    @OptionGroup var accessibility: PricedAccessibilityOptions
+    @OptionGroup var reduceTransparency: ReduceTransparencyOption
 
     @Option(help: ArgumentHelp("text (tables), json, or svg (one device's frame timeline).", valueName: "format"))
     var format: OutputFormat = .text
@@ -151,7 +143,7 @@ struct EstimateSceneCommand: EstimateSpelling {
     var estimateRun: EstimateRun {
         EstimateRun(
             device: devices.device, allDevices: devices.allDevices, scene: scene.scene, path: path.path,
-            accessibility: accessibility.settings, format: format, output: output.output)
+            accessibility: reduceTransparency.settings, format: format, output: output.output)
     }
 }
 

@@ -77,8 +77,7 @@ struct BlurOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("Output bits per sample: 8 or 16.", valueName: "bits"))
     var depth: Int = 8
 
-    @Flag(name: .customLong("reduce-transparency"), help: ArgumentHelp(AccessibilityHelp.reduceTransparency))
-    var reduceTransparency = false
+    @OptionGroup var reduceTransparency: ReduceTransparencyOption
 
     @Flag(name: .customLong("increase-contrast"), help: ArgumentHelp(AccessibilityHelp.increaseContrast))
     var increaseContrast = false
@@ -92,17 +91,30 @@ struct BlurOptions: ParsableArguments {
         (request.vibrancy, request.at, request.vibrancyStyle) = (vibrancy, at, vibrancyStyle)
         request.depth = depth == 8 ? nil : depth
         request.colorSpace = colorSpace.colorSpace
-        (request.reduceTransparency, request.increaseContrast) =
-            (reduceTransparency ? true : nil, increaseContrast ? true : nil)
+        reduceTransparency.fill(&request)
+        request.increaseContrast = increaseContrast ? true : nil
     }
 }
 
-/// The help of the two display settings (docs/accessibility.md).
+/// `--reduce-transparency`, the device's setting under which iOS draws no blur (docs/accessibility.md): one option
+/// for every mode that draws or prices effect views (`render picture`, `render scene`, `estimate view`, `estimate
+/// scene`), drawn and priced from the same plan.
+struct ReduceTransparencyOption: ParsableArguments {
+    @Flag(
+        name: .customLong("reduce-transparency"),
+        help:
+            "Draw and price as iOS does with Reduce Transparency on: no blur (iOS 7's styles: the tint opaque; a system material: the backdrop's average colour through its recipe), so none of the blur's passes."
+    )
+    var isOn = false
+
+    var settings: AccessibilitySettings { AccessibilitySettings(reduceTransparency: isOn) }
+
+    /// Sets `request`'s field, left out when off.
+    func fill(_ request: inout RenderRequest) { request.reduceTransparency = isOn ? true : nil }
+}
+
+/// The help of Increase Contrast (docs/accessibility.md).
 enum AccessibilityHelp {
-    static let reduceTransparency =
-        "Draw as iOS does with Reduce Transparency on: no blur (iOS 7's styles: the tint opaque; a system material: the backdrop's average colour through its recipe), priced without the blur's passes."
-    static let pricedReduceTransparency =
-        "Price the views as iOS draws them with Reduce Transparency on: no blur, so none of the blur's passes (as render --reduce-transparency draws them)."
     static let increaseContrast =
         "Draw as iOS does with Increase Contrast on: the vibrancy level (--vibrancy-style) at its raised alpha; nothing else changes."
 }
@@ -192,8 +204,7 @@ struct SceneDrawingOptions: ParsableArguments {
     @Flag(help: "Draw the frame after the first (rasterized layers from the cache, a static scene at rest).")
     var steady = false
 
-    @Flag(name: .customLong("reduce-transparency"), help: ArgumentHelp(AccessibilityHelp.reduceTransparency))
-    var reduceTransparency = false
+    @OptionGroup var reduceTransparency: ReduceTransparencyOption
 
     @Option(
         name: .customLong("scroll-offset"), parsing: .unconditional,
@@ -207,7 +218,7 @@ struct SceneDrawingOptions: ParsableArguments {
         (request.scene, request.device, request.show) = (scene, device, show?.rawValue)
         request.path = path == .auto ? nil : path.rawValue
         (request.steady, request.scrollOffset) = (steady ? true : nil, scrollOffset)
-        request.reduceTransparency = reduceTransparency ? true : nil
+        reduceTransparency.fill(&request)
     }
 }
 

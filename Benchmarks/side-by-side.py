@@ -16,8 +16,12 @@ What it times (wallpaper-2048x1536.png from Tests/Fixtures/photos, scale 2, the 
 - `UIImage+ImageEffects` (`--algorithm image-effects`): in process and as whole processes beside the
   default algorithm's, and its three box passes as Pillow's `BoxBlur` and OpenCV's `blur` (edges replicated) run
   them, three times each (the blur alone is timed).
+- Issue 49's whole-process targets, each command interleaved with `vips copy` of the same input so that both share
+  the machine's load: the wallpaper render at default and fast compression, a 10000×10000 render, a 12-megapixel
+  JPEG rendered to PNG. With `--before BINARY` (a `backdrop` built from an earlier commit) the same commands also run
+  with that binary, interleaved, for a table before and after.
 PSNR of each against Tests/Fixtures/reference, with Backdrop's own `backdrop compare`. Medians throughout.
-Not part of CI (it installs OpenCV and Pillow from PyPI and takes a minute or two).
+Not part of CI (it installs OpenCV and Pillow from PyPI and takes a few minutes).
 """
 import argparse
 import datetime
@@ -43,6 +47,10 @@ STYLES = ["extraLight", "light", "dark"]
 # The speed targets (docs/performance.md), in ms unless stated.
 FAST_TARGET_MS, VIBRANCY_TARGET_MS, ESTIMATE_TARGET_MS = 2.5, 4.0, 50.0
 FAST_PSNR, EXACT_PSNR = 40.0, 50.0
+# Issue 49's whole-process targets, as fractions of `vips copy` of the same input, and the output's size bound
+# (× the bytes of the render before issue 49: `--before`'s output, else that binary's recorded 1,069,456).
+DEFAULT_VIPS_RATIO, FAST_VIPS_RATIO, BIG_VIPS_RATIO, JPEG_VIPS_RATIO = 0.18, 0.12, 0.45, 0.5
+SIZE_RATIO, RECORDED_BEFORE_BYTES = 1.05, 1069456
 
 
 def ensure_python_packages():
@@ -72,6 +80,20 @@ def timed(function, runs):
         function()
         samples.append((time.perf_counter() - start) * 1000)
     return median(samples)
+
+
+def interleaved_ms(commands, runs):
+    """{label: median wall ms} of whole commands ({label: argv}), run in turn so that a change in the machine's load
+    falls on all of them alike; one warm-up run each first."""
+    for argv in commands.values():
+        run(*argv)
+    samples = {label: [] for label in commands}
+    for _ in range(runs):
+        for label, argv in commands.items():
+            start = time.perf_counter()
+            run(*argv)
+            samples[label].append((time.perf_counter() - start) * 1000)
+    return {label: median(values) for label, values in samples.items()}
 
 
 def psnr(picture_path, reference_path):
@@ -166,11 +188,83 @@ def machine():
     return f"{model}, {os.cpu_count()} cores, {platform.system()} {platform.release()}, Python {platform.python_version()}"
 
 
+def measure_issue49(folder, big, source, runs, before):
+    """Issue 49's whole-process rows: [(input, {label: ms}, {label: output bytes})], labels "after", "before" (when
+    given) and "vips", each group of commands interleaved."""
+    import cv2
+    vips = shutil.which("vips")
+    photo = folder / "photo-12mp.jpg"
+    # A 12-megapixel photograph as a camera writes it: the wallpaper enlarged to 4000×3000, JPEG quality 92.
+    enlarged = cv2.resize(source, (4000, 3000), interpolation=cv2.INTER_CUBIC)
+    cv2.imwrite(str(photo), cv2.cvtColor(enlarged, cv2.COLOR_RGBA2BGR), [cv2.IMWRITE_JPEG_QUALITY, 92])
+    cases = [  # (input, its vips copy output, backdrop's options, runs, whether the before binary reads it)
+        (f"{PICTURE.name} --scale 2, default compression", PICTURE, ["--scale", SCALE], max(11, runs), True),
+        (f"{PICTURE.name} --scale 2, --compression fast", PICTURE, ["--scale", SCALE, "--compression", "fast"],
+         max(11, runs), True),
+        ("10000×10000 PNG (the wallpaper tiled) --scale 2", big, ["--scale", SCALE], 3, True),
+        ("12-megapixel JPEG (4000×3000, quality 92) to PNG", photo, [], max(5, runs // 4), False),
+    ]
+    results = []
+    for index, (what, picture, options, count, before_reads) in enumerate(cases):
+        outputs = {"after": folder / f"i49-{index}-after.png", "before": folder / f"i49-{index}-before.png",
+                   "vips": folder / f"i49-{index}-vips.png"}
+        commands = {"after": [BACKDROP, "render", picture, "-o", outputs["after"], "--force", *options]}
+        if before is not None and before_reads:
+            commands["before"] = [before, "render", picture, "-o", outputs["before"], "--force", *options]
+        commands["vips"] = [vips, "copy", picture, outputs["vips"]]
+        times = interleaved_ms(commands, count)
+        sizes = {label: outputs[label].stat().st_size for label in commands}
+        results.append((what, times, sizes))
+    return results
+
+
+def issue49_lines(issue49, before, before_label):
+    """The section of Reports/performance.md on issue 49's targets."""
+    if issue49 is None:
+        return ["", "## Issue 49: whole process against `vips copy`", "", "Not measured: `vips` is not installed."]
+    lines = ["", "## Issue 49: whole process against `vips copy`, before and after", "",
+             "Each row's commands ran in turn (interleaved), so that they shared the machine's load; medians. "
+             f"Before: {before_label if before is not None else 'not measured (no --before)'}.", "",
+             "| input | after (ms) | × vips copy | before (ms) | × vips copy | `vips copy` (ms) | output bytes after "
+             "| before |", "|---|---:|---:|---:|---:|---:|---:|---:|"]
+    for what, times, sizes in issue49:
+        vips_ms = times["vips"]
+        before_cells = (f"{times['before']:.1f} | {times['before'] / vips_ms:.2f}" if "before" in times
+                        else "– | –")
+        before_bytes = f"{sizes['before']:,}" if "before" in sizes else "–"
+        lines.append(f"| {what} | {times['after']:.1f} | {times['after'] / vips_ms:.2f} | {before_cells} | "
+                     f"{vips_ms:.1f} | {sizes['after']:,} | {before_bytes} |")
+    default, fast, big, jpeg = issue49
+    size_bound = SIZE_RATIO * (default[2]["before"] if "before" in default[2] else RECORDED_BEFORE_BYTES)
+    def ratio(row):
+        return row[1]["after"] / row[1]["vips"]
+    checks = [
+        (f"the wallpaper render ≤ {DEFAULT_VIPS_RATIO} × vips copy (default compression)", ratio(default),
+         DEFAULT_VIPS_RATIO),
+        (f"the wallpaper render ≤ {FAST_VIPS_RATIO} × vips copy (--compression fast)", ratio(fast), FAST_VIPS_RATIO),
+        (f"a 10000×10000 render ≤ {BIG_VIPS_RATIO} × vips copy of the same file", ratio(big), BIG_VIPS_RATIO),
+        (f"a 12-megapixel JPEG to PNG ≤ {JPEG_VIPS_RATIO} × `vips copy photo.jpg out.png`", ratio(jpeg),
+         JPEG_VIPS_RATIO),
+    ]
+    lines += ["", "| target | measured | holds |", "|---|---|---|"]
+    for what, measured, bound in checks:
+        lines.append(f"| {what} | {measured:.2f} × | {'yes' if measured <= bound else 'no'} |")
+    lines.append(f"| the wallpaper's output ≤ {SIZE_RATIO} × the bytes before issue 49 ({size_bound / SIZE_RATIO:,.0f}) "
+                 f"| {default[2]['after']:,} bytes | {'yes' if default[2]['after'] <= size_bound else 'no'} |")
+    return lines
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=50, help="timed runs per measurement (default 50)")
+    parser.add_argument("--before", type=Path, help="a backdrop binary built from an earlier commit, for issue 49's "
+                        "table before and after")
+    parser.add_argument("--before-label", default="before", help="what --before is (e.g. its commit)")
     arguments = parser.parse_args()
     runs = arguments.runs
+    before = arguments.before
+    if before is not None and not os.access(before, os.X_OK):
+        sys.exit(f"side-by-side: --before {before} is not an executable file")
     if not PICTURE.exists():
         sys.exit(f"side-by-side: {PICTURE} is missing")
     ensure_python_packages()
@@ -281,6 +375,8 @@ def main():
             peaks[label] = median([peak_resident_kb(BACKDROP, "render", picture_path, "--scale", SCALE, "-o",
                                                     folder / "rss.png", "--force") for _ in range(5)])
 
+        issue49 = measure_issue49(folder, big, source, runs, before) if shutil.which("vips") else None
+
     fast = {r[1]: r[2] for r in rows if r[0] == "Backdrop fast path"}
     lines = [
         "# Performance: Backdrop beside its peers",
@@ -343,6 +439,7 @@ def main():
               f"| its output ≤ 1.05 × 1,069,456 bytes | {default_size:,} bytes | {'yes' if default_size <= 1.05 * 1069456 else 'no'} |",
               f"| 6 wallpapers and 6 coffees into a folder ≤ 800 ms | {batch_ms:.0f} ms | {'yes' if batch_ms <= 800 else 'no'} |",
               f"| a 10000×10000 render ≤ 3 s | {big_ms / 1000:.2f} s, peak {big_peak_mb:.0f} MiB | {'yes' if big_ms <= 3000 else 'no'} |"]
+    lines += issue49_lines(issue49, before, arguments.before_label)
     lines += ["", "## UIImage+ImageEffects", "",
               "`backdrop render --algorithm image-effects` (the crop premultiplied, three d × d box passes, the saturation "
               "matrix, the composite), in process and as a whole process beside the default algorithm's; the peers run "

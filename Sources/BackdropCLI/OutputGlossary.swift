@@ -129,6 +129,9 @@ enum OutputGlossary {
             ("evidence", "measured, from Apple's files, derived, or approximation"),
         ]
             + VibrancyLevel.allCases.map { level in
-                (level.rawValue, "the colour matrix --vibrancy-style \(level.rawValue) applies over the row's recipe")
+                (
+                    level.rawValue,
+                    "the colour matrix --vibrancy-style \(level.rawValue) applies over the row's recipe or glass"
+                )
             })
 }

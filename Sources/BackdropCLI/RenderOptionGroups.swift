@@ -70,7 +70,7 @@ struct BlurOptions: ParsableArguments {
     @Option(
         name: .customLong("vibrancy-style"),
         help: ArgumentHelp(
-            "Over a system material: the vibrant content's level, label, secondaryLabel, tertiaryLabel, quaternaryLabel, fill, secondaryFill, tertiaryFill or separator (see 'backdrop styles').",
+            "Over a system material or glass: the vibrant content's level, label, secondaryLabel, tertiaryLabel, quaternaryLabel, fill, secondaryFill, tertiaryFill or separator (see 'backdrop styles').",
             valueName: "level"))
     var vibrancyStyle: String?
 
@@ -103,7 +103,7 @@ struct ReduceTransparencyOption: ParsableArguments {
     @Flag(
         name: .customLong("reduce-transparency"),
         help:
-            "Draw and price as iOS does with Reduce Transparency on: no blur (iOS 7's styles: the tint opaque; a system material: the backdrop's average colour through its recipe), so none of the blur's passes."
+            "Draw and price as iOS does with Reduce Transparency on: no blur (iOS 7's styles: the tint opaque; a system material: the backdrop's average colour through its recipe; glass: its face over that average, an approximation), so none of the blur's passes."
     )
     var isOn = false
 

@@ -15,7 +15,7 @@ struct StylesCommand: ParsableCommand {
             then a face, rim refraction and highlight in the view's shape: --corner-radius or --capsule, --tint). \
             Evidence: measured, from Apple's files, derived, or \
             approximation; the sources follow the table, then the eight vibrancy levels (--vibrancy-style) and the \
-            matrix each takes over each material.
+            matrix each takes over each material and each glass (glass's derived).
 
             Example:
               backdrop styles --format json
@@ -72,17 +72,24 @@ struct StylesCommand: ParsableCommand {
     }
 
     /// The eight vibrancy levels (`--vibrancy-style`): a row per recipe, the matrix each level takes over it (the
-    /// recipe's `platform` prefix and the matrices' left out to keep the table narrow), then its evidence.
+    /// recipe's `platform` prefix and the matrices' left out to keep the table narrow), then a row per glass and
+    /// appearance (the catalogue's), then their evidence.
     private func printVibrancyLevels() {
         let header = ["recipe"] + VibrancyLevel.allCases.map(\.rawValue)
-        let rows = MaterialRecipe.all.map { recipe in
+        var rows = MaterialRecipe.all.map { recipe in
             [Self.short(recipe.name)]
                 + VibrancyLevel.allCases.map { Self.short(VibrantColorMatrix.forLevel($0, over: recipe).name) }
         }
-        print("\nvibrancy levels (--vibrancy-style, over a system material; the matrix each takes):")
+        for entry in StyleCatalogue.all where entry.light.glass != nil {
+            guard let levels = entry.vibrancyLevels else { continue }
+            rows.append(["\(entry.name) light (derived)"] + levels.map { Self.short($0.light) })
+            rows.append(["\(entry.name) dark (derived)"] + levels.map { Self.short($0.dark) })
+        }
+        print("\nvibrancy levels (--vibrancy-style, over a system material or glass; the matrix each takes):")
         print(TextTable(header: header, rows: rows).rendered)
         print(
             "vibrancy levels: \(StyleCatalogue.vibrancyLevelEvidence.rawValue): \(StyleCatalogue.vibrancyLevelSource)")
+        print("glass's levels: \(StyleCatalogue.glassLevelEvidence.rawValue): \(StyleCatalogue.glassLevelSource)")
     }
 
     /// A CoreMaterial name without its `platform` prefix: "ContentThinLight".

@@ -31,6 +31,21 @@ struct AccessibilityEndToEndTests {
             #""style": "systemMaterial", "vibrancy": "content.png", "at": "60,40", "vibrancy-style": "tertiaryLabel", "increase-contrast": true"#,
             nil
         ),
+        // Liquid Glass under Reduce Transparency: its face over the backdrop's average colour.
+        (
+            ["--style", "glass", "--frame", "100,50,300,120", "--corner-radius", "20", "--reduce-transparency"],
+            #""style": "glass", "frame": "100,50,300,120", "corner-radius": 20, "reduce-transparency": true"#,
+            "style=glass&frame=100,50,300,120&corner-radius=20&reduce-transparency=1"
+        ),
+        // A vibrancy level over dark clear glass (derived levels), raised by Increase Contrast.
+        (
+            [
+                "--style", "clearGlass", "--appearance", "dark", "--frame", "40,30,400,160", "--vibrancy", "CONTENT",
+                "--at", "60,40", "--vibrancy-style", "secondaryLabel", "--increase-contrast",
+            ],
+            #""style": "clearGlass", "appearance": "dark", "frame": "40,30,400,160", "vibrancy": "content.png", "at": "60,40", "vibrancy-style": "secondaryLabel", "increase-contrast": true"#,
+            nil
+        ),
     ]
 
     @Test func theCLIAManifestCaseAndThePreviewDrawTheSameBytes() async throws {
@@ -83,8 +98,8 @@ struct AccessibilityEndToEndTests {
     /// What does not apply: one line, exit 2.
     @Test(arguments: [
         (
-            ["picture", "IN", "--style", "glass", "--reduce-transparency"],
-            "glass under Reduce Transparency is not public"
+            ["picture", "IN", "--style", "glass", "--reduce-transparency", "--path", "blur"],
+            "--reduce-transparency draws no blur: it contradicts --path blur"
         ),
         (
             ["picture", "IN", "--reduce-transparency", "--exact"],

@@ -189,6 +189,47 @@ struct CLITests {
         #expect(listing.contains("vibrancy levels") && listing.contains("StrokeThinDarkSecondary"))
     }
 
+    /// Vibrant content over glass, with and without a level: the library's picture; the listing shows glass's
+    /// derived levels (text and JSON); a misspelt level or a level without content over glass stays a one-line error.
+    @Test func vibrantContentOverGlassRendersAndIsListed() throws {
+        let glyphs = Fixtures.path("photos/glyphs-alpha.png")
+        let output = try Fixtures.temporaryDirectory().appendingPathComponent("g.png").path
+        let content = try Fixtures.image("photos/glyphs-alpha.png")
+        for (appearance, level) in [("light", nil), ("dark", VibrancyLevel.tertiaryLabel)] as [(String, VibrancyLevel?)]
+        {
+            let result = try runCLI(
+                [
+                    "render", photo, "-o", output, "--style", "glass", "--appearance", appearance, "--frame",
+                    "40,60,500,220", "--corner-radius", "30", "--vibrancy", glyphs, "--at", "60,80",
+                ] + (level.map { ["--vibrancy-style", $0.rawValue] } ?? []))
+            #expect(result.status == 0, "\(result.standardError)")
+            let style = try StyleChoice(name: "glass", appearance: appearance, cornerRadius: 30).resolve()
+            let expected = try Renderer().render(
+                try Fixtures.image("photos/coffee.png"),
+                effect: Effect(
+                    style: style, frame: PixelRect(x: 40, y: 60, width: 500, height: 220),
+                    vibrancy: Vibrancy(x: 60, y: 80, contentSize: content.size, level: level)),
+                vibrantContent: content)
+            #expect(try PNGDecoder().decodeFile(output) == expected, "\(appearance)")
+        }
+        expectOneLineError(
+            try runCLI([
+                "render", photo, "-o", output, "--style", "clearGlass", "--vibrancy", glyphs, "--vibrancy-style",
+                "loud",
+            ]), status: 2, mentioning: "unknown --vibrancy-style 'loud'")
+        expectOneLineError(
+            try runCLI(["render", photo, "-o", output, "--style", "glass", "--vibrancy-style", "label"]),
+            status: 2, mentioning: "--vibrancy-style goes with --vibrancy")
+        let listing = try runCLI(["styles"]).standardOutput
+        #expect(listing.contains("clearGlass dark (derived)") && listing.contains("glass's levels: derived"))
+        let json = try runCLI(["styles", "--format", "json"]).standardOutput
+        let entries = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+        let glass = try #require(entries.first { $0["name"] as? String == "glass" })
+        #expect(glass["vibrancyLevelEvidence"] as? String == "derived")
+        #expect((glass["vibrancyLevels"] as? [[String: Any]])?.count == 8)
+    }
+
     @Test func aMaterialRendersByItsUIKitNameAndBadStyleOptionsAreOneLineErrors() throws {
         let input = Fixtures.path("photos/coffee.png")
         let output = try Fixtures.temporaryDirectory().appendingPathComponent("m.png").path

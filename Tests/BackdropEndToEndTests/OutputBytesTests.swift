@@ -18,7 +18,8 @@ import Testing
 /// changed extraLight's tint alpha to the system's 0.80 (no recorded case draws extraLight's blur, so no picture
 /// changed) and one printed line: the known styles an unknown one lists now end with glass and clearGlass. Issue 50
 /// changed printed lines, not bytes: the render lines say how they drew in words ("blurred downsampled 4×" for
-/// "k = 4", "three box blurs 19 px wide" for "box 19×3", "effect views blurred").
+/// "k = 4", "three box blurs 19 px wide" for "box 19×3", "effect views blurred"). Issue 46's text on glass added three
+/// entries (vibrant content over glass with and without a level, glass under Reduce Transparency) and changed none.
 @Suite("Output bytes: every render mode, the same bytes as recorded")
 struct OutputBytesTests {
     /// A command's arguments with `IN`, `GLYPHS`, `MASK` and `DIR` standing for the files and folder of one run.
@@ -46,6 +47,28 @@ struct OutputBytesTests {
             ]
         ),
         ("vibrancy-corner", ["render", "IN", "-o", "DIR/out.png", "--style", "light", "--vibrancy", "GLYPHS"]),
+        (
+            "glass-vibrancy",
+            [
+                "render", "IN", "-o", "DIR/out.png", "--style", "glass", "--frame", "40,60,500,220", "--vibrancy",
+                "GLYPHS", "--at", "60,80",
+            ]
+        ),
+        (
+            "glass-vibrancy-level",
+            [
+                "render", "IN", "-o", "DIR/out.png", "--style", "clearGlass", "--appearance", "dark", "--frame",
+                "40,60,500,220", "--corner-radius", "24", "--vibrancy", "GLYPHS", "--at", "60,80", "--vibrancy-style",
+                "secondaryLabel",
+            ]
+        ),
+        (
+            "glass-reduce-transparency",
+            [
+                "render", "IN", "-o", "DIR/out.png", "--style", "glass", "--frame", "40,60,500,220",
+                "--reduce-transparency",
+            ]
+        ),
         ("depth-16", ["render", "IN", "-o", "DIR/out.png", "--style", "light", "--depth", "16", "--scale", "2"]),
         ("compression-fast", ["render", "IN", "-o", "DIR/out.png", "--style", "dark", "--compression", "fast"]),
         (
@@ -183,6 +206,18 @@ struct OutputBytesTests {
         "vibrancy-corner": (
             "429cbad15a6447e067d6f9e86ceab9d334ed997429317c8789cccea357f5f0d1",
             "wrote DIR/out.png (600×400, light, blurred downsampled 6×, frame 0,0,600,400)\n"
+        ),
+        "glass-vibrancy": (
+            "c3252dfad12388598d89b31a3b0f2c6889ab6d32c273807832db1a60cd3dbeb1",
+            "wrote DIR/out.png (600×400, glass, blurred at full size, frame 40,60,500,220; Liquid Glass is an approximation: macOS 26\'s glass numbers, not measured on iOS (see docs/styles.md))\n"
+        ),
+        "glass-vibrancy-level": (
+            "5e9118b23bbdce9fcc00fca9375774e390b20d3fce09ab0a39f372d051239448",
+            "wrote DIR/out.png (600×400, clearGlass, blurred downsampled 3×, frame 40,60,500,220; Liquid Glass is an approximation: macOS 26\'s glass numbers, not measured on iOS (see docs/styles.md))\n"
+        ),
+        "glass-reduce-transparency": (
+            "bbe4c8e5dc0dc93614c93844a9e9ca321bb3eff24276ac4dc26f572caf32bf8b",
+            "wrote DIR/out.png (600×400, glass, tint-only, reduce transparency, frame 40,60,500,220; Liquid Glass is an approximation: macOS 26\'s glass numbers, not measured on iOS (see docs/styles.md))\n"
         ),
         "depth-16": (
             "ffc0c3f4cdc3ba37607f84b0fbfe641f81c6a9818cc626e635545c579dc8c6bd",

@@ -128,9 +128,21 @@ struct AccessibilitySettingsTests {
         #expect(reduced.frame.totalMs < blurred.frame.totalMs)
     }
 
-    @Test func liquidGlassUnderReduceTransparencyIsRefused() throws {
+    /// Liquid Glass under Reduce Transparency: the tint-only path, its numbers kept; priced without an offscreen
+    /// pass, with its face, for less than its blur.
+    @Test func liquidGlassUnderReduceTransparencyIsPricedWithoutBlur() throws {
         let glass = try StyleCatalogue.style(named: "glass", appearance: nil)
-        #expect(throws: BackdropError.self) { try Effect(style: glass).applying(Self.reduceTransparency) }
+        let reducedEffect = try Effect(style: glass).applying(Self.reduceTransparency)
+        #expect(reducedEffect.path == .tintOnly && reducedEffect.style == glass)
+        let device = try Device.lookup("iphone-5")
+        let blurred = try Estimator().estimate(device: device, style: glass, vibrancy: true)
+        let reduced = try Estimator().estimate(
+            device: device, style: glass, vibrancy: true, accessibility: Self.reduceTransparency)
+        #expect(blurred.path == .blur && reduced.path == .tintOnly)
+        #expect(!reduced.frame.passes.contains { $0.isOffscreen && $0.pass.kind != .vibrantContent })
+        #expect(reduced.frame.passes.contains { $0.pass.kind == .glassFace })
+        #expect(reduced.frame.passes.contains { $0.pass.kind == .vibrancyFilter })
+        #expect(reduced.frame.totalMs < blurred.frame.totalMs)
     }
 
     /// A scene under Reduce Transparency: the planner puts every effect view on the tint-only path with its opaque

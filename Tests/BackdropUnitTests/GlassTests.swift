@@ -109,16 +109,17 @@ struct GlassTests {
         }
     }
 
-    @Test func glassHasNoTintOnlyPathAndNoVibrancyYet() throws {
+    /// Glass's tint-only path (Reduce Transparency's look) and vibrant content over it are planned: the face after
+    /// the average colour, the vibrancy passes after the face.
+    @Test func glassPlansItsTintOnlyPathAndVibrantContent() throws {
         let style = try StyleChoice(name: "glass").resolve()
         let size = PixelSize(width: 16, height: 16)
-        #expect(throws: BackdropError.self) {
-            try RenderPlan(effect: Effect(style: style, path: .tintOnly), imageSize: size)
-        }
-        let vibrancy = Vibrancy(x: 0, y: 0, contentSize: PixelSize(width: 4, height: 4))
-        #expect(throws: BackdropError.self) {
-            try RenderPlan(effect: Effect(style: style, vibrancy: vibrancy), imageSize: size)
-        }
+        let reduced = try RenderPlan(effect: Effect(style: style, path: .tintOnly), imageSize: size)
+        #expect(reduced.passes.map(\.kind) == [.capture, .tintOnly, .glassFace, .composite])
+        let vibrancy = Vibrancy(x: 0, y: 0, contentSize: PixelSize(width: 4, height: 4), level: .fill)
+        let vibrant = try RenderPlan(effect: Effect(style: style, vibrancy: vibrancy), imageSize: size)
+        #expect(
+            Array(vibrant.passes.map(\.kind).suffix(4)) == [.glassFace, .vibrantContent, .vibrancyFilter, .composite])
     }
 
     /// Every device prices glass, on the blur path, with its face as a pass of its own, and says it never ran iOS 26.

@@ -138,11 +138,16 @@ struct VibrancyLevelTests {
         }
     }
 
-    /// The catalogue lists the eight levels on every material and on no other style.
-    @Test func theCatalogueListsTheLevelsOfEveryMaterial() {
+    /// The catalogue lists the eight levels on every material and glass and on no other style, with their evidence:
+    /// Apple's files for the materials, derived for glass.
+    @Test func theCatalogueListsTheLevelsOfEveryMaterialAndGlass() {
         for entry in StyleCatalogue.all {
             let levels = entry.vibrancyLevels?.map(\.level)
-            #expect(levels == (entry.introducedInIOS == 13 ? VibrancyLevel.allCases : nil), "\(entry.name)")
+            let hasLevels = entry.introducedInIOS >= 13
+            #expect(levels == (hasLevels ? VibrancyLevel.allCases : nil), "\(entry.name)")
+            let evidence: StyleCatalogue.Evidence? =
+                !hasLevels ? nil : entry.introducedInIOS == 26 ? .derived : .fromAppleFiles
+            #expect(entry.vibrancyLevelEvidence == evidence && (entry.vibrancyLevelSource != nil) == hasLevels)
         }
         let adaptive = StyleCatalogue.entry(named: "systemMaterial")!.vibrancyLevels!
         #expect(

@@ -5,8 +5,9 @@ import BackdropImageIO
 ///
 /// - Reduce Transparency draws no blur: iOS 7's styles draw their tint opaque (``BlurStyle/reducingTransparency``),
 ///   a system material draws the backdrop's average colour through its recipe (``MaterialRecipe/reducedTransparency``,
-///   the chrome recipes swapped for their own); every effect view takes the tint-only path, so it is priced without
-///   offscreen passes. Liquid Glass under it is not public and is refused.
+///   the chrome recipes swapped for their own), Liquid Glass draws its face over the backdrop's average colour
+///   (``MaterialRecipe/glassAverageColour``, an approximation); every effect view takes the tint-only path, so it is
+///   priced without offscreen passes.
 /// - Increase Contrast raises the alpha of iOS 13's vibrancy levels (``VibrantColorMatrix/increasingContrast(for:dark:)``);
 ///   nothing public changes the materials or iOS 7's blends, so nothing else changes.
 public struct AccessibilitySettings: Sendable, Equatable, Codable {
@@ -35,15 +36,10 @@ public struct AccessibilitySettings: Sendable, Equatable, Codable {
 extension Effect {
     /// The effect as a device with `settings` draws it: under Reduce Transparency the style's reduced-transparency
     /// look (``BlurStyle/reducingTransparency``) on the tint-only path; under Increase Contrast the vibrancy level's
-    /// raised alpha. Throws a one-line `.badOption` for Liquid Glass under Reduce Transparency.
+    /// raised alpha. (Throws nothing today; kept throwing for settings a style cannot draw.)
     public func applying(_ settings: AccessibilitySettings) throws(BackdropError) -> Effect {
         var effect = self
         if settings.reduceTransparency {
-            guard style.glass == nil else {
-                throw BackdropError(
-                    .badOption,
-                    "\(style.name) under Reduce Transparency is not public: Backdrop does not draw it")
-            }
             effect.style = style.reducingTransparency
             effect.path = .tintOnly
         }
@@ -55,14 +51,15 @@ extension Effect {
 extension BlurStyle {
     /// The style under Reduce Transparency, drawn on the tint-only path: a system material's recipe becomes its
     /// reduced-transparency recipe (``MaterialRecipe/reducedTransparency``); any other style draws its tint opaque
-    /// (fallback alpha 1). UIKit draws iOS 7's grey tints opaque under the setting (decompiled UIKit,
+    /// (fallback alpha 1; Liquid Glass keeps its numbers: its tint-only path draws the face over the average colour).
+    /// UIKit draws iOS 7's grey tints opaque under the setting (decompiled UIKit,
     /// `_UIBackdropViewSettings…`, quality 10); extraLight's grey 0.97 is UIKit's own, light's and dark's greys are
     /// not public: Backdrop keeps each style's tint colour (white 1.0, grey 0.11).
     public var reducingTransparency: BlurStyle {
         var style = self
         if let recipe = material {
             style.material = recipe.reducedTransparency
-        } else {
+        } else if glass == nil {
             style.fallbackAlpha = 1
         }
         return style

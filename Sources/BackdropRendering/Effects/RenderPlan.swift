@@ -6,13 +6,15 @@ import BackdropImageIO
 /// Blur path (fast):  capture → downscale ×1/k → horizontal blur → vertical blur → upscale ×k + tint → composite.
 /// Blur path (exact): capture → horizontal blur → vertical blur → tint → composite (k = 1, no resampling).
 /// Tint-only path:    capture → tint only → composite (a system material: capture → average colour through its
-///                    reduced-transparency recipe → composite, ``MaterialAverageColourPass``).
+///                    reduced-transparency recipe → composite, ``MaterialAverageColourPass``; Liquid Glass: the
+///                    average colour unchanged, ``MaterialRecipe/glassAverageColour``, then its face).
 /// With vibrancy, two passes come before the composite on either path: vibrant content → vibrancy filter (a
 /// vibrancy level's matrix runs on the output after the composite: `VibrancyMatrixFilter`).
 /// Extra light's GPU plan has a tint layer after the upscale, which the CPU folds into it (``TintLayerPass``).
 /// A system material's blur path: capture → downscale ×1/4 → material filters → blurs → upscale → composite.
 /// Liquid Glass: the blur path without colour, then its face (``GlassFacePass``, run on the output after the
-/// composite).
+/// composite); vibrant content over glass, blend or level, runs after the face, inside the glass's shape
+/// (`GlassVibrancyFilter`).
 public struct RenderPlan: Sendable {
     /// The effect this plan renders.
     public let effect: Effect
@@ -37,8 +39,8 @@ public struct RenderPlan: Sendable {
     let glass: GlassFacePass?
     let composite: CompositePass
 
-    /// The most passes a plan has: capture, downscale, two blurs, colour, tint layer, vibrant content and filter,
-    /// composite (glass's face replaces the tint layer and the vibrancy, which glass does not have).
+    /// The most passes a plan has: capture, downscale, two blurs, colour, tint layer or glass face (extra light's
+    /// tint layer and glass never go together), vibrant content and filter, composite.
     public static let maximumPassCount = 9
 
     /// Every pass in order, as data.
@@ -68,6 +70,8 @@ public struct RenderPlan: Sendable {
             rowPasses = []
             if let recipe = effect.style.material {
                 color = MaterialAverageColourPass(recipe: recipe.reducedTransparency, size: frame.size)
+            } else if effect.style.glass != nil {
+                color = MaterialAverageColourPass(recipe: .glassAverageColour, size: frame.size)
             } else {
                 color = TintOnlyPass(size: frame.size, transform: ColorTransform(fallbackOf: effect.style))
             }
@@ -111,7 +115,8 @@ public struct RenderPlan: Sendable {
                 x: clip.x - frame.x, y: clip.y - frame.y, width: clip.width, height: clip.height)
             let matrix = try placement.level.map { level throws(BackdropError) in
                 let matrix = try level.matrix(over: effect.style)
-                guard effect.increaseContrast, let recipe = effect.style.material else { return matrix }
+                guard effect.increaseContrast, let recipe = effect.style.material ?? effect.style.glass?.levelRecipe
+                else { return matrix }
                 return matrix.increasingContrast(for: level, dark: recipe.name.contains("Dark"))
             }
             return (

@@ -34,10 +34,14 @@ public enum StyleCatalogue {
         /// How its parameters are known, and from where.
         public var evidence: Evidence
         public var source: String
-        /// A system material's vibrancy levels: the matrix each takes in light and in dark (nil for a style with
-        /// none); their evidence and sources are ``StyleCatalogue/vibrancyLevelEvidence`` and
-        /// ``StyleCatalogue/vibrancyLevelSource``.
+        /// A system material's or a glass's vibrancy levels: the matrix each takes in light and in dark (nil for a
+        /// style with none).
         public var vibrancyLevels: [LevelMatrices]? = nil
+        /// How the levels' matrices are known, and from where (nil without levels): a material's are
+        /// ``StyleCatalogue/vibrancyLevelEvidence`` and ``StyleCatalogue/vibrancyLevelSource``, glass's
+        /// ``StyleCatalogue/glassLevelEvidence`` and ``StyleCatalogue/glassLevelSource``.
+        public var vibrancyLevelEvidence: Evidence? = nil
+        public var vibrancyLevelSource: String? = nil
 
         /// Whether it follows the appearance (`--appearance` applies).
         public var isAdaptive: Bool { light != dark }
@@ -59,26 +63,48 @@ public enum StyleCatalogue {
     public static let vibrancyLevelSource =
         "CoreMaterial's .visualstyleset files (macOS 26/27, dumped by herclyon1/transit corematerial-recipes.json); the level's slot from WebKit's RemoteLayerTreePropertyApplier.mm; a runtime reading on iOS (dominicstop/VisualEffectBlurView ColorMatrixRGBAPreset.swift) agrees on 38 of 41 cells; label: black or white at α 0.96, no matrix"
 
+    /// How glass's vibrancy levels are known: derived (``GlassParameters/levelRecipe``).
+    public static let glassLevelEvidence = Evidence.derived
+    /// Where glass's vibrancy levels come from.
+    public static let glassLevelSource =
+        "derived: a material recipe's levels over the finished glass face, regular glass platformContent{Light,Dark}'s (systemMaterial), clear glass platformContentUltraThin{Light,Dark}'s; glass carries a content vibrantColorMatrix as materials do (herclyon1/transit MATERIALS.md), one per glass, not per level; Apple publishes no per-level glass matrices"
+
     /// Every style, in UIKit's order: iOS 7's three, iOS 10's two, iOS 13's adaptive materials, then their fixed
     /// light and dark variants, then iOS 26's two glasses.
     public static let all: [Entry] = iOS7 + iOS10 + materials + liquidGlass
 
     /// iOS 26's Liquid Glass, `UIGlassEffect.Style.regular` (`glass`) and `.clear` (`clearGlass`), both adaptive:
     /// an approximation (``GlassParameters``).
+    /// Vibrant content over a glass blends plus-darker in light and plus-lighter in dark, as over a material.
     static let liquidGlass: [Entry] = [
-        Entry(
-            name: "glass", introducedInIOS: 26, light: BlurStyle(name: "glass", glass: .regular(false)),
-            dark: BlurStyle(name: "glass", glass: .regular(true)), evidence: .approximation,
+        glassEntry(
+            "glass", .regular(false), .regular(true),
             source:
                 "UIGlassEffect.Style.regular: macOS 26/27's glassBackground inputs (herclyon1/transit MATERIALS.md); σ from a fit to an NSGlassEffectView capture (medfa12/liquid-glass-react-native); shape, refraction curve, highlight band and tint opacity Backdrop's choice"
         ),
-        Entry(
-            name: "clearGlass", introducedInIOS: 26, light: BlurStyle(name: "clearGlass", glass: .clear(false)),
-            dark: BlurStyle(name: "clearGlass", glass: .clear(true)), evidence: .approximation,
+        glassEntry(
+            "clearGlass", .clear(false), .clear(true),
             source:
                 "UIGlassEffect.Style.clear: macOS 26/27's glassBackground inputs (herclyon1/transit MATERIALS.md); σ scaled from regular's fit; shape, refraction curve, highlight band and tint opacity Backdrop's choice"
         ),
     ]
+
+    /// A glass's entry: its light and dark styles (dark content blends plus-lighter) and its derived levels.
+    private static func glassEntry(_ name: String, _ light: GlassParameters, _ dark: GlassParameters, source: String)
+        -> Entry
+    {
+        var darkStyle = BlurStyle(name: name, glass: dark)
+        darkStyle.vibrancyBlend = .plusLighter
+        let levels = VibrancyLevel.allCases.map { level in
+            LevelMatrices(
+                level: level, light: VibrantColorMatrix.forLevel(level, over: light.levelRecipe!).name,
+                dark: VibrantColorMatrix.forLevel(level, over: dark.levelRecipe!).name)
+        }
+        return Entry(
+            name: name, introducedInIOS: 26, light: BlurStyle(name: name, glass: light), dark: darkStyle,
+            evidence: .approximation, source: source, vibrancyLevels: levels, vibrancyLevelEvidence: glassLevelEvidence,
+            vibrancyLevelSource: glassLevelSource)
+    }
 
     /// The three iOS 7 styles (``BlurStyle/builtIn``).
     /// extraLight's tint alpha is the system's (``BlurStyle/systemExtraLightTintAlpha``), not the sample's.
@@ -128,7 +154,8 @@ public enum StyleCatalogue {
             return Entry(
                 name: name, introducedInIOS: 13, light: shown.light, dark: shown.dark, evidence: .fromAppleFiles,
                 source: "CoreMaterial recipe \(recipe) (see MaterialRecipe.all); the style's recipe from WebKit",
-                vibrancyLevels: levels)
+                vibrancyLevels: levels, vibrancyLevelEvidence: vibrancyLevelEvidence,
+                vibrancyLevelSource: vibrancyLevelSource)
         }
         let names = thicknesses.map { ("system\($0.uikit)Material", $0.recipe) }
         return names.map { entry($0.0, $0.1, fixed: nil) } + names.map { entry($0.0 + "Light", $0.1, fixed: .light) }

@@ -2,18 +2,19 @@ import BackdropImageIO
 
 /// iOS 13's vibrancy levels (`UIVibrancyEffectStyle`): how strongly vibrant content shows over a system material.
 /// Each level over each material is one ``VibrantColorMatrix`` (``VibrantColorMatrix/forLevel(_:over:)``, the table
-/// with its sources). Only the system materials have levels; iOS 7's styles blend their content instead
-/// (``VibrancyBlend``).
+/// with its sources). The system materials have levels, and Liquid Glass takes those of the material recipe its
+/// ``GlassParameters/levelRecipe`` names (derived); iOS 7's styles blend their content instead (``VibrancyBlend``).
 public enum VibrancyLevel: String, Sendable, Codable, CaseIterable {
     case label, secondaryLabel, tertiaryLabel, quaternaryLabel
     case fill, secondaryFill, tertiaryFill, separator
 
-    /// The level's matrix over `style`'s material. Throws a one-line `.badOption` for a style with no material.
+    /// The level's matrix over `style`'s material, or over its glass (the glass's level recipe). Throws a one-line
+    /// `.badOption` for a style with neither.
     public func matrix(over style: BlurStyle) throws(BackdropError) -> VibrantColorMatrix {
-        guard let recipe = style.material else {
+        guard let recipe = style.material ?? style.glass?.levelRecipe else {
             throw BackdropError(
                 .badOption,
-                "vibrancy level \(rawValue) goes with a system material (systemMaterial, systemThinMaterialDark, …): \(style.name) has no levels"
+                "vibrancy level \(rawValue) goes with a system material (systemMaterial, systemThinMaterialDark, …) or glass: \(style.name) has no levels"
             )
         }
         return VibrantColorMatrix.forLevel(self, over: recipe)

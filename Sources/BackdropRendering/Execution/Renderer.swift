@@ -88,14 +88,18 @@ public struct Renderer: Sendable {
         }
         if isCancelled() { return nil }
         let effect = plan.color.outputRows(reading: stage, maximum: Sample.maximumValue, parallelism: parallelism)
-        // The blend runs inside the composite; a level's matrix after it, on the output.
+        // The blend runs inside the composite; a level's matrix after it, on the output. Over glass both run after
+        // the face, inside its shape.
         let blended = plan.vibrancy.flatMap { passes in
-            passes.filter.matrix == nil ? vibrantContent.map { (passes.content, passes.filter, $0) } : nil
+            passes.filter.matrix == nil && plan.glass == nil
+                ? vibrantContent.map { (passes.content, passes.filter, $0) } : nil
         }
         var output = plan.composite.run(
             effect: effect, vibrancy: blended, source: source, parallelism: parallelism,
             as: Sample.self)
-        if let passes = plan.vibrancy, let matrix = passes.filter.matrix, let content = vibrantContent {
+        if plan.glass == nil, let passes = plan.vibrancy, let matrix = passes.filter.matrix,
+            let content = vibrantContent
+        {
             if isCancelled() { return nil }
             VibrancyMatrixFilter(matrix: matrix, content: passes.content)
                 .run(content: content, over: &output, parallelism: parallelism)
@@ -103,6 +107,10 @@ public struct Renderer: Sendable {
         if let glass = plan.glass {
             if isCancelled() { return nil }
             glass.run(source: source, over: &output, parallelism: parallelism)
+            if let passes = plan.vibrancy, let content = vibrantContent {
+                if isCancelled() { return nil }
+                GlassVibrancyFilter(passes, over: glass).run(content: content, over: &output, parallelism: parallelism)
+            }
         }
         return output
     }

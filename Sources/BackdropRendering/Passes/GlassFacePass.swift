@@ -44,15 +44,11 @@ public struct GlassFacePass: Sendable {
         }
     }
 
-    /// Refuses what the glass does not draw: the tint-only path and vibrant content over it.
+    /// Refuses glass numbers the face cannot draw: a corner radius that is not a number of points ≥ 0. (The tint-only
+    /// path draws the face over the backdrop's average colour, and vibrant content runs after the face: both are
+    /// ``RenderPlan``'s.)
     static func validate(_ effect: Effect) throws(BackdropError) {
         guard effect.style.glass != nil else { return }
-        if effect.path == .tintOnly {
-            throw BackdropError(.badOption, "\(effect.style.name) has no tint-only fallback: use the blur path")
-        }
-        if effect.vibrancy != nil {
-            throw BackdropError(.badOption, "vibrant content over \(effect.style.name) is not drawn yet: leave it out")
-        }
         if case .roundedRectangle(let radius) = effect.style.glass!.shape, !(radius.isFinite && radius >= 0) {
             throw BackdropError(.badOption, "the corner radius \(radius) is not a number of points ≥ 0")
         }

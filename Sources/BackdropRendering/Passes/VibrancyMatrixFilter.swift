@@ -28,10 +28,14 @@ struct VibrancyMatrixFilter: Sendable {
 
     /// One pixel: straight colour and alpha `b` (fractions of 1), the content's alpha byte `a`.
     @inline(__always) func apply(_ b: SIMD4<Float>, contentAlpha a: UInt8) -> SIMD4<Float> {
+        apply(b, weight: min(Float(a) * coverage, 1))
+    }
+
+    /// One pixel mixed by weight `w` (0…1): colour B + (X − B)·w, alpha A_B + (1 − A_B)·w.
+    @inline(__always) func apply(_ b: SIMD4<Float>, weight w: Float) -> SIMD4<Float> {
         let colour = SIMD3(b.x, b.y, b.z)
         let x = (SIMD3((rows.0 * colour).sum(), (rows.1 * colour).sum(), (rows.2 * colour).sum()) + bias)
             .clamped(lowerBound: .zero, upperBound: .one)
-        let w = min(Float(a) * coverage, 1)
         let mixed = colour + (x - colour) * w
         return SIMD4(mixed, b.w + (1 - b.w) * w)
     }

@@ -17,7 +17,7 @@ extension Estimator {
 
     /// The path an effect view of `style` takes under `choice` on a device whose decision is `decided`: a system
     /// material blurs (no device of the table ran iOS 13) unless the choice forces tint-only, where it draws its
-    /// Reduce Transparency look (``MaterialAverageColourPass``); glass's plan refuses tint-only.
+    /// Reduce Transparency look (``MaterialAverageColourPass``); glass likewise (its face over the average colour).
     static func path(of style: BlurStyle, _ choice: PathChoice, decided: Effect.Path) -> Effect.Path {
         switch choice {
         case .auto: return style.material == nil && style.glass == nil ? decided : .blur

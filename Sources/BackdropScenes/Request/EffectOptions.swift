@@ -53,7 +53,7 @@ public struct EffectOptions: Sendable {
         case (.auto, nil): chosen = .blur
         case (.auto, let device?) where style.material != nil || style.glass != nil:
             // No device of the table ran iOS 13: a material blurs (its tint-only look is Reduce Transparency's),
-            // and glass has no tint-only look.
+            // and glass likewise (its tint-only look: its face over the backdrop's average colour).
             chosen = .blur
             note = "; \(device.id): blur, \(Estimator.whatIf(style, on: device) ?? "as iOS 13 draws it")"
         case (.auto, let device?):

@@ -199,8 +199,12 @@ extension RenderRequest {
             quality: exact == true ? .exact : .fast, path: checked.path, vibrantContentSize: content?.size,
             vibrancyCorner: at, cornerOptionName: spelling(.at))
         let planned = try options.effect()
-        // Under Reduce Transparency no device blurs: the device's own path and its reason do not apply.
-        let note = checked.accessibility.reduceTransparency ? "" : planned.note
+        // Under Reduce Transparency no device blurs: the device's own path and its reason do not apply; glass keeps
+        // its note that it is an approximation.
+        let note =
+            !checked.accessibility.reduceTransparency
+            ? planned.note
+            : checked.style.glass != nil ? "; \(GlassParameters.approximationNote)" : ""
         var shaped: Effect? = planned.effect
         for rule in Self.fieldRules where rule.takenBy.contains(checked.kind) && rule.isGiven(self) {
             rule.shape?(self, &checked, &shaped)

@@ -258,10 +258,10 @@ extension RenderRequest {
             guard vibrancy != nil else {
                 throw BackdropError(.badOption, "\(s(.vibrancyStyle)) goes with \(s(.vibrancy)) (the content it draws)")
             }
-            guard checked.style.material != nil else {
+            guard checked.style.material != nil || checked.style.glass?.levelRecipe != nil else {
                 throw BackdropError(
                     .badOption,
-                    "\(s(.vibrancyStyle)) \(text) goes with a system material (systemMaterial, …): \(checked.style.name) has no vibrancy levels"
+                    "\(s(.vibrancyStyle)) \(text) goes with a system material (systemMaterial, …) or glass: \(checked.style.name) has no vibrancy levels"
                 )
             }
             checked.vibrancyLevel = level
@@ -288,7 +288,7 @@ extension RenderRequest {
 }
 
 // Reduce Transparency: effects over a picture and scenes' effect views; no blur, so it contradicts `path blur` and
-// `exact`. Liquid Glass is refused when the effect is shaped (``Effect/applying(_:)``).
+// `exact`. Liquid Glass draws its face over the backdrop's average colour (``Effect/applying(_:)``).
 extension RenderRequest {
     /// Reduce Transparency draws no blur: `path` blur beside it is refused, in `s`'s words. The one refusal of every
     /// front end that takes the setting (requests, `estimate`, the preview's `/scene.json`).

@@ -32,9 +32,9 @@ public struct ScenePlanner {
     /// The device's display settings: under Reduce Transparency every effect view is drawn and priced on the
     /// tint-only path with its reduced-transparency look (``Effect/applying(_:)``). Off by default.
     public var accessibility = AccessibilitySettings.none
-    /// The path of a system material's effect view: blur (the default: every device that runs iOS 13 blurs them, a
-    /// what-if on the older ones), or tint-only when a caller asks for it outright (`--path tint-only` on one view:
-    /// the material's flat average colour, as ``RenderPlan`` draws it).
+    /// The path of a system material's or a glass's effect view: blur (the default: every device that runs iOS 13
+    /// or 26 blurs them, a what-if on the older ones), or tint-only when a caller asks for it outright (`--path
+    /// tint-only` on one view: the material's flat average colour, glass's face over it, as ``RenderPlan`` draws it).
     public var materialPath = Effect.Path.blur
 
     /// A planner for `device`, choosing each effect view's path with `path`.
@@ -449,11 +449,13 @@ public struct ScenePlanner {
                     vibrancy = Vibrancy(x: content.x, y: content.y, contentSize: content.size)
                 }
             }
-            // A system material blurs on every device that runs iOS 13 unless asked otherwise (``materialPath``);
-            // without blur (Reduce Transparency) it draws its average colour (``MaterialAverageColourPass``).
+            // A system material or glass blurs on every device that runs its iOS unless asked otherwise
+            // (``materialPath``); without blur (Reduce Transparency) it draws its average colour
+            // (``MaterialAverageColourPass``; glass its face over it).
+            let newStyle = effect.style.material != nil || effect.style.glass != nil
             let planned = try Effect(
                 style: effect.style, frame: pixels, scale: device.scale,
-                path: effect.style.material == nil ? planner.path(effect.style) : planner.materialPath,
+                path: newStyle ? planner.materialPath : planner.path(effect.style),
                 vibrancy: vibrancy
             ).applying(planner.accessibility)
             let path = planned.path

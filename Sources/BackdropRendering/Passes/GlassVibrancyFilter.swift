@@ -1,0 +1,92 @@
+import BackdropImageIO
+
+/// Vibrant content over Liquid Glass: the CPU's form of the plan's vibrancy filter pass when the style is a glass. It
+/// runs on the finished output after the glass face (``GlassFacePass``), inside the clipped content and the glass's
+/// shape, with the style's blend or a level's matrix (``VibrantColorMatrix``), the same maths as over a material.
+///
+/// Per output pixel under content of alpha a (0…255) and straight colour c, with B the output's straight colour and
+/// A_B its alpha as fractions of the sample's maximum, and s the glass's coverage of the pixel (the face's step 1:
+/// clamp(½ − d, 0, 1), d the signed distance to the rounded rectangle, in `Float` as the face computes it):
+/// - blend: ``VibrancyBlend/composite(color:alpha:over:one:)`` of c at alpha a/255 · s;
+/// - level: `VibrancyMatrixFilter`'s mix at weight min(a/255 · coverage, 1) · s.
+/// Each result rounded to the nearest sample (halves up). Where a = 0 or s = 0 (outside the shape) the pixel is
+/// untouched. Precision: it reads the quantised face, so it adds at most half a level of rounding to the face's.
+/// In `Float`, the same operations for every pixel: the same bytes for any thread count.
+struct GlassVibrancyFilter: Sendable {
+    /// How the content mixes: the style's blend, or a level's matrix.
+    enum Mix: Sendable {
+        case blend(VibrancyBlend)
+        case level(VibrancyMatrixFilter)
+    }
+
+    let mix: Mix
+    /// Where the content lies and its clip (pixels of the input picture).
+    let content: VibrantContentPass
+    /// The glass's frame (pixels of the input picture) and its shape.
+    let frame: PixelRect
+    let halfSize: SIMD2<Float>, radius: Float
+
+    /// The filter of `passes` over the face `glass` drew.
+    init(_ passes: (content: VibrantContentPass, filter: VibrancyFilterPass), over glass: GlassFacePass) {
+        content = passes.content
+        mix =
+            passes.filter.matrix.map { .level(VibrancyMatrixFilter(matrix: $0, content: passes.content)) }
+            ?? .blend(passes.filter.blend)
+        frame = glass.frame
+        halfSize = SIMD2(Float(glass.frame.width), Float(glass.frame.height)) / 2
+        radius = glass.cornerRadiusPixels
+    }
+
+    /// The glass's coverage of the pixel at (x, y) of its frame: clamp(½ − d, 0, 1), d the signed distance from the
+    /// pixel's centre to the rounded rectangle (negative inside), as ``GlassFacePass`` computes it.
+    @inline(__always) func coverage(x: Int, y: Int) -> Float {
+        let p = SIMD2(Float(x) + 0.5, Float(y) + 0.5) - halfSize
+        let q = SIMD2(abs(p.x), abs(p.y)) - (halfSize - SIMD2(repeating: radius))
+        let outside = SIMD2(max(q.x, 0), max(q.y, 0))
+        let d = (outside * outside).sum().squareRoot() + min(max(q.x, q.y), 0) - radius
+        return min(max(0.5 - d, 0), 1)
+    }
+
+    /// Applies the content to `output` (the picture after the face, the input picture's size) from `picture`, the
+    /// content placed by ``content``. Specialised for both sample types, as ``GlassFacePass``'s run is.
+    @_specialize(where Sample == UInt8)
+    @_specialize(where Sample == UInt16)
+    func run<Sample: PixelSample>(
+        content picture: RGBAImage<UInt8>, over output: inout RGBAImage<Sample>, parallelism: Parallelism
+    ) {
+        let clip = content.clip, width = output.width, maximum = Sample.maximumValue
+        picture.samples.withUnsafeBufferPointer { contentSamples in
+            output.samples.withUnsafeMutableBufferPointer { samples in
+                let out = SendablePointer(samples.baseAddress!)
+                let source = SendableConstPointer(contentSamples.baseAddress!)
+                parallelism.forEachBand(of: clip.height, minimumBandSize: Parallelism.minimumRowsPerBand) { rows in
+                    for y in rows {
+                        let contentRow = source.pointer + content.sampleOffset(ofRow: y)
+                        let outRow = out.pointer + ((clip.y + y) * width + clip.x) * 4
+                        for x in 0..<clip.width {
+                            let a = contentRow[x * 4 + 3]
+                            guard a != 0 else { continue }
+                            let s = coverage(x: clip.x + x - frame.x, y: clip.y + y - frame.y)
+                            guard s > 0 else { continue }
+                            let p = outRow + x * 4
+                            let b = SIMD4(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3])) / maximum
+                            let mixed: SIMD4<Float>
+                            switch mix {
+                            case .blend(let blend):
+                                let c =
+                                    SIMD3(
+                                        Float(contentRow[x * 4]), Float(contentRow[x * 4 + 1]),
+                                        Float(contentRow[x * 4 + 2])) / 255
+                                mixed = blend.composite(color: c, alpha: Float(a) / 255 * s, over: b)
+                            case .level(let filter):
+                                mixed = filter.apply(b, weight: min(Float(a) * filter.coverage, 1) * s)
+                            }
+                            let v = (mixed * maximum + 0.5).rounded(.down)
+                            for lane in 0..<4 { p[lane] = Sample(max(0, min(maximum, v[lane]))) }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -46,11 +46,10 @@ let package = Package(
             name: "CWebP",
             linkerSettings: [.linkedLibrary("webp"), .linkedLibrary("webpdemux"), .linkedLibrary("webpmux")]
         ),
-        // libheif's HEIF reading, with its HEVC decoder libde265 (Debian libheif-dev).
-        .target(
-            name: "CHEIF",
-            linkerSettings: [.linkedLibrary("heif")]
-        ),
+        // libheif's HEIF reading, with its HEVC decoder libde265 (Debian libheif-dev). Not linked: libheif.so.1 is
+        // loaded on the first HEIF input (dlopen, in glibc's libc), so its codecs cost the other commands nothing at
+        // start.
+        .target(name: "CHEIF"),
         // An embedded ICC profile's colours converted to sRGB by Little CMS (Debian liblcms2-dev).
         .target(
             name: "CLittleCMS",
@@ -156,7 +155,7 @@ let package = Package(
         // Unit tests: the library alone (and its kernels' stated limits), no fixture files, no binary.
         .testTarget(
             name: "BackdropUnitTests",
-            dependencies: ["Backdrop", "BackdropTestSupport", "CLibPNG", "CVectorKernels"]
+            dependencies: ["Backdrop", "BackdropTestSupport", "CHEIF", "CLibPNG", "CVectorKernels"]
         ),
         // End-to-end tests: the pictures of Tests/Fixtures, and the real binary (a dependency so that `swift test`
         // builds it).

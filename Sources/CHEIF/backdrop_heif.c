@@ -1,11 +1,103 @@
 // backdrop_heif.c — the primary image of a HEIF file through libheif's C API, sizes checked before decoding.
+//
+// libheif is loaded on first use (dlopen), not linked: with the codecs it links (libde265, libx265, libdav1d, libaom,
+// libnuma) it cost every `backdrop` process about 3.5 ms at start, relocations and libde265's static initialisers,
+// though only HEIF inputs use it (docs/performance.md, "Process start").
 #include "backdrop_heif.h"
 
+#include <dlfcn.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <libheif/heif.h>
+
+// Every libheif function this file calls. Each is resolved by name and typed from libheif's own prototype, so a call
+// that does not match the header is a compile error; a call to a function missing here is a link error (nothing
+// links libheif).
+#define BD_HEIF_FUNCTIONS(X)                                                                                           \
+    X(heif_context_alloc)                                                                                              \
+    X(heif_context_free)                                                                                               \
+    X(heif_context_set_maximum_image_size_limit)                                                                       \
+    X(heif_context_read_from_memory_without_copy)                                                                      \
+    X(heif_context_get_primary_image_handle)                                                                           \
+    X(heif_image_handle_release)                                                                                       \
+    X(heif_image_handle_get_width)                                                                                     \
+    X(heif_image_handle_get_height)                                                                                    \
+    X(heif_image_handle_get_ispe_width)                                                                                \
+    X(heif_image_handle_get_ispe_height)                                                                               \
+    X(heif_image_handle_has_alpha_channel)                                                                             \
+    X(heif_image_handle_get_color_profile_type)                                                                        \
+    X(heif_image_handle_get_raw_color_profile_size)                                                                    \
+    X(heif_image_handle_get_raw_color_profile)                                                                         \
+    X(heif_image_handle_get_nclx_color_profile)                                                                        \
+    X(heif_nclx_color_profile_free)                                                                                    \
+    X(heif_decoding_options_alloc)                                                                                     \
+    X(heif_decoding_options_free)                                                                                      \
+    X(heif_decode_image)                                                                                               \
+    X(heif_image_get_plane_readonly)                                                                                   \
+    X(heif_image_get_width)                                                                                            \
+    X(heif_image_get_height)                                                                                           \
+    X(heif_image_get_bits_per_pixel_range)                                                                             \
+    X(heif_image_release)
+
+typedef struct {
+#define BD_HEIF_FIELD(name) __typeof__(&name) name;
+    BD_HEIF_FUNCTIONS(BD_HEIF_FIELD)
+#undef BD_HEIF_FIELD
+} bd_heif_functions;
+
+// Written once, under libheif_once, before any reader exists; only read afterwards.
+static bd_heif_functions libheif;
+static int libheif_loaded;
+static char libheif_error[512];
+static pthread_once_t libheif_once = PTHREAD_ONCE_INIT;
+
+static void bd_copy(char *error, size_t error_size, const char *message) {
+    if (error != NULL && error_size > 0) snprintf(error, error_size, "%s", message);
+}
+
+// Opens `soname` and resolves every function into `functions`. A library once opened stays open (it is never
+// dlclose'd: libheif registers its codecs in static state).
+static int bd_heif_resolve(const char *soname, bd_heif_functions *functions, char *error, size_t error_size) {
+    void *library = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
+    if (library == NULL) {
+        const char *reason = dlerror();
+        snprintf(error, error_size,
+                 "HEIF decoding needs libheif, which could not be loaded (%s); install Debian's libheif1 "
+                 "(scripts/install-deps)",
+                 reason != NULL ? reason : soname);
+        for (char *p = error; *p != 0; p++) {
+            if (*p == '\n' || *p == '\r') *p = ' ';
+        }
+        return -1;
+    }
+#define BD_HEIF_RESOLVE(name)                                                                                          \
+    {                                                                                                                  \
+        void *symbol = dlsym(library, #name);                                                                          \
+        if (symbol == NULL) {                                                                                          \
+            snprintf(error, error_size,                                                                                \
+                     "HEIF decoding needs a newer libheif: %s has no " #name "; install Debian's libheif1 "            \
+                     "(scripts/install-deps)",                                                                         \
+                     soname);                                                                                          \
+            return -1;                                                                                                 \
+        }                                                                                                              \
+        functions->name = (__typeof__(functions->name))symbol;                                                         \
+    }
+    BD_HEIF_FUNCTIONS(BD_HEIF_RESOLVE)
+#undef BD_HEIF_RESOLVE
+    return 0;
+}
+
+static void bd_heif_load(void) {
+    libheif_loaded = bd_heif_resolve(BD_HEIF_LIBRARY, &libheif, libheif_error, sizeof libheif_error) == 0;
+}
+
+int bd_heif_library_check(const char *soname, char *error, size_t error_size) {
+    bd_heif_functions functions;
+    return bd_heif_resolve(soname, &functions, error, error_size);
+}
 
 struct bd_heif_reader {
     struct heif_context *context;
@@ -14,10 +106,6 @@ struct bd_heif_reader {
     uint8_t *icc;
     size_t icc_size;
 };
-
-static void bd_copy(char *error, size_t error_size, const char *message) {
-    if (error != NULL && error_size > 0) snprintf(error, error_size, "%s", message);
-}
 
 // libheif's own message, with what the project's errors say for the common cases.
 static void bd_heif_message(struct heif_error failure, const char *what, char *error, size_t error_size) {
@@ -41,36 +129,41 @@ static void bd_heif_message(struct heif_error failure, const char *what, char *e
 void bd_heif_reader_close(bd_heif_reader *reader) {
     if (reader == NULL) return;
     free(reader->icc);
-    if (reader->handle != NULL) heif_image_handle_release(reader->handle);
-    if (reader->context != NULL) heif_context_free(reader->context);
+    if (reader->handle != NULL) libheif.heif_image_handle_release(reader->handle);
+    if (reader->context != NULL) libheif.heif_context_free(reader->context);
     free(reader);
 }
 
 bd_heif_reader *bd_heif_reader_open(const uint8_t *data, size_t size, uint32_t max_side, bd_heif_header *header,
                                     char *error, size_t error_size) {
     memset(header, 0, sizeof *header);
+    pthread_once(&libheif_once, bd_heif_load);
+    if (!libheif_loaded) {
+        bd_copy(error, error_size, libheif_error);
+        return NULL;
+    }
     bd_heif_reader *reader = calloc(1, sizeof *reader);
     if (reader == NULL) {
         bd_copy(error, error_size, "out of memory");
         return NULL;
     }
-    reader->context = heif_context_alloc();
+    reader->context = libheif.heif_context_alloc();
     if (reader->context == NULL) {
         bd_copy(error, error_size, "out of memory");
         bd_heif_reader_close(reader);
         return NULL;
     }
-    heif_context_set_maximum_image_size_limit(reader->context, max_side > 0x7fffffffu ? 0x7fffffff : (int)max_side);
-    struct heif_error failure = heif_context_read_from_memory_without_copy(reader->context, data, size, NULL);
-    if (failure.code == heif_error_Ok) failure = heif_context_get_primary_image_handle(reader->context, &reader->handle);
+    libheif.heif_context_set_maximum_image_size_limit(reader->context, max_side > 0x7fffffffu ? 0x7fffffff : (int)max_side);
+    struct heif_error failure = libheif.heif_context_read_from_memory_without_copy(reader->context, data, size, NULL);
+    if (failure.code == heif_error_Ok) failure = libheif.heif_context_get_primary_image_handle(reader->context, &reader->handle);
     if (failure.code != heif_error_Ok) {
         bd_heif_message(failure, "the HEIF file is corrupt", error, error_size);
         bd_heif_reader_close(reader);
         return NULL;
     }
-    int width = heif_image_handle_get_width(reader->handle), height = heif_image_handle_get_height(reader->handle);
-    int coded_width = heif_image_handle_get_ispe_width(reader->handle);
-    int coded_height = heif_image_handle_get_ispe_height(reader->handle);
+    int width = libheif.heif_image_handle_get_width(reader->handle), height = libheif.heif_image_handle_get_height(reader->handle);
+    int coded_width = libheif.heif_image_handle_get_ispe_width(reader->handle);
+    int coded_height = libheif.heif_image_handle_get_ispe_height(reader->handle);
     if (width <= 0 || height <= 0 || coded_width <= 0 || coded_height <= 0) {
         bd_copy(error, error_size, "the HEIF file declares no image size (no ispe box)");
         bd_heif_reader_close(reader);
@@ -80,15 +173,15 @@ bd_heif_reader *bd_heif_reader_open(const uint8_t *data, size_t size, uint32_t m
     header->height = (uint32_t)height;
     header->coded_width = (uint32_t)coded_width;
     header->coded_height = (uint32_t)coded_height;
-    header->has_alpha = heif_image_handle_has_alpha_channel(reader->handle) != 0;
+    header->has_alpha = libheif.heif_image_handle_has_alpha_channel(reader->handle) != 0;
     reader->header = *header;
-    enum heif_color_profile_type type = heif_image_handle_get_color_profile_type(reader->handle);
-    size_t icc_size = heif_image_handle_get_raw_color_profile_size(reader->handle);
+    enum heif_color_profile_type type = libheif.heif_image_handle_get_color_profile_type(reader->handle);
+    size_t icc_size = libheif.heif_image_handle_get_raw_color_profile_size(reader->handle);
     if ((type == heif_color_profile_type_prof || type == heif_color_profile_type_rICC) && icc_size > 0 &&
         icc_size <= size) {
         reader->icc = malloc(icc_size);
         if (reader->icc != NULL &&
-            heif_image_handle_get_raw_color_profile(reader->handle, reader->icc).code == heif_error_Ok) {
+            libheif.heif_image_handle_get_raw_color_profile(reader->handle, reader->icc).code == heif_error_Ok) {
             reader->icc_size = icc_size;
         } else {
             free(reader->icc);
@@ -99,7 +192,7 @@ bd_heif_reader *bd_heif_reader_open(const uint8_t *data, size_t size, uint32_t m
 }
 
 int bd_heif_reader_read(bd_heif_reader *reader, uint8_t *rgba, char *error, size_t error_size) {
-    struct heif_decoding_options *options = heif_decoding_options_alloc();
+    struct heif_decoding_options *options = libheif.heif_decoding_options_alloc();
     if (options == NULL) {
         bd_copy(error, error_size, "out of memory");
         return -1;
@@ -110,29 +203,29 @@ int bd_heif_reader_read(bd_heif_reader *reader, uint8_t *rgba, char *error, size
     options->strict_decoding = 1;
     struct heif_image *image = NULL;
     struct heif_error failure =
-        heif_decode_image(reader->handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, options);
-    heif_decoding_options_free(options);
+        libheif.heif_decode_image(reader->handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, options);
+    libheif.heif_decoding_options_free(options);
     if (failure.code != heif_error_Ok) {
         bd_heif_message(failure, "the HEIF image data is corrupt", error, error_size);
         return -1;
     }
     uint32_t width = reader->header.width, height = reader->header.height;
     int stride = 0;
-    const uint8_t *plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride);
+    const uint8_t *plane = libheif.heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride);
     // A stream that decodes to another size than the boxes declare (a header that lies) is refused: the buffer was
     // sized from the boxes.
-    if (plane == NULL || heif_image_get_width(image, heif_channel_interleaved) != (int)width ||
-        heif_image_get_height(image, heif_channel_interleaved) != (int)height ||
-        heif_image_get_bits_per_pixel_range(image, heif_channel_interleaved) != 8 || stride < (int)width * 4) {
+    if (plane == NULL || libheif.heif_image_get_width(image, heif_channel_interleaved) != (int)width ||
+        libheif.heif_image_get_height(image, heif_channel_interleaved) != (int)height ||
+        libheif.heif_image_get_bits_per_pixel_range(image, heif_channel_interleaved) != 8 || stride < (int)width * 4) {
         snprintf(error, error_size, "the HEIF image data decodes to another size than its header's %ux%u", width,
                  height);
-        heif_image_release(image);
+        libheif.heif_image_release(image);
         return -1;
     }
     for (uint32_t y = 0; y < height; y++) {
         memcpy(rgba + (size_t)y * width * 4, plane + (size_t)y * (size_t)stride, (size_t)width * 4);
     }
-    heif_image_release(image);
+    libheif.heif_image_release(image);
     return 0;
 }
 
@@ -143,7 +236,7 @@ const uint8_t *bd_heif_reader_icc_profile(bd_heif_reader *reader, size_t *size) 
 
 int bd_heif_reader_nclx(bd_heif_reader *reader, bd_heif_nclx *nclx) {
     struct heif_color_profile_nclx *profile = NULL;
-    if (heif_image_handle_get_nclx_color_profile(reader->handle, &profile).code != heif_error_Ok || profile == NULL) {
+    if (libheif.heif_image_handle_get_nclx_color_profile(reader->handle, &profile).code != heif_error_Ok || profile == NULL) {
         return 0;
     }
     const float values[8] = {profile->color_primary_red_x,   profile->color_primary_red_y,
@@ -153,6 +246,6 @@ int bd_heif_reader_nclx(bd_heif_reader *reader, bd_heif_nclx *nclx) {
     for (int i = 0; i < 8; i++) nclx->primaries[i] = values[i];
     nclx->color_primaries = (int)profile->color_primaries;
     nclx->transfer_characteristics = (int)profile->transfer_characteristics;
-    heif_nclx_color_profile_free(profile);
+    libheif.heif_nclx_color_profile_free(profile);
     return 1;
 }

@@ -161,4 +161,41 @@ struct HEIFInputTests {
             #expect(!FileManager.default.fileExists(atPath: output), "\(name)")
         }
     }
+
+    /// libheif is loaded by the first HEIF input, not at start (docs/performance.md, "Process start"): what the
+    /// dynamic loader maps before `main` (LD_TRACE_LOADED_OBJECTS, the list ldd prints) names libpng16, which
+    /// `backdrop` links, and neither libheif nor its HEVC codecs.
+    @Test func libheifIsNotLoadedAtStart() throws {
+        let loaded = try runCLI(["--version"], environment: ["LD_TRACE_LOADED_OBJECTS": "1"])
+        #expect(loaded.status == 0, "\(loaded.standardError)")
+        #expect(loaded.standardOutput.contains("libpng16.so.16"), "\(loaded.standardOutput)")
+        for library in ["libheif", "libde265", "libx265"] {
+            #expect(!loaded.standardOutput.contains(library), "\(library) is loaded at start")
+        }
+    }
+
+    /// A libheif.so.1 that cannot be loaded (a file that is no shared object, found first through LD_LIBRARY_PATH):
+    /// `--version` and a PNG render run as usual; a HEIF input is one line naming the loader's reason and the Debian
+    /// package, a non-zero exit and no output.
+    @Test func anUnloadableLibheifFailsOnlyHEIFInputsInOneLine() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        try Data("not a shared object\n".utf8).write(to: directory.appendingPathComponent("libheif.so.1"))
+        let search = [directory.path, ProcessInfo.processInfo.environment["LD_LIBRARY_PATH"] ?? ""]
+        let environment = ["LD_LIBRARY_PATH": search.filter { !$0.isEmpty }.joined(separator: ":")]
+        let version = try runCLI(["--version"], environment: environment)
+        #expect(version.status == 0, "\(version.standardError)")
+        let png = directory.appendingPathComponent("png.png").path
+        let fromPNG = try runCLI(
+            ["render", Fixtures.path("photos/glyphs-alpha.png"), "-o", png], environment: environment)
+        #expect(fromPNG.status == 0, "\(fromPNG.standardError)")
+        let output = directory.appendingPathComponent("heic.png").path
+        let path = Self.fixture("turned.heic")
+        let fromHEIF = try runCLI(["render", path, "-o", output], environment: environment)
+        let lines = fromHEIF.standardError.split(separator: "\n")
+        #expect(fromHEIF.status == 1, "\(fromHEIF.status)")
+        #expect(
+            lines.count == 1 && lines[0].contains(path) && lines[0].contains("libheif.so.1")
+                && lines[0].hasSuffix("install Debian's libheif1 (scripts/install-deps)"), "\(fromHEIF.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
 }

@@ -1,7 +1,8 @@
 // backdrop_heif.h — libheif (Debian libheif-dev, with its HEVC decoder libde265) behind a small C boundary.
 //
 // libheif reports errors as values, never by longjmp or exceptions across its C API; this boundary turns them into a
-// return code and a one-line message in `error` (NUL-terminated).
+// return code and a one-line message in `error` (NUL-terminated). libheif is not linked: the first
+// bd_heif_reader_open loads BD_HEIF_LIBRARY (once, thread-safe) and resolves the functions the boundary calls.
 #ifndef BACKDROP_HEIF_H
 #define BACKDROP_HEIF_H
 
@@ -33,9 +34,17 @@ typedef struct {
 
 typedef struct bd_heif_reader bd_heif_reader;
 
+/// The library the boundary loads on first use (Debian libheif1, which libheif-dev installs).
+#define BD_HEIF_LIBRARY "libheif.so.1"
+
+/// Loads `soname` as the boundary does and resolves every function it calls, without using it. Returns 0, or -1 with
+/// `error` filled with the one-line message bd_heif_reader_open gives when BD_HEIF_LIBRARY is missing or lacks one
+/// of them. A library once loaded stays loaded.
+int bd_heif_library_check(const char *soname, char *error, size_t error_size);
+
 /// Parses the file's boxes from `data` (which must outlive the reader) and finds its primary image: nothing that
 /// grows with the picture is allocated. `max_side` bounds the width and height libheif accepts from the `ispe` box.
-/// Returns NULL and fills `error` on failure.
+/// Returns NULL and fills `error` on failure, also when libheif cannot be loaded (then on every call).
 bd_heif_reader *bd_heif_reader_open(const uint8_t *data, size_t size, uint32_t max_side, bd_heif_header *header,
                                     char *error, size_t error_size);
 

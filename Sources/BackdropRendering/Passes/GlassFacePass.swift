@@ -63,12 +63,14 @@ public struct GlassFacePass: Sendable {
     /// sample types: the renderer calls it from generic code, where each conversion between `Sample` and `Float`
     /// would otherwise go through the generic integer protocols (a full frame took seconds).
     ///
-    /// Two sweeps, each in row bands on all threads. The refraction reads the blurred frame up to its amount plus
-    /// its height away, across rows, so the first sweep computes every pixel of the rim (all but each row's middle,
-    /// ``Face/middle(ofRow:)``) into a buffer of its own before any pixel changes; the second replaces each row's
-    /// middle in place (a colour function of the pixel's own blurred value: `bd_glass_face_row8_v3` and
-    /// `bd_glass_face_row16_v3` where ``VectorKernels/available``, eight pixels at a time) and copies the rim in. The
-    /// per-pixel maths is ``Face/pixel(x:y:source:blurred:)`` everywhere else: the same samples either way.
+    /// Two sweeps, each in row bands on all threads. Each row is five runs, maybe empty: outside the shape (coverage
+    /// 0), rim, middle (``Face/middle(ofRow:)``), rim, outside (``Face/covered(ofRow:)``). The refraction reads the
+    /// blurred frame up to its amount plus its height away, across rows, so the first sweep computes every rim pixel
+    /// into a buffer of its own (`bd_glass_rim_row8_v3` for 8-bit samples where ``VectorKernels/available``) before
+    /// any pixel changes; the second replaces each row's middle in place (a colour function of the pixel's own
+    /// blurred value: `bd_glass_face_row8_v3` and `bd_glass_face_row16_v3`, eight pixels at a time), copies the rim
+    /// in, and outside the shape writes what the face gives a pixel there, its source's sample, by a table of the 256
+    /// bytes. Elsewhere the per-pixel maths is ``Face/pixel(x:y:source:blurred:)``: the same samples either way.
     @_specialize(where Sample == UInt8)
     @_specialize(where Sample == UInt16)
     func run<Sample: PixelSample>(
@@ -76,9 +78,26 @@ public struct GlassFacePass: Sendable {
     ) {
         let width = frame.width, height = frame.height
         let face = Face(glass, scale: Float(scale), radius: cornerRadiusPixels, width: width, height: height)
-        let middles = (0..<height).map { face.middle(ofRow: $0) }
+        let covered = (0..<height).map { face.covered(ofRow: $0) }
+        // An empty middle sits at the covered run's start: the rim is then that whole run.
+        let middles = (0..<height).map { y in
+            let middle = face.middle(ofRow: y)
+            return middle.isEmpty ? covered[y].lowerBound..<covered[y].lowerBound : middle
+        }
         var rimStarts = [Int](repeating: 0, count: height + 1)
-        for y in 0..<height { rimStarts[y + 1] = rimStarts[y] + width - middles[y].count }
+        for y in 0..<height { rimStarts[y + 1] = rimStarts[y] + covered[y].count - middles[y].count }
+        // What the face writes outside the shape (`pixel` returns the source there), for each source byte.
+        let outside = (0...255).map { byte in
+            var lanes = [Sample](repeating: 0, count: 4)
+            let pixel = [UInt8](repeating: UInt8(byte), count: 4)
+            pixel.withUnsafeBufferPointer { pixel in
+                lanes.withUnsafeMutableBufferPointer {
+                    Self.store(Self.source(pixel.baseAddress!), into: $0.baseAddress!)
+                }
+            }
+            return lanes[0]
+        }
+        let outsideIsTheSource = Sample.self == UInt8.self && outside.indices.allSatisfy { Int(outside[$0]) == $0 }
         let rimOffsets = rimStarts
         // Zeroed: a cancelled first sweep leaves nothing undefined for the second to copy.
         var rim = [Sample](repeating: 0, count: rimOffsets[height] * 4)
@@ -98,7 +117,9 @@ public struct GlassFacePass: Sendable {
                         for y in rows {
                             let middle = middles[y]
                             var r = rimOffsets[y] * 4
-                            for runOfRim in [0..<middle.lowerBound, middle.upperBound..<width] {
+                            for runOfRim in [
+                                covered[y].lowerBound..<middle.lowerBound, middle.upperBound..<covered[y].upperBound,
+                            ] {
                                 var x = runOfRim.lowerBound
                                 if rimKernel, Sample.self == UInt8.self {
                                     Self.rimKernel(
@@ -135,11 +156,22 @@ public struct GlassFacePass: Sendable {
                                 Self.store(v, into: pixels.pointer + i)
                                 x += 1
                             }
-                            let rimPixels = rimOffsets[y] * 4
-                            let left = middle.lowerBound * 4, right = (width - middle.upperBound) * 4
-                            (pixels.pointer + row).update(from: rimOut.pointer + rimPixels, count: left)
+                            let shape = covered[y], rimPixels = rimOffsets[y] * 4
+                            let left = (middle.lowerBound - shape.lowerBound) * 4
+                            let right = (shape.upperBound - middle.upperBound) * 4
+                            (pixels.pointer + row + shape.lowerBound * 4).update(
+                                from: rimOut.pointer + rimPixels, count: left)
                             (pixels.pointer + row + middle.upperBound * 4).update(
                                 from: rimOut.pointer + rimPixels + left, count: right)
+                            for run in [0..<shape.lowerBound, shape.upperBound..<width] where !run.isEmpty {
+                                let from = input.pointer + row + run.lowerBound * 4
+                                let to = pixels.pointer + row + run.lowerBound * 4
+                                if outsideIsTheSource {
+                                    UnsafeMutableRawPointer(to).copyMemory(from: from, byteCount: run.count * 4)
+                                } else {
+                                    for i in 0..<(run.count * 4) { to[i] = outside[Int(from[i])] }
+                                }
+                            }
                         }
                     }
                 }
@@ -270,17 +302,30 @@ private struct Face: Sendable {
     /// and rounding keeps that), |p.x| is smallest at x = width / 2 and grows either side, and ``isMiddle(_:)`` holds
     /// for every d below one that holds: so the middle is a run around width / 2, found by bisection either side.
     func middle(ofRow y: Int) -> Range<Int> {
-        let centre = width / 2
-        guard isMiddle(shape(x: centre, y: y).d) else { return 0..<0 }
-        var low = 0, high = centre  // the first middle pixel lies in low...high
+        run(around: width / 2) { isMiddle(shape(x: $0, y: y).d) }
+    }
+
+    /// The pixels of row `y` the shape covers (coverage not 0; outside it ``pixel(x:y:source:blurred:)`` returns the
+    /// source): one run, maybe empty, around width / 2 (``middle(ofRow:)``'s reasoning: the coverage is a
+    /// non-increasing function of d).
+    func covered(ofRow y: Int) -> Range<Int> {
+        func isCovered(_ x: Int) -> Bool { min(max(0.5 - shape(x: x, y: y).d, 0), 1) != 0 }
+        return run(around: width / 2, where: isCovered)
+    }
+
+    /// The run of x in 0..<width around `centre` where `holds`, which holds for every x between `centre` and an x
+    /// where it holds (empty when it fails at `centre`), by bisection either side.
+    private func run(around centre: Int, where holds: (Int) -> Bool) -> Range<Int> {
+        guard holds(centre) else { return 0..<0 }
+        var low = 0, high = centre  // the first x that holds lies in low...high
         while low < high {
             let x = (low + high) / 2
-            if isMiddle(shape(x: x, y: y).d) { high = x } else { low = x + 1 }
+            if holds(x) { high = x } else { low = x + 1 }
         }
-        var first = centre, last = width - 1  // the last middle pixel lies in first...last
+        var first = centre, last = width - 1  // the last x that holds lies in first...last
         while first < last {
             let x = (first + last + 1) / 2
-            if isMiddle(shape(x: x, y: y).d) { first = x } else { last = x - 1 }
+            if holds(x) { first = x } else { last = x - 1 }
         }
         return low..<(first + 1)
     }

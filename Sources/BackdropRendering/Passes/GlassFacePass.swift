@@ -64,13 +64,13 @@ public struct GlassFacePass: Sendable {
     /// would otherwise go through the generic integer protocols (a full frame took seconds).
     ///
     /// Two sweeps, each in row bands on all threads. Each row is five runs, maybe empty: outside the shape (coverage
-    /// 0), rim, middle (``Face/middle(ofRow:)``), rim, outside (``Face/covered(ofRow:)``). The refraction reads the
+    /// 0), rim, middle (`Face.middle(ofRow:)`), rim, outside (`Face.covered(ofRow:)`). The refraction reads the
     /// blurred frame up to its amount plus its height away, across rows, so the first sweep computes every rim pixel
-    /// into a buffer of its own (`bd_glass_rim_row8_v3` for 8-bit samples where ``VectorKernels/available``) before
+    /// into a buffer of its own (`bd_glass_rim_row8_v3` for 8-bit samples where `VectorKernels.available`) before
     /// any pixel changes; the second replaces each row's middle in place (a colour function of the pixel's own
     /// blurred value: `bd_glass_face_row8_v3` and `bd_glass_face_row16_v3`, eight pixels at a time), copies the rim
     /// in, and outside the shape writes what the face gives a pixel there, its source's sample, by a table of the 256
-    /// bytes. Elsewhere the per-pixel maths is ``Face/pixel(x:y:source:blurred:)``: the same samples either way.
+    /// bytes. Elsewhere the per-pixel maths is `Face.pixel(x:y:source:blurred:)`: the same samples either way.
     @_specialize(where Sample == UInt8)
     @_specialize(where Sample == UInt16)
     func run<Sample: PixelSample>(

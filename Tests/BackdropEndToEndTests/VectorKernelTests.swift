@@ -7,8 +7,8 @@ import Testing
 /// the same command gives the same bytes with the kernels and with BACKDROP_VECTOR_KERNELS=off, over the cases that
 /// reach every kernel and its edges (odd frame widths and heights for the blur's and the tint's last pixels, k = 4,
 /// 6, 8 and 12 for the upscale's runs, pictures with and without transparency for the capture's strips, vibrant
-/// content, 16-bit output, the tint-only path and exact mode, a system material's colour filters; and the
-/// ImageEffects plan's box, colour and composite kernels).
+/// content, 16-bit output, the tint-only path and exact mode, a system material's colour filters, Liquid Glass's
+/// face; and the ImageEffects plan's box, colour and composite kernels).
 @Suite("Vector kernels")
 struct VectorKernelTests {
     /// Whether /proc/cpuinfo lists AVX2 and FMA: where the kernels must run.
@@ -82,8 +82,122 @@ struct VectorKernelTests {
                 transparent, "--algorithm", "image-effects", "--style", "custom", "--sigma", "0", "--saturation", "1",
                 "--tint", "0.5,0.5,0.5", "--tint-alpha", "0.25",
             ],
+            // Liquid Glass's face: the middle's kernel (8-pixel blocks and a row's last pixels: 571 and 487 wide) and
+            // the rim's (the refraction band, the corners, the anti-aliased edge, the highlight), both shapes, a
+            // tint, the dark appearance, clear glass, 16-bit samples (the middle's 16-bit kernel, the rim in Swift),
+            // a frame narrower than the refraction's reach (reads clamped to the frame), no middle at all (37 × 5),
+            // and exact mode.
+            [photo, "--style", "glass", "--scale", "2", "--frame", "13,7,571,383", "--corner-radius", "24"],
+            [
+                transparent, "--style", "glass", "--appearance", "dark", "--tint", "0.9,0.2,0.1", "--scale", "2",
+                "--frame", "3,5,487,491", "--capsule",
+            ],
+            [photo, "--style", "clearGlass", "--scale", "2", "--tint", "0.2,0.5,1", "--corner-radius", "0"],
+            [photo, "--style", "clearGlass", "--appearance", "dark", "--scale", "2", "--frame", "0,0,240,130"],
+            [photo, "--style", "glass", "--depth", "16", "--corner-radius", "30", "--frame", "20,10,517,301"],
+            [photo, "--style", "glass", "--frame", "100,100,37,5"],
+            [transparent, "--style", "glass", "--appearance", "dark", "--exact", "--frame", "1,2,301,199"],
         ]
     }()
+
+    /// The glass renders' SHA-256 as `backdrop render PHOTO ARGUMENTS -o out.png` wrote them before the face had its
+    /// kernels and its two sweeps (main at 414d360, one float copy of the blurred frame and one scalar loop): the
+    /// kernels and the portable loops must both keep them.
+    static let glassRecorded: [(arguments: [String], sha256: String)] = [
+        (
+            [
+                "coffee.png", "--style", "glass", "--tint", "0.9,0.2,0.1", "--corner-radius", "24", "--frame",
+                "13,7,571,383",
+            ],
+            "a114a459f07e8e43ebef01c2a18e4806362facfb9d2ed927db89f97b2330541c"
+        ),
+        (
+            [
+                "logo-alpha.png", "--style", "glass", "--appearance", "dark", "--scale", "2", "--frame", "3,5,487,491",
+                "--capsule",
+            ],
+            "695c58202632aaf1d343e1527e38c6a8f3ff74714676aab4bde3f43850e537b8"
+        ),
+        (
+            [
+                "coffee.png", "--style", "glass", "--appearance", "dark", "--depth", "16", "--corner-radius", "30",
+                "--frame", "20,10,517,301",
+            ],
+            "a4adff8f0058bf580605620bc769a29299c78aaae696d49a26429d53cc0917f3"
+        ),
+        (
+            ["coffee.png", "--style", "clearGlass", "--scale", "2"],
+            "111d2a33f9092319f9da58bd0269c49589676363879f38226b33bc1474d5a03e"
+        ),
+        (
+            [
+                "coffee.png", "--style", "clearGlass", "--appearance", "dark", "--tint", "0.9,0.2,0.1",
+                "--corner-radius", "24", "--frame", "13,7,571,383",
+            ],
+            "6ee0108c5867fdc51f2a6cdd2061bcb69d77788e2c87129c0b7e2b1b40e73974"
+        ),
+        (
+            ["coffee.png", "--style", "glass", "--scale", "3", "--corner-radius", "0"],
+            "cb87d99b472b2fc632aba07e6a08531e5071a9c23de7758f7d693e45f536527d"
+        ),
+        (
+            ["coffee.png", "--style", "glass", "--frame", "10,10,1,300", "--corner-radius", "2"],
+            "eda74947ed12970baf7732786ad6be7643332d128017c7317f09242ef65adaed"
+        ),
+        (
+            ["coffee.png", "--style", "glass", "--scale", "0.05", "--frame", "10,10,61,47", "--corner-radius", "3"],
+            "2fd0ce7a2d96f16df1696626ddbcd8aa288d432e37ff4fac69a278ec32b435b6"
+        ),
+        (
+            [
+                "astronaut.png", "--style", "clearGlass", "--tint", "0.2,0.5,1", "--frame", "7,9,250,90",
+                "--corner-radius", "1000",
+            ],
+            "6b5c4a716159a4cadc08c67b70662ea80f0e7d23b91e99fbd042f85bd1bca07b"
+        ),
+        (
+            [
+                "logo-alpha.png", "--style", "glass", "--appearance", "dark", "--exact", "--frame", "1,2,301,199",
+                "--corner-radius", "12",
+            ],
+            "03bb3f63f026c122c73d7688d4520f0cfdb51576e9dc15809cf10f4f1376e7c5"
+        ),
+    ]
+
+    @Test func glassDrawsTheBytesRecordedBeforeItsKernels() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for (arguments, sha256) in Self.glassRecorded {
+            let input = Fixtures.path("photos/" + arguments[0])
+            for threads in ["1", "2"] {
+                for (name, environment) in [("kernels", [:]), ("portable", ["BACKDROP_VECTOR_KERNELS": "off"])] {
+                    let output = directory.appendingPathComponent("\(name).png").path
+                    let result = try runCLI(
+                        ["render", input, "-o", output, "--threads", threads] + arguments.dropFirst(),
+                        environment: environment)
+                    try #require(result.status == 0, "\(arguments): \(result.standardError)")
+                    #expect(
+                        try OutputBytesTests.digest(file: output) == sha256, "\(name), \(threads) threads: \(arguments)"
+                    )
+                }
+            }
+        }
+    }
+
+    /// The glass kernels' division of a sample by its maximum without a division (`glass_face_v3.c`: q = x·(1/m),
+    /// then fma(fma(−q, m, x), 1/m, q)) is the division itself for every 8- and 16-bit sample.
+    @Test func theGlassKernelsDivideEverySampleByItsMaximumExactly() {
+        for maximum: Float in [255, 65535] {
+            let reciprocal = 1 / maximum
+            var wrong = 0
+            for sample in 0...Int(maximum) {
+                let x = Float(sample), q = x * reciprocal
+                let corrected = q.addingProduct(x.addingProduct(-q, maximum), reciprocal)
+                if corrected.bitPattern != (x / maximum).bitPattern { wrong += 1 }
+            }
+            #expect(wrong == 0, "\(wrong) of the samples 0…\(maximum)")
+        }
+    }
 
     /// Stands for a mask of the frame's size (301 × 199, translucent noise) the test writes.
     static let maskMarker = "<mask 301x199>"

@@ -1,4 +1,5 @@
 import BackdropImageIO
+import CVectorKernels
 import Foundation
 
 /// Liquid Glass's face (``GlassParameters``): after the blur, inside the view's shape, per pixel of the frame.
@@ -57,58 +58,173 @@ public struct GlassFacePass: Sendable {
     /// Draws the face over `output` (the composite's picture: the blurred frame) from `source`. Specialised for both
     /// sample types: the renderer calls it from generic code, where each conversion between `Sample` and `Float`
     /// would otherwise go through the generic integer protocols (a full frame took seconds).
+    ///
+    /// Two sweeps, each in row bands on all threads. Each row is five runs, maybe empty: outside the shape (coverage
+    /// 0), rim, middle (`Face.middle(ofRow:)`), rim, outside (`Face.covered(ofRow:)`). The refraction reads the
+    /// blurred frame up to its amount plus its height away, across rows, so the first sweep computes every rim pixel
+    /// into a buffer of its own (`bd_glass_rim_row8_v3` for 8-bit samples where `VectorKernels.available`) before
+    /// any pixel changes; the second replaces each row's middle in place (a colour function of the pixel's own
+    /// blurred value: `bd_glass_face_row8_v3` and `bd_glass_face_row16_v3`, eight pixels at a time), copies the rim
+    /// in, and outside the shape writes what the face gives a pixel there, its source's sample, by a table of the 256
+    /// bytes. Elsewhere the per-pixel maths is `Face.pixel(x:y:source:blurred:)`: the same samples either way.
     @_specialize(where Sample == UInt8)
     @_specialize(where Sample == UInt16)
     func run<Sample: PixelSample>(
         source: RGBAImage<UInt8>, over output: inout RGBAImage<Sample>, parallelism: Parallelism
     ) {
-        let width = frame.width, height = frame.height, pictureWidth = output.width
-        let maximum = Sample.maximumValue
-        // The blurred frame, straight, 0…1: the refraction reads it at other pixels than it writes. Every element is
-        // written once, in row bands on all threads (no zeroing first: a full frame is 50 MB).
-        let blurred = output.samples.withUnsafeBufferPointer { samples in
-            let input = SendableConstPointer(samples.baseAddress!)
-            return [SIMD4<Float>](unsafeUninitializedCapacity: width * height) { buffer, initialized in
-                let copy = SendablePointer(buffer.baseAddress!)
-                parallelism.forEachBand(of: height, minimumBandSize: Parallelism.minimumRowsPerBand) { rows in
-                    for y in rows {
-                        for x in 0..<width {
-                            let i = ((frame.y + y) * pictureWidth + frame.x + x) * 4
-                            copy.pointer[y * width + x] =
-                                SIMD4(
-                                    Float(input.pointer[i]), Float(input.pointer[i + 1]), Float(input.pointer[i + 2]),
-                                    Float(input.pointer[i + 3])) / maximum
+        let width = frame.width, height = frame.height
+        let face = Face(glass, scale: Float(scale), radius: cornerRadiusPixels, width: width, height: height)
+        let covered = (0..<height).map { face.covered(ofRow: $0) }
+        // An empty middle sits at the covered run's start: the rim is then that whole run.
+        let middles = (0..<height).map { y in
+            let middle = face.middle(ofRow: y)
+            return middle.isEmpty ? covered[y].lowerBound..<covered[y].lowerBound : middle
+        }
+        var rimStarts = [Int](repeating: 0, count: height + 1)
+        for y in 0..<height { rimStarts[y + 1] = rimStarts[y] + covered[y].count - middles[y].count }
+        // What the face writes outside the shape (`pixel` returns the source there), for each source byte.
+        let outside = (0...255).map { byte in
+            var lanes = [Sample](repeating: 0, count: 4)
+            let pixel = [UInt8](repeating: UInt8(byte), count: 4)
+            pixel.withUnsafeBufferPointer { pixel in
+                lanes.withUnsafeMutableBufferPointer {
+                    Self.store(Self.source(pixel.baseAddress!), into: $0.baseAddress!)
+                }
+            }
+            return lanes[0]
+        }
+        let outsideIsTheSource = Sample.self == UInt8.self && outside.indices.allSatisfy { Int(outside[$0]) == $0 }
+        let rimOffsets = rimStarts
+        // Zeroed: a cancelled first sweep leaves nothing undefined for the second to copy.
+        var rim = [Sample](repeating: 0, count: rimOffsets[height] * 4)
+        let rowStride = output.width * 4, origin = (frame.y * output.width + frame.x) * 4
+        let constants = face.middleConstants(maximum: Sample.maximumValue)
+        // The rim's kernel indexes the frame's pixels in 32 bits.
+        let rimKernel = VectorKernels.available && (frame.y + height) * output.width < Int(Int32.max)
+        let rimConstants = face.middleConstants(maximum: 255) + face.rimConstants
+        source.samples.withUnsafeBufferPointer { sourceSamples in
+            output.samples.withUnsafeMutableBufferPointer { samples in
+                rim.withUnsafeMutableBufferPointer { rimSamples in
+                    let input = SendableConstPointer(sourceSamples.baseAddress! + origin)
+                    let pixels = SendablePointer(samples.baseAddress! + origin)
+                    let rimOut = SendablePointer(rimSamples.baseAddress!)
+                    parallelism.forEachBand(of: height, minimumBandSize: Parallelism.minimumRowsPerBand) { rows in
+                        let blurred = BlurredFrame(samples: UnsafePointer(pixels.pointer), rowStride: rowStride)
+                        for y in rows {
+                            let middle = middles[y]
+                            var r = rimOffsets[y] * 4
+                            for runOfRim in [
+                                covered[y].lowerBound..<middle.lowerBound, middle.upperBound..<covered[y].upperBound,
+                            ] {
+                                var x = runOfRim.lowerBound
+                                if rimKernel, Sample.self == UInt8.self {
+                                    Self.rimKernel(
+                                        blurred: pixels.pointer, rowStride: rowStride / 4, source: input.pointer,
+                                        into: rimOut.pointer + r, y: y, run: runOfRim, face: face,
+                                        constants: rimConstants)
+                                    let done = runOfRim.count & ~7
+                                    (x, r) = (x + done, r + done * 4)
+                                }
+                                while x < runOfRim.upperBound {
+                                    let i = y * rowStride + x * 4
+                                    let v = face.pixel(
+                                        x: x, y: y, source: Self.source(input.pointer + i), blurred: blurred)
+                                    Self.store(v, into: rimOut.pointer + r)
+                                    (x, r) = (x + 1, r + 4)
+                                }
+                            }
                         }
                     }
-                }
-                initialized = width * height
-            }
-        }
-        let face = Face(glass, scale: Float(scale), radius: cornerRadiusPixels, width: width, height: height)
-        blurred.withUnsafeBufferPointer { blurredPixels in
-            source.samples.withUnsafeBufferPointer { sourceSamples in
-                output.samples.withUnsafeMutableBufferPointer { samples in
-                    let out = SendablePointer(samples.baseAddress!)
-                    let input = SendableConstPointer(sourceSamples.baseAddress!)
-                    let image = SendableConstPointer(blurredPixels.baseAddress!)
                     parallelism.forEachBand(of: height, minimumBandSize: Parallelism.minimumRowsPerBand) { rows in
+                        let blurred = BlurredFrame(samples: UnsafePointer(pixels.pointer), rowStride: rowStride)
                         for y in rows {
-                            for x in 0..<width {
-                                let i = ((frame.y + y) * pictureWidth + frame.x + x) * 4
-                                let s =
-                                    SIMD4(
-                                        Float(input.pointer[i]), Float(input.pointer[i + 1]),
-                                        Float(input.pointer[i + 2]),
-                                        Float(input.pointer[i + 3])) / 255
-                                let v = face.pixel(x: x, y: y, source: s, blurred: image.pointer)
-                                let q = (v * maximum + 0.5).rounded(.down)
-                                for lane in 0..<4 { out.pointer[i + lane] = Sample(max(0, min(maximum, q[lane]))) }
+                            let middle = middles[y], row = y * rowStride
+                            var x = middle.lowerBound
+                            if VectorKernels.available {
+                                Self.faceKernel(
+                                    pixels.pointer + row + x * 4, input.pointer + row + x * 4, count: middle.count,
+                                    constants)
+                                x += middle.count & ~7
+                            }
+                            while x < middle.upperBound {
+                                let i = row + x * 4
+                                let v = face.pixel(x: x, y: y, source: Self.source(input.pointer + i), blurred: blurred)
+                                Self.store(v, into: pixels.pointer + i)
+                                x += 1
+                            }
+                            let shape = covered[y], rimPixels = rimOffsets[y] * 4
+                            let left = (middle.lowerBound - shape.lowerBound) * 4
+                            let right = (shape.upperBound - middle.upperBound) * 4
+                            (pixels.pointer + row + shape.lowerBound * 4).update(
+                                from: rimOut.pointer + rimPixels, count: left)
+                            (pixels.pointer + row + middle.upperBound * 4).update(
+                                from: rimOut.pointer + rimPixels + left, count: right)
+                            for run in [0..<shape.lowerBound, shape.upperBound..<width] where !run.isEmpty {
+                                let from = input.pointer + row + run.lowerBound * 4
+                                let to = pixels.pointer + row + run.lowerBound * 4
+                                if outsideIsTheSource {
+                                    UnsafeMutableRawPointer(to).copyMemory(from: from, byteCount: run.count * 4)
+                                } else {
+                                    for i in 0..<(run.count * 4) { to[i] = outside[Int(from[i])] }
+                                }
                             }
                         }
                     }
                 }
             }
         }
+    }
+
+    /// The source's straight RGBA8 pixel at `pixel`, 0…1.
+    @inline(__always) static func source(_ pixel: UnsafePointer<UInt8>) -> SIMD4<Float> {
+        SIMD4(Float(pixel[0]), Float(pixel[1]), Float(pixel[2]), Float(pixel[3])) / 255
+    }
+
+    /// `v` (0…1) as samples: ⌊v·maximum + ½⌋ limited to 0…maximum.
+    @inline(__always) static func store<Sample: PixelSample>(_ v: SIMD4<Float>, into out: UnsafeMutablePointer<Sample>)
+    {
+        let maximum = Sample.maximumValue
+        let q = (v * maximum + 0.5).rounded(.down)
+        // Through Int32: `Sample(_: Float)` in generic code is the standard library's generic conversion, a call.
+        for lane in 0..<4 { out[lane] = Sample(truncatingIfNeeded: Int32(max(0, min(maximum, q[lane])))) }
+    }
+
+    /// The C twin of a run of rim pixels with 8-bit samples (its first ⌊count/8⌋·8 pixels) into `out`.
+    @inline(__always) private static func rimKernel<Sample: PixelSample>(
+        blurred: UnsafeMutablePointer<Sample>, rowStride: Int, source: UnsafePointer<UInt8>,
+        into out: UnsafeMutablePointer<Sample>, y: Int, run: Range<Int>, face: Face, constants: [Float]
+    ) {
+        constants.withUnsafeBufferPointer { constants in
+            bd_glass_rim_row8_v3(
+                UnsafeRawPointer(blurred).assumingMemoryBound(to: UInt8.self), rowStride,
+                source + y * rowStride * 4, UnsafeMutableRawPointer(out).assumingMemoryBound(to: UInt8.self), y,
+                run.lowerBound, run.count, face.width, face.height, constants.baseAddress!)
+        }
+    }
+
+    /// The C twin of a row's middle for 8- or 16-bit samples (its first ⌊count/8⌋·8 pixels).
+    @inline(__always) static func faceKernel<Sample: PixelSample>(
+        _ pixels: UnsafeMutablePointer<Sample>, _ source: UnsafePointer<UInt8>, count: Int, _ constants: [Float]
+    ) {
+        constants.withUnsafeBufferPointer { constants in
+            let raw = UnsafeMutableRawPointer(pixels)
+            if Sample.self == UInt8.self {
+                bd_glass_face_row8_v3(raw.assumingMemoryBound(to: UInt8.self), source, count, constants.baseAddress!)
+            } else {
+                bd_glass_face_row16_v3(raw.assumingMemoryBound(to: UInt16.self), source, count, constants.baseAddress!)
+            }
+        }
+    }
+}
+
+/// The blurred frame in the output picture (straight samples, rows `rowStride` samples apart), read as 0…1.
+private struct BlurredFrame<Sample: PixelSample> {
+    let samples: UnsafePointer<Sample>
+    let rowStride: Int
+
+    @inline(__always) subscript(x: Int, y: Int) -> SIMD4<Float> {
+        let p = samples + y * rowStride + x * 4
+        return SIMD4(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3])) / Sample.maximumValue
     }
 }
 
@@ -137,18 +253,22 @@ private struct Face: Sendable {
     }
 
     /// The bilinear sample of `image` (width × height, straight) at pixel position p (centres at +0.5), clamped.
-    @inline(__always) func sample(_ image: UnsafePointer<SIMD4<Float>>, at p: SIMD2<Float>) -> SIMD4<Float> {
+    @inline(__always) func sample<Sample>(_ image: BlurredFrame<Sample>, at p: SIMD2<Float>) -> SIMD4<Float> {
         let x = min(max(p.x - 0.5, 0), Float(width - 1)), y = min(max(p.y - 0.5, 0), Float(height - 1))
         let x0 = Int(x), y0 = Int(y)
         let x1 = min(x0 + 1, width - 1), y1 = min(y0 + 1, height - 1)
         let fx = x - Float(x0), fy = y - Float(y0)
-        let top = image[y0 * width + x0] * (1 - fx) + image[y0 * width + x1] * fx
-        let bottom = image[y1 * width + x0] * (1 - fx) + image[y1 * width + x1] * fx
+        let top = image[x0, y0] * (1 - fx) + image[x1, y0] * fx
+        let bottom = image[x0, y1] * (1 - fx) + image[x1, y1] * fx
         return top * (1 - fy) + bottom * fy
     }
 
-    @inline(__always)
-    func pixel(x: Int, y: Int, source: SIMD4<Float>, blurred: UnsafePointer<SIMD4<Float>>) -> SIMD4<Float> {
+    /// Pixel (x, y)'s place in the shape: its centre, the signs of its offset from the middle, q (the offset's
+    /// magnitude past the inner rectangle), q's positive part and its length, and d, the signed distance.
+    @inline(__always) func shape(x: Int, y: Int) -> (
+        centre: SIMD2<Float>, sign: SIMD2<Float>, q: SIMD2<Float>, outside: SIMD2<Float>, outsideLength: Float,
+        d: Float
+    ) {
         let centre = SIMD2(Float(x) + 0.5, Float(y) + 0.5)
         let p = centre - halfSize
         let sign = SIMD2<Float>(p.x < 0 ? -1 : 1, p.y < 0 ? -1 : 1)
@@ -156,6 +276,81 @@ private struct Face: Sendable {
         let outside = SIMD2(max(q.x, 0), max(q.y, 0))
         let outsideLength = (outside * outside).sum().squareRoot()
         let d = outsideLength + min(max(q.x, q.y), 0) - radius
+        return (centre, sign, q, outside, outsideLength, d)
+    }
+
+    /// Whether a pixel at signed distance `d` is in the middle: fully covered (coverage exactly 1), not refracted
+    /// (t ≥ the refraction's height) and outside the highlight's band (t ≥ its width, so t / width ≥ 1 and the band
+    /// is +0: the highlight adds (1 − c)·±0, which changes no sample). There ``pixel(x:y:source:blurred:)`` is a
+    /// colour function of the pixel's own blurred value and source.
+    /// Without a finite highlight amount and a spread of more than 0, the highlight could be NaN (∞ · 0, 0 / 0):
+    /// then no pixel is in the middle.
+    @inline(__always) func isMiddle(_ d: Float) -> Bool {
+        let coverage = min(max(0.5 - d, 0), 1), t = max(-d, 0)
+        return coverage == 1 && t >= refractionHeight && t >= highlightWidth && highlightVanishesOutsideItsBand
+    }
+
+    /// Whether highlight · band · caught is ±0 wherever the band is +0: a finite amount, and caught finite.
+    var highlightVanishesOutsideItsBand: Bool { highlight.isFinite && cosSpread.isFinite && 1 - cosSpread != 0 }
+
+    /// The pixels of row `y` in the middle (``isMiddle(_:)``): one run, maybe empty. In `Float` as in exact
+    /// arithmetic, d is a non-decreasing function of |p.x| along a row (every step of ``shape(x:y:)`` is monotonic
+    /// and rounding keeps that), |p.x| is smallest at x = width / 2 and grows either side, and ``isMiddle(_:)`` holds
+    /// for every d below one that holds: so the middle is a run around width / 2, found by bisection either side.
+    func middle(ofRow y: Int) -> Range<Int> {
+        run(around: width / 2) { isMiddle(shape(x: $0, y: y).d) }
+    }
+
+    /// The pixels of row `y` the shape covers (coverage not 0; outside it ``pixel(x:y:source:blurred:)`` returns the
+    /// source): one run, maybe empty, around width / 2 (``middle(ofRow:)``'s reasoning: the coverage is a
+    /// non-increasing function of d).
+    func covered(ofRow y: Int) -> Range<Int> {
+        func isCovered(_ x: Int) -> Bool { min(max(0.5 - shape(x: x, y: y).d, 0), 1) != 0 }
+        return run(around: width / 2, where: isCovered)
+    }
+
+    /// The run of x in 0..<width around `centre` where `holds`, which holds for every x between `centre` and an x
+    /// where it holds (empty when it fails at `centre`), by bisection either side.
+    private func run(around centre: Int, where holds: (Int) -> Bool) -> Range<Int> {
+        guard holds(centre) else { return 0..<0 }
+        var low = 0, high = centre  // the first x that holds lies in low...high
+        while low < high {
+            let x = (low + high) / 2
+            if holds(x) { high = x } else { low = x + 1 }
+        }
+        var first = centre, last = width - 1  // the last x that holds lies in first...last
+        while first < last {
+            let x = (first + last + 1) / 2
+            if holds(x) { first = x } else { last = x - 1 }
+        }
+        return low..<(first + 1)
+    }
+
+    /// The constants of `bd_glass_face_row8_v3` and `bd_glass_face_row16_v3`, as ``pixel(x:y:source:blurred:)``'s
+    /// literals and products become them.
+    func middleConstants(maximum: Float) -> [Float] {
+        let (wr, wg, wb): (Float, Float, Float) = (0.2126, 0.7152, 0.0722)
+        let (kb, kr): (Float, Float) = (1.8556, 1.5748)
+        let tinted = tint.map { $0 * tintAlpha } ?? .zero
+        return [
+            wr, wg, wb, kb, kr, saturation, maxLuma, 1 - maxLuma, black, white - black, 1 - fill, fill,
+            tint == nil ? 0 : 1, 1 - tintAlpha, tinted.x, tinted.y, tinted.z, maximum,
+        ]
+    }
+
+    /// The constants `bd_glass_rim_row8_v3` takes after ``middleConstants(maximum:)``'s, as ``shape(x:y:)`` and
+    /// ``pixel(x:y:source:blurred:)`` compute them.
+    var rimConstants: [Float] {
+        let inner = halfSize - SIMD2(repeating: radius)
+        return [
+            halfSize.x, halfSize.y, inner.x, inner.y, radius, refractionAmount, refractionHeight, highlight,
+            highlightWidth, cosSpread, 1 - cosSpread,
+        ]
+    }
+
+    @inline(__always)
+    func pixel<Sample>(x: Int, y: Int, source: SIMD4<Float>, blurred: BlurredFrame<Sample>) -> SIMD4<Float> {
+        let (centre, sign, q, outside, outsideLength, d) = shape(x: x, y: y)
         let coverage = min(max(0.5 - d, 0), 1)
         if coverage == 0 { return source }
         let normal: SIMD2<Float> =
@@ -167,7 +362,7 @@ private struct Face: Sendable {
             let falloff = 1 - t / refractionHeight
             at -= normal * (refractionAmount * falloff * falloff)
         }
-        let b = t < refractionHeight ? sample(blurred, at: at) : blurred[y * width + x]
+        let b = t < refractionHeight ? sample(blurred, at: at) : blurred[x, y]
         // Luma ceiling and face in Rec. 709 YCbCr.
         var luma = 0.2126 * b.x + 0.7152 * b.y + 0.0722 * b.z
         let cb = (b.z - luma) / 1.8556 * saturation, cr = (b.x - luma) / 1.5748 * saturation

@@ -31,11 +31,10 @@ struct RenderJob: Sendable {
         status?.enter("encoding \(output)")
         let format = try OutputPictureFormat(path: output)
         guard format != .png else {
-            if space != .sRGB {
-                try AtomicFile.write(try space.tagged(png: try outcome.picture.encoded(with: encoder)), to: output)
-                return "wrote \(output) \(outcome.summary)"
-            }
             // The picture's own buffer holds the filtered rows (opaque 8-bit pictures): one picture-sized buffer fewer.
+            // The encoder writes the kept space's chunks itself: no copy of the file to retag it.
+            var encoder = encoder
+            encoder.colorSpace = space
             try outcome.picture.write(with: encoder, to: output)
             return "wrote \(output) \(outcome.summary)"
         }

@@ -16,6 +16,9 @@
 // otherwise make libjpeg redo the picture's work for each.
 enum { bd_jpeg_max_scans = 1000 };
 
+// The largest ICC profile a JPEG carries: 255 APP2 segments (their count is one byte) of 65 519 profile bytes each.
+enum { bd_jpeg_max_profile = 255 * 65519 };
+
 typedef struct {
     struct jpeg_error_mgr manager;
     jmp_buf jump;
@@ -186,6 +189,18 @@ void bd_jpeg_reader_close(bd_jpeg_reader *reader) {
 
 uint8_t *bd_jpeg_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int quality, const uint8_t *icc,
                         size_t icc_size, size_t *size, char *error, size_t error_size) {
+    // Refused before libjpeg starts, in words that name the picture's size or the profile's: libjpeg's own message
+    // names only its limit, and it writes a profile of more than 255 segments with their count wrapped round.
+    if (width > JPEG_MAX_DIMENSION || height > JPEG_MAX_DIMENSION) {
+        snprintf(error, error_size, "JPEG holds at most %ld×%ld pixels (this is %u×%u)", (long)JPEG_MAX_DIMENSION,
+                 (long)JPEG_MAX_DIMENSION, width, height);
+        return NULL;
+    }
+    if (icc != NULL && icc_size > bd_jpeg_max_profile) {
+        snprintf(error, error_size, "the ICC profile (%zu bytes) is over the %d bytes a JPEG's APP2 segments hold",
+                 icc_size, bd_jpeg_max_profile);
+        return NULL;
+    }
     struct jpeg_compress_struct info;
     bd_jpeg_error failure;
     unsigned char *buffer = NULL;
@@ -209,7 +224,7 @@ uint8_t *bd_jpeg_encode(const uint8_t *rgba, uint32_t width, uint32_t height, in
     jpeg_set_quality(&info, quality, TRUE);
     info.optimize_coding = TRUE;
     jpeg_start_compress(&info, TRUE);
-    if (icc != NULL && icc_size > 0 && icc_size <= 0xffffffffu) jpeg_write_icc_profile(&info, icc, (unsigned)icc_size);
+    if (icc != NULL && icc_size > 0) jpeg_write_icc_profile(&info, icc, (unsigned)icc_size);
     size_t row_bytes = (size_t)width * 4;
     while (info.next_scanline < info.image_height) {
         JSAMPROW row = (JSAMPROW)(rgba + (size_t)info.next_scanline * row_bytes);

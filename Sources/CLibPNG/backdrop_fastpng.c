@@ -452,21 +452,24 @@ size_t bd_fast_png_deflate(const uint8_t *filtered, size_t filtered_size, int le
 
 /// The PNG file around one zlib stream of `filtered`: signature, IHDR, colour chunks, one IDAT, IEND.
 static int bd_write_file(const uint8_t *filtered, size_t filtered_size, uint32_t width, uint32_t height,
-                         int bit_depth, int drop_alpha, int level, uint8_t **out, size_t *out_size) {
+                         int bit_depth, int drop_alpha, int level, const uint8_t *colour, size_t colour_size,
+                         uint8_t **out, size_t *out_size) {
     uint8_t *stream = NULL;
     size_t compressed = bd_fast_png_deflate(filtered, filtered_size, level, &stream);
     if (compressed == 0) { free(stream); return -1; }
-    int status = bd_fast_png_wrap(stream, compressed, width, height, bit_depth, drop_alpha, out, out_size);
+    int status = bd_fast_png_wrap(stream, compressed, width, height, bit_depth, drop_alpha, colour, colour_size, out,
+                                  out_size);
     free(stream);
     return status;
 }
 
 int bd_fast_png_wrap(const uint8_t *stream, size_t compressed, uint32_t width, uint32_t height, int bit_depth,
-                     int drop_alpha, uint8_t **out, size_t *out_size) {
+                     int drop_alpha, const uint8_t *colour, size_t colour_size, uint8_t **out, size_t *out_size) {
     *out = NULL;
     *out_size = 0;
     if (compressed > 0x7fffffffu) return -1;
-    const size_t header_bytes = 8 + 25 + 13 + 16 + 44 + 12, trailer_bytes = 12;
+    const size_t colour_bytes = colour != NULL ? colour_size : 13 + 16 + 44;
+    const size_t header_bytes = 8 + 25 + colour_bytes + 12, trailer_bytes = 12;
     uint8_t *file = (uint8_t *)malloc(header_bytes + compressed + trailer_bytes);
     if (file == NULL) return -1;
     size_t at = 0;
@@ -476,16 +479,21 @@ int bd_fast_png_wrap(const uint8_t *stream, size_t compressed, uint32_t width, u
     bd_put32(ihdr, width); bd_put32(ihdr + 4, height);
     ihdr[8] = (uint8_t)bit_depth; ihdr[9] = drop_alpha ? 2 : 6; ihdr[10] = 0; ihdr[11] = 0; ihdr[12] = 0;
     at += bd_put_chunk(file + at, "IHDR", ihdr, 13);
-    // What png_set_sRGB_gAMA_and_cHRM(perceptual) writes: sRGB, and gAMA and cHRM for decoders without sRGB.
-    const uint8_t srgb[1] = {0};
-    at += bd_put_chunk(file + at, "sRGB", srgb, 1);
-    uint8_t gama[4];
-    bd_put32(gama, 45455);
-    at += bd_put_chunk(file + at, "gAMA", gama, 4);
-    static const uint32_t chrm_values[8] = {31270, 32900, 64000, 33000, 30000, 60000, 15000, 6000};
-    uint8_t chrm[32];
-    for (int i = 0; i < 8; i++) bd_put32(chrm + 4 * i, chrm_values[i]);
-    at += bd_put_chunk(file + at, "cHRM", chrm, 32);
+    if (colour != NULL) {
+        if (colour_size > 0) memcpy(file + at, colour, colour_size);
+        at += colour_size;
+    } else {
+        // What png_set_sRGB_gAMA_and_cHRM(perceptual) writes: sRGB, and gAMA and cHRM for decoders without sRGB.
+        const uint8_t srgb[1] = {0};
+        at += bd_put_chunk(file + at, "sRGB", srgb, 1);
+        uint8_t gama[4];
+        bd_put32(gama, 45455);
+        at += bd_put_chunk(file + at, "gAMA", gama, 4);
+        static const uint32_t chrm_values[8] = {31270, 32900, 64000, 33000, 30000, 60000, 15000, 6000};
+        uint8_t chrm[32];
+        for (int i = 0; i < 8; i++) bd_put32(chrm + 4 * i, chrm_values[i]);
+        at += bd_put_chunk(file + at, "cHRM", chrm, 32);
+    }
     at += bd_put_chunk(file + at, "IDAT", stream, (uint32_t)compressed);
     at += bd_put_chunk(file + at, "IEND", NULL, 0);
     *out = file;
@@ -494,7 +502,8 @@ int bd_fast_png_wrap(const uint8_t *stream, size_t compressed, uint32_t width, u
 }
 
 int bd_fast_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, int bit_depth, size_t row_bytes,
-                       int drop_alpha, int level, uint8_t **out, size_t *out_size) {
+                       int drop_alpha, int level, const uint8_t *colour, size_t colour_size, uint8_t **out,
+                       size_t *out_size) {
     *out = NULL;
     *out_size = 0;
     const int sample_bytes = bit_depth == 16 ? 2 : 1, channels = drop_alpha ? 3 : 4, bpp = channels * sample_bytes;
@@ -504,20 +513,21 @@ int bd_fast_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, i
         free(filtered);
         return -1;
     }
-    int status = bd_write_file(filtered, filtered_size, width, height, bit_depth, drop_alpha, level, out, out_size);
+    int status = bd_write_file(filtered, filtered_size, width, height, bit_depth, drop_alpha, level, colour,
+                               colour_size, out, out_size);
     free(filtered);
     return status;
 }
 
-int bd_fast_png_encode_opaque_in_place(uint8_t *pixels, uint32_t width, uint32_t height, int level, uint8_t **out,
-                                       size_t *out_size) {
+int bd_fast_png_encode_opaque_in_place(uint8_t *pixels, uint32_t width, uint32_t height, int level,
+                                       const uint8_t *colour, size_t colour_size, uint8_t **out, size_t *out_size) {
     *out = NULL;
     *out_size = 0;
     // Filtered RGB row y, 3·W + 1 bytes at y·(3·W + 1), ends at or before RGBA row y + 1 begins (4·W·(y + 1)), and
     // bd_fast_png_filter packs each row aside before writing it: every pixel is read before it is overwritten.
     const size_t filtered_size = (size_t)height * ((size_t)width * 3 + 1);
     if (!bd_fast_png_filter(pixels, width, height, 8, (size_t)width * 4, 1, pixels)) return -1;
-    return bd_write_file(pixels, filtered_size, width, height, 8, 1, level, out, out_size);
+    return bd_write_file(pixels, filtered_size, width, height, 8, 1, level, colour, colour_size, out, out_size);
 }
 
 int bd_rgba_is_opaque(const uint8_t *pixels, size_t count, int bit_depth) {

@@ -3,6 +3,7 @@
 
 #include <lcms2.h>
 #include <stdlib.h>
+#include <string.h>
 
 // Whether `transform` (unoptimised: see `bd_icc_convert`) moves no sample of a 9×9×9 grid of colours, nor of the
 // grey ramp, by more than one level: such a profile (an sRGB profile other than Little CMS's own, e.g. HP's sRGB
@@ -150,7 +151,12 @@ static int bd_icc_make_profile(const cmsCIExyYTRIPLE *primaries, const cmsCIExyY
     int made = 0;
     if (cmsSaveProfileToMem(created, NULL, &length) && length > 0) {
         *profile = malloc(length);
-        if (*profile != NULL && cmsSaveProfileToMem(created, *profile, &length)) {
+        if (*profile != NULL && cmsSaveProfileToMem(created, *profile, &length) && length >= 36) {
+            // Little CMS dates the header (bytes 24–35: year, month, day, hours, minutes, seconds) with the time of
+            // the run; a fixed date, 2000-01-01 00:00:00, keeps an output carrying the profile the same bytes at any
+            // time. (The profile ID, bytes 84–99, is left zero: not computed.)
+            static const uint8_t date[12] = {0x07, 0xd0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0};
+            memcpy(*profile + 24, date, sizeof date);
             *size = length;
             made = 1;
         } else {

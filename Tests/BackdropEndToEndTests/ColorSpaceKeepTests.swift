@@ -138,7 +138,7 @@ struct ColorSpaceKeepTests {
         #expect(jpegDifference <= 8 && storedDifference > 20)
         // The JPEG's stored samples in a PNG tagged with the space the JPEG was read with convert to its samples.
         let stored = try decoder.decodeFileKeepingColorSpace(jpeg)
-        let tagged = try stored.space.tagged(png: try PNGEncoder().encode(stored.image))
+        let tagged = try PNGEncoder(colorSpace: stored.space).encode(stored.image)
         #expect(try decoder.decode(tagged) == decoder.decodeFile(jpeg))
     }
 
@@ -175,6 +175,87 @@ struct ColorSpaceKeepTests {
             #expect(try Self.chunkTypes(kept) == ["IHDR", "IDAT", "IEND"])
             _ = try render(input, plain)
             #expect(try PNGDecoder().decodeFile(kept) == PNGDecoder().decodeFile(plain))
+        }
+    }
+
+    /// A cHRM chunk no profile can be made of (a white point's x of 0) warns in one line saying what is done under
+    /// each choice: by default the colours are taken as sRGB (the output tagged sRGB), with keep the output is written
+    /// untagged (no colour chunk); the pixels are the same.
+    @Test func anUnusableCHRMSaysWhatEachChoiceDoes() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        let input = directory.appendingPathComponent("bad-chrm.png").path
+        let make = """
+            import struct, sys, zlib
+            data = open(sys.argv[1], 'rb').read()
+            out, at = bytearray(data[:8]), 8
+            while at < len(data):
+                (length,) = struct.unpack('>I', data[at:at + 4])
+                kind, body = data[at + 4:at + 8], data[at + 8:at + 8 + length]
+                if kind == b'cHRM':
+                    body = struct.pack('>8I', 0, *struct.unpack('>8I', body)[1:])
+                out += struct.pack('>I', len(body)) + kind + body + struct.pack('>I', zlib.crc32(kind + body))
+                at += 12 + length
+            open(sys.argv[2], 'wb').write(out)
+            """
+        #expect(
+            try runProcess("/usr/bin/env", ["python3", "-c", make, Self.fixture("p3-chrm.png"), input]).status == 0)
+        let kept = directory.appendingPathComponent("kept.png").path
+        let converted = directory.appendingPathComponent("converted.png").path
+        for (output, options, words, chunks) in [
+            (converted, [], "colours taken as sRGB", ["IHDR", "sRGB", "gAMA", "cHRM", "IDAT", "IEND"]),
+            (kept, ["--color-space", "keep"], "written untagged", ["IHDR", "IDAT", "IEND"]),
+        ] {
+            let lines = try render(input, output, options).standardError.split(separator: "\n")
+            #expect(
+                lines == ["backdrop: warning: \(input): its cHRM chunk is unusable; \(words)"[...]],
+                "\(options): \(lines)")
+            #expect(try Self.chunkTypes(output) == chunks)
+        }
+        #expect(try PNGDecoder().decodeFile(kept) == PNGDecoder().decodeFile(converted))
+    }
+
+    /// A profile made here (from a PNG's cHRM and gAMA, kept into the output) is dated 2000-01-01 00:00:00 in its
+    /// header, not with the time of the run: the output's bytes do not depend on when it was made.
+    @Test func aMadeProfileIsDatedTheSameAtAnyTime() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        let kept = directory.appendingPathComponent("kept.png").path
+        _ = try render(Self.fixture("p3-chrm.png"), kept, ["--color-space", "keep"])
+        guard case .profile(let profile) = try ImageDecoder().decodeFileKeepingColorSpace(kept).space else {
+            Issue.record("the cHRM input's output carries no profile")
+            return
+        }
+        #expect(Array(profile[24..<36]) == [0x07, 0xD0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0])
+    }
+
+    /// The encoder writes a kept space's chunks itself, on each of its paths (one stream or strips, RGB or RGBA, the
+    /// picture kept or filtered in place): the chunks right after IHDR, the same bytes on every path, and the file
+    /// read back in the space it was written in.
+    @Test func theEncoderWritesTheKeptChunksOnEveryPath() throws {
+        let p3 = try ImageDecoder().decodeFileKeepingColorSpace(Self.fixture("p3-iccp.png")).space
+        let spaces: [(PictureColorSpace, [String])] = [
+            (.sRGB, ["IHDR", "sRGB", "gAMA", "cHRM", "IDAT", "IEND"]), (p3, ["IHDR", "iCCP", "IDAT", "IEND"]),
+            (.codes(primaries: 12, transfer: 16, profile: nil), ["IHDR", "cICP", "IDAT", "IEND"]),
+            (.untagged, ["IHDR", "IDAT", "IEND"]),
+        ]
+        let directory = try Fixtures.temporaryDirectory()
+        for (width, height) in [(64, 48), (1500, 1200)] {
+            for alpha in [false, true] {
+                let image = noiseImage(width: width, height: height, seed: 3, alpha: alpha)
+                for (space, chunks) in spaces {
+                    let encoder = PNGEncoder(threads: 2, colorSpace: space)
+                    let bytes = try encoder.encode(image)
+                    var destroyed = image
+                    #expect(try encoder.encode(destroying: &destroyed) == bytes, "\(width)×\(height) \(space)")
+                    let path = directory.appendingPathComponent("o.png").path
+                    try Data(bytes).write(to: URL(fileURLWithPath: path))
+                    #expect(try Self.chunkTypes(path) == chunks)
+                    let read = try ImageDecoder().decodeFileKeepingColorSpace(path)
+                    #expect(read.image == image)
+                    if case .codes = space { continue }  // PQ has no profile to compare: the codes are checked above
+                    // A file without colour chunks reads as sRGB, as any untagged PNG.
+                    #expect(read.space == (space == .untagged ? .sRGB : space), "\(space)")
+                }
+            }
         }
     }
 

@@ -20,9 +20,12 @@ import Testing
 /// changed printed lines, not bytes: the render lines say how they drew in words ("blurred downsampled 4×" for
 /// "k = 4", "three box blurs 19 px wide" for "box 19×3", "effect views blurred"). Issue 46's text on glass added three
 /// entries (vibrant content over glass with and without a level, glass under Reduce Transparency) and changed none.
+/// Issue 49's review added six entries for outputs that had none: Reduce Transparency on light and on
+/// systemMaterial, Increase Contrast over systemMaterial, and `--color-space keep` from the Display P3 screenshot to PNG, JPEG and WebP (`P3`).
 @Suite("Output bytes: every render mode, the same bytes as recorded")
 struct OutputBytesTests {
-    /// A command's arguments with `IN`, `GLYPHS`, `MASK` and `DIR` standing for the files and folder of one run.
+    /// A command's arguments with `IN`, `P3`, `GLYPHS`, `MASK` and `DIR` standing for the files and folder of one run;
+    /// the output is the file after `-o`.
     static let commands: [(name: String, arguments: [String])] = [
         ("picture", ["render", "IN", "-o", "DIR/out.png", "--style", "dark", "--frame", "50,100,500,200"]),
         ("scale-2", ["render", "IN", "-o", "DIR/out.png", "--style", "light", "--scale", "2"]),
@@ -114,6 +117,24 @@ struct OutputBytesTests {
                 "tint-only", "--show", "blended", "--compression", "fast", "-o", "DIR/out.png",
             ]
         ),
+        (
+            "reduce-transparency-light",
+            ["render", "IN", "-o", "DIR/out.png", "--style", "light", "--reduce-transparency"]
+        ),
+        (
+            "reduce-transparency-material",
+            ["render", "IN", "-o", "DIR/out.png", "--style", "systemMaterial", "--reduce-transparency"]
+        ),
+        (
+            "increase-contrast-material",
+            [
+                "render", "IN", "-o", "DIR/out.png", "--style", "systemMaterial", "--vibrancy", "GLYPHS", "--at",
+                "60,40", "--vibrancy-style", "tertiaryLabel", "--increase-contrast",
+            ]
+        ),
+        ("keep-png", ["render", "P3", "-o", "DIR/out.png", "--style", "dark", "--color-space", "keep"]),
+        ("keep-jpeg", ["render", "P3", "-o", "DIR/out.jpg", "--style", "dark", "--color-space", "keep"]),
+        ("keep-webp", ["render", "P3", "-o", "DIR/out.webp", "--style", "dark", "--color-space", "keep"]),
     ]
 
     /// More commands whose output is a folder: a batch, and a golden manifest's `check --update all`.
@@ -255,6 +276,30 @@ struct OutputBytesTests {
             "50ad50c93c912cc4817f88bd494d8c365db7dcc6a6d9f740fc2510e6816025ff",
             "wrote DIR/out.png (2048×1536, navbar-tabbar-blur on ipad-air, 37 layers, effect views tint-only, --show blended)\n"
         ),
+        "reduce-transparency-light": (
+            "93eaf5ebdaf67fe54abede189d18530c4f30b3cea624a0cd245510e3a8266de9",
+            "wrote DIR/out.png (600×400, light, tint-only, reduce transparency, frame 0,0,600,400)\n"
+        ),
+        "reduce-transparency-material": (
+            "55d28c25bb2d3f6e92a3d3c27442aa429f2de4e0f7de4d82fca03d4472c457d6",
+            "wrote DIR/out.png (600×400, systemMaterial, tint-only, reduce transparency, frame 0,0,600,400)\n"
+        ),
+        "increase-contrast-material": (
+            "c8a4431b64c1c20a98b06d003c6cf4fbd8af8e3da07b357a6c99ee8a88989dd4",
+            "wrote DIR/out.png (600×400, systemMaterial, blurred downsampled 4×, increase contrast, frame 0,0,600,400)\n"
+        ),
+        "keep-png": (
+            "67083d655c4b58b1fc0bd60c78d398d3713ec8ff927237dbf48783aea864040e",
+            "wrote DIR/out.png (293×634, dark, blurred downsampled 4×, frame 0,0,293,634)\n"
+        ),
+        "keep-jpeg": (
+            "df73b19cc6c4369ba6da37f45fd937b59715138efa39b1179bfcaaa5f1a51166",
+            "wrote DIR/out.jpg (293×634, dark, blurred downsampled 4×, frame 0,0,293,634)\n"
+        ),
+        "keep-webp": (
+            "8015bb87b669e5a582f6a02f4d1f85046fb4a79a9c8258187d1cd2b80ba7e113",
+            "wrote DIR/out.webp (293×634, dark, blurred downsampled 4×, frame 0,0,293,634)\n"
+        ),
         "refused IN --show offscreen": ("", "backdrop: error: --show, --steady and --scroll-offset go with --scene\n"),
         "refused IN --depth 12": ("", "backdrop: error: --depth 12 must be 8 or 16\n"),
         "refused IN --frame 1,2,3": (
@@ -369,10 +414,12 @@ struct OutputBytesTests {
         let files = try Self.files(in: directory)
         var table: [(String, String, String)] = []
         for (name, arguments) in Self.commands {
-            try? FileManager.default.removeItem(atPath: files.directory + "/out.png")
-            let run = try runCLI(arguments.map { Self.substitute($0, files) })
+            let substituted = arguments.map { Self.substitute($0, files) }
+            let output = try #require(substituted.firstIndex(of: "-o").map { substituted[$0 + 1] })
+            try? FileManager.default.removeItem(atPath: output)
+            let run = try runCLI(substituted)
             #expect(run.status == 0, "\(name): \(run.standardError)")
-            table.append((name, try Self.digest(file: files.directory + "/out.png"), Self.printed(run, files)))
+            table.append((name, try Self.digest(file: output), Self.printed(run, files)))
         }
         for arguments in Self.refusals {
             let run = try runCLI((["render"] + arguments + ["-o", "DIR/out.png"]).map { Self.substitute($0, files) })
@@ -439,6 +486,7 @@ struct OutputBytesTests {
     static func substitute(_ argument: String, _ files: Files) -> String {
         switch argument {
         case "IN": return files.input
+        case "P3": return Fixtures.path("png-color/screenshot-p3.png")
         case "ASTRONAUT": return files.astronaut
         case "GLYPHS": return files.glyphs
         case "MASK": return files.mask

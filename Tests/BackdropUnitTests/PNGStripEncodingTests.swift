@@ -93,4 +93,111 @@ struct PNGStripEncodingTests {
         #expect(bd_fast_png_inflate(stream, stream.count, &inflated, inflated.count) == 1)
         #expect(inflated == data)
     }
+
+    /// The longest code of the first block of the raw deflate `stream`'s literal/length and distance alphabets (0 for a
+    /// stored or fixed block), read from its dynamic header as RFC 1951 section 3.2.7 lays it out, apart from the
+    /// walker: what shows that a test's data reaches the walker's second-level tables (codes of 11 to 15 bits).
+    static func longestCodeOfFirstBlock(_ stream: [UInt8]) -> Int {
+        var position = 0
+        func bits(_ count: Int) -> Int {
+            var value = 0
+            for bit in 0..<count where position >> 3 < stream.count {
+                value |= Int(stream[position >> 3] >> (position & 7) & 1) << bit
+                position += 1
+            }
+            return value
+        }
+        _ = bits(1)
+        guard bits(2) == 2 else { return 0 }
+        let literals = bits(5) + 257, distances = bits(5) + 1, lengthCodes = bits(4) + 4
+        let order = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
+        var codeLengths = [Int](repeating: 0, count: 19)
+        for index in 0..<lengthCodes { codeLengths[order[index]] = bits(3) }
+        // Canonical codes (section 3.2.2): within a length, consecutive values in symbol order, read most significant
+        // bit first.
+        var symbols: [Int: Int] = [:]  // (length << 16 | code) → symbol
+        var code = 0
+        for length in 1...7 {
+            for (symbol, each) in codeLengths.enumerated() where each == length {
+                symbols[length << 16 | code] = symbol
+                code += 1
+            }
+            code <<= 1
+        }
+        var lengths: [Int] = []
+        while lengths.count < literals + distances {
+            var (value, length) = (0, 0)
+            var symbol: Int?
+            while symbol == nil, length < 7 {
+                value = value << 1 | bits(1)
+                length += 1
+                symbol = symbols[length << 16 | value]
+            }
+            switch symbol {
+            case .some(let literal) where literal < 16: lengths.append(literal)
+            case 16: lengths += [Int](repeating: lengths.last ?? 0, count: 3 + bits(2))
+            case 17: lengths += [Int](repeating: 0, count: 3 + bits(3))
+            case 18: lengths += [Int](repeating: 0, count: 11 + bits(7))
+            default: return -1
+            }
+        }
+        return lengths.max() ?? 0
+    }
+
+    /// The walker's second-level tables (codes over 10 bits, up to deflate's 15) at every level that makes Huffman
+    /// blocks: byte values of a geometric distribution over 256 symbols (each a twentieth less likely than the one
+    /// before: the rarest have codes libdeflate limits to 15 bits), alone and with copies of earlier stretches of
+    /// geometric lengths and distances (long-tailed length and distance codes). The first block of every strip has
+    /// codes of 11 bits or more (read from its header by `longestCodeOfFirstBlock`, not by the walker), every strip
+    /// ends with its empty stored block, and the joined stream inflates back to the data.
+    @Test(arguments: 1...12)
+    func theWalkerDecodesCodesOfElevenToFifteenBits(level: Int32) throws {
+        var generator = SplitMix64(seed: 0x10C0_DE00 + UInt64(level))
+        func geometric(_ ratio: Double, below limit: Int) -> Int {
+            let uniform = Double.random(in: Double.ulpOfOne..<1, using: &generator)
+            return min(limit - 1, Int(log(uniform) / log(ratio)))
+        }
+        var strips: [[UInt8]] = []
+        for size in [70_000, 200_000] {
+            strips.append((0..<size).map { _ in UInt8(geometric(0.95, below: 256)) })
+            var copies: [UInt8] = []
+            while copies.count < size {
+                if copies.count > 300, Bool.random(using: &generator) {
+                    let distance = 1 + geometric(0.999, below: copies.count)
+                    for _ in 0..<(3 + geometric(0.9, below: 256)) { copies.append(copies[copies.count - distance]) }
+                } else {
+                    copies.append(UInt8(geometric(0.95, below: 256)))
+                }
+            }
+            strips.append(copies)
+        }
+        strips.append([UInt8](repeating: 0, count: 1000))  // the last strip is not walked: the others all are
+        var header: (UInt8, UInt8) = (0, 0)
+        withUnsafeMutableBytes(of: &header) {
+            bd_zlib_header(level, $0.baseAddress!.assumingMemoryBound(to: UInt8.self))
+        }
+        var stream = [header.0, header.1], adler: UInt32 = 1
+        var longest: [Int] = []
+        for (index, strip) in strips.enumerated() {
+            let last = index == strips.count - 1
+            var out: UnsafeMutablePointer<UInt8>?
+            let written = strip.withUnsafeBufferPointer {
+                bd_deflate_strip($0.baseAddress, strip.count, level, last ? 1 : 0, &out)
+            }
+            let bytes = try #require(out.map { Array(UnsafeBufferPointer(start: $0, count: written)) })
+            bd_png_free(out)
+            #expect(written > 0)
+            if !last { #expect(bytes.suffix(4) == [0, 0, 0xFF, 0xFF], "an empty stored block ends a joinable strip") }
+            if !last { longest.append(Self.longestCodeOfFirstBlock(bytes)) }
+            stream += bytes
+            adler = bd_adler32_combine(
+                adler, strip.withUnsafeBufferPointer { bd_adler32($0.baseAddress, strip.count) }, strip.count)
+        }
+        #expect(longest.allSatisfy { (11...15).contains($0) }, "longest codes of the strips' first blocks: \(longest)")
+        let data = strips.flatMap { $0 }
+        stream += [UInt8(adler >> 24), UInt8(adler >> 16 & 0xFF), UInt8(adler >> 8 & 0xFF), UInt8(adler & 0xFF)]
+        var inflated = [UInt8](repeating: 0, count: data.count)
+        #expect(bd_fast_png_inflate(stream, stream.count, &inflated, inflated.count) == 1)
+        #expect(inflated == data)
+    }
 }

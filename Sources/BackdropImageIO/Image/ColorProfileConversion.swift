@@ -28,9 +28,10 @@ enum ColorProfileConversion {
     }
 
     /// The profile a `CLittleCMS` maker writes (it returns 1 with a profile, 0 for sRGB's own space, -1 for a space it
-    /// cannot describe): nil for sRGB's space, and nil after the warning line `unsupported` for the last.
+    /// cannot describe): nil for sRGB's space, and nil after the warning line `unsupported` for the last, which ends
+    /// with what is done instead under `choice`: `srgb` takes the colours as sRGB, `keep` writes the output untagged.
     static func profile(
-        name: String, unsupported: String,
+        name: String, unsupported: String, choice: ColorSpaceChoice = .srgb,
         _ make: (UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, UnsafeMutablePointer<Int>) -> Int32
     ) -> [UInt8]? {
         var profile: UnsafeMutablePointer<UInt8>?
@@ -41,7 +42,7 @@ enum ColorProfileConversion {
             return Array(UnsafeBufferPointer(start: profile, count: size))
         case 0: return nil
         default:
-            warn("\(name): \(unsupported); colours taken as sRGB")
+            warn("\(name): \(unsupported); \(choice == .keep ? "written untagged" : "colours taken as sRGB")")
             return nil
         }
     }

@@ -14,8 +14,9 @@ public struct LossyEncoder: Sendable {
         (self.format, self.quality) = (format, quality)
     }
 
-    /// The file's bytes, carrying `profile` when given. Errors: a WebP over 16383 pixels a side, or a picture the
-    /// library refuses.
+    /// The file's bytes, carrying `profile` when given. Errors (`.output`, one line): what the library reported, in
+    /// words: a picture over the format's size (WebP 16383, JPEG 65500 pixels a side, its size named), a profile over
+    /// what a JPEG's APP2 segments hold, libwebp's error code (out of memory, a partition over its size limit…).
     public func encode(_ image: RGBAImage<UInt8>, profile: [UInt8]? = nil) throws(BackdropError) -> [UInt8] {
         var size = 0
         var message = [CChar](repeating: 0, count: 256)
@@ -31,14 +32,13 @@ public struct LossyEncoder: Sendable {
                         message.count)
                 default:
                     return bd_webp_encode(
-                        samples.baseAddress, width, height, Int32(quality), iccBytes, icc.count, &size)
+                        samples.baseAddress, width, height, Int32(quality), iccBytes, icc.count, &size, &message,
+                        message.count)
                 }
             }
         }
         guard let bytes else {
-            let reason =
-                format == .jpeg
-                ? String(cMessage: message) : "WebP holds at most 16383×16383 pixels (this is \(width)×\(height))"
+            let reason = String(cMessage: message)
             throw BackdropError(.output, "cannot encode the picture as \(format.rawValue): \(reason)")
         }
         defer { format == .jpeg ? bd_jpeg_free(bytes) : bd_webp_free(bytes) }

@@ -12,7 +12,8 @@ import CLittleCMS
 ///   profile that does not inflate or that Little CMS cannot read: one warning line, samples taken as sRGB.
 /// - `sRGB`: the samples are sRGB (``SampleEncoding``).
 /// - `cHRM` whose chromaticities are not sRGB's (any value more than 0.001 away): its primaries and white point with
-///   gAMA's power law (the sRGB curve without gAMA), converted to sRGB.
+///   gAMA's power law (the sRGB curve without gAMA), converted to sRGB. Chromaticities no profile can be made of (a
+///   value outside 0–1): one warning line, samples taken as sRGB.
 /// - Otherwise (no colour chunk, gAMA alone, or cHRM naming sRGB's primaries): ``SampleEncoding``'s rule, exactly as
 ///   before these chunks were read, so such a file decodes to the same samples.
 enum PNGColorRule: Equatable {
@@ -66,7 +67,8 @@ extension PNGColorRule {
     /// The space a PNG's colour chunks describe, for `--color-space keep` (the samples are then left as stored), in the
     /// same precedence: cICP's codes; iCCP's profile (one that does not inflate or that Little CMS cannot read: one
     /// warning line, untagged); an sRGB chunk: sRGB; cHRM (not sRGB's) with gAMA, or gAMA alone away from 1/2.2: a
-    /// profile made of them (sRGB's primaries for gAMA alone); otherwise sRGB.
+    /// profile made of them (sRGB's primaries for gAMA alone; chromaticities no profile can be made of: one warning
+    /// line saying the output is written untagged, untagged); otherwise sRGB.
     static func keptSpace(_ bytes: [UInt8], name: String) -> PictureColorSpace {
         var color = bd_png_color()
         let found = bytes.withUnsafeBufferPointer { bd_png_color_chunks($0.baseAddress, $0.count, &color) }
@@ -94,8 +96,9 @@ extension PNGColorRule {
             guard SampleEncoding(hasSRGBChunk: false, fileGamma: gamma > 0 ? gamma : nil) != .sRGB else { return .sRGB }
             chromaticities = Self.sRGBChromaticities
         }
-        let profile = ColorProfileConversion.profile(name: name, unsupported: "its cHRM chunk is unusable") {
-            profile, size in
+        let profile = ColorProfileConversion.profile(
+            name: name, unsupported: "its cHRM chunk is unusable", choice: .keep
+        ) { profile, size in
             chromaticities.withUnsafeBufferPointer {
                 bd_icc_profile_from_chromaticities($0.baseAddress, gamma, profile, size)
             }

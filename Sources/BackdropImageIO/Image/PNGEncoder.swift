@@ -1,8 +1,8 @@
 import CLibPNG
 import Foundation
 
-/// Encodes straight RGBA at 8 or 16 bits per sample as a PNG: not interlaced, with sRGB, gAMA and cHRM chunks, the
-/// image data one zlib stream made by libdeflate (`CLibPNG/backdrop_fastpng.c`).
+/// Encodes straight RGBA at 8 or 16 bits per sample as a PNG: not interlaced, with sRGB, gAMA and cHRM chunks (or the
+/// chunks of ``colorSpace``), the image data one zlib stream made by libdeflate (`CLibPNG/backdrop_fastpng.c`).
 ///
 /// - Opaque pictures (every alpha at its maximum) are written as RGB (colour type 2): the same pixels in three
 ///   quarters of the bytes. Others as RGBA (colour type 6).
@@ -32,10 +32,32 @@ public struct PNGEncoder: Sendable {
     /// The most threads that deflate strips at once (≥ 1): the bytes do not depend on it.
     public var threads: Int
 
-    /// An encoder at `compression`, deflating on up to `threads` threads (default: every core).
-    public init(compression: Compression = .default, threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    /// The space the samples are in, written right after IHDR: sRGB (the default) as sRGB, gAMA and cHRM chunks; a
+    /// profile as an iCCP chunk (zlib-compressed, "ICC Profile"); H.273 codes as a cICP chunk (matrix 0, full range);
+    /// untagged as no colour chunk (`--color-space keep`). The file is made once with its chunks: no copy of it.
+    public var colorSpace: PictureColorSpace
+
+    /// An encoder at `compression`, deflating on up to `threads` threads (default: every core), tagging the file with
+    /// `colorSpace`.
+    public init(
+        compression: Compression = .default, threads: Int = ProcessInfo.processInfo.activeProcessorCount,
+        colorSpace: PictureColorSpace = .sRGB
+    ) {
         self.compression = compression
         self.threads = max(1, threads)
+        self.colorSpace = colorSpace
+    }
+
+    /// Calls `body` with the colour chunks to write in place of the sRGB ones (a NULL address for sRGB's own;
+    /// a non-NULL one of 0 bytes for none).
+    func withColorChunks<Result>(
+        _ body: (UnsafePointer<UInt8>?, Int) -> Result
+    ) throws(BackdropError) -> Result {
+        guard let chunks = try colorSpace.pngColorChunks() else { return body(nil, 0) }
+        return chunks.withUnsafeBufferPointer { buffer in
+            guard let address = buffer.baseAddress else { return withUnsafePointer(to: UInt8(0)) { body($0, 0) } }
+            return body(address, buffer.count)
+        }
     }
 
     /// Bytes of the filtered rows of a `width` × `height` picture written with `channels` samples of `sampleBytes`.
@@ -50,14 +72,18 @@ public struct PNGEncoder: Sendable {
         guard let stream = ZlibStrips.compress(filtered, level: compression.level, threads: threads) else {
             return .failure(BackdropError(.output, "cannot encode PNG: out of memory (\(width)×\(height))"))
         }
-        return stream.withUnsafeBufferPointer { stream in
-            var out: UnsafeMutablePointer<UInt8>?
-            var size = 0
-            let status = bd_fast_png_wrap(
-                stream.baseAddress, stream.count, UInt32(width), UInt32(height), Int32(bitDepth), opaque ? 1 : 0,
-                &out, &size)
-            return Self.file(status: status, out, size, width: width, height: height)
-        }
+        do {
+            return try withColorChunks { colour, colourSize in
+                stream.withUnsafeBufferPointer { stream in
+                    var out: UnsafeMutablePointer<UInt8>?
+                    var size = 0
+                    let status = bd_fast_png_wrap(
+                        stream.baseAddress, stream.count, UInt32(width), UInt32(height), Int32(bitDepth),
+                        opaque ? 1 : 0, colour, colourSize, &out, &size)
+                    return Self.file(status: status, out, size, width: width, height: height)
+                }
+            }
+        } catch { return .failure(error) }
     }
 
     /// The PNG file's bytes.
@@ -85,14 +111,16 @@ public struct PNGEncoder: Sendable {
                 file(stripping: $0, width: image.width, height: image.height, bitDepth: Sample.bitDepth, opaque: opaque)
             }.get()
         }
-        let result: Result<[UInt8], BackdropError> = image.samples.withUnsafeBytes { raw in
-            var out: UnsafeMutablePointer<UInt8>?
-            var size = 0
-            let status = bd_fast_png_encode(
-                raw.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt32(image.width),
-                UInt32(image.height), Int32(Sample.bitDepth), image.width * 4 * MemoryLayout<Sample>.size,
-                opaque ? 1 : 0, compression.level, &out, &size)
-            return Self.file(status: status, out, size, width: image.width, height: image.height)
+        let result: Result<[UInt8], BackdropError> = try withColorChunks { colour, colourSize in
+            image.samples.withUnsafeBytes { raw in
+                var out: UnsafeMutablePointer<UInt8>?
+                var size = 0
+                let status = bd_fast_png_encode(
+                    raw.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt32(image.width),
+                    UInt32(image.height), Int32(Sample.bitDepth), image.width * 4 * MemoryLayout<Sample>.size,
+                    opaque ? 1 : 0, compression.level, colour, colourSize, &out, &size)
+                return Self.file(status: status, out, size, width: image.width, height: image.height)
+            }
         }
         return try result.get()
     }
@@ -120,13 +148,15 @@ public struct PNGEncoder: Sendable {
             }
             return try result.get()
         }
-        let result: Result<[UInt8], BackdropError> = image.samples.withUnsafeMutableBytes { raw in
-            var out: UnsafeMutablePointer<UInt8>?
-            var size = 0
-            let status = bd_fast_png_encode_opaque_in_place(
-                raw.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt32(width), UInt32(height),
-                compression.level, &out, &size)
-            return Self.file(status: status, out, size, width: width, height: height)
+        let result: Result<[UInt8], BackdropError> = try withColorChunks { colour, colourSize in
+            image.samples.withUnsafeMutableBytes { raw in
+                var out: UnsafeMutablePointer<UInt8>?
+                var size = 0
+                let status = bd_fast_png_encode_opaque_in_place(
+                    raw.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt32(width), UInt32(height),
+                    compression.level, colour, colourSize, &out, &size)
+                return Self.file(status: status, out, size, width: width, height: height)
+            }
         }
         return try result.get()
     }

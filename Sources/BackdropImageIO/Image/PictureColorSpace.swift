@@ -9,7 +9,8 @@ public enum ColorSpaceChoice: String, Sendable, CaseIterable {
 }
 
 /// The colour space a decoded picture's samples are in, as its file describes it: what `--color-space keep` writes
-/// back into the output (``ImageDecoder/decodeKeepingColorSpace(_:name:)``, ``tagged(png:)``, ``outputProfile``).
+/// back into the output (``ImageDecoder/decodeKeepingColorSpace(_:name:)``, ``PNGEncoder/colorSpace``,
+/// ``outputProfile``).
 public enum PictureColorSpace: Sendable, Equatable {
     /// sRGB: no colour information, an sRGB chunk, or a gAMA of sRGB's 1/2.2; and every picture converted to sRGB.
     /// Written with the encoders' own sRGB tags.
@@ -33,11 +34,11 @@ public enum PictureColorSpace: Sendable, Equatable {
         }
     }
 
-    /// The PNG file `png` (as ``PNGEncoder`` writes it) tagged with this space: unchanged for sRGB; otherwise its sRGB,
-    /// gAMA and cHRM chunks replaced by an iCCP chunk of the profile (zlib-compressed), a cICP chunk of the codes
-    /// (matrix 0, full range), or nothing (untagged). The pixels' chunks are copied as they are.
-    public func tagged(png: [UInt8]) throws(BackdropError) -> [UInt8] {
-        if self == .sRGB { return png }
+    /// The colour chunks a PNG of this space carries in place of ``PNGEncoder``'s sRGB, gAMA and cHRM: nil for sRGB
+    /// (the encoder's own), an iCCP chunk of the profile (zlib-compressed), a cICP chunk of the codes (matrix 0, full
+    /// range), or none (untagged).
+    func pngColorChunks() throws(BackdropError) -> [UInt8]? {
+        if self == .sRGB { return nil }
         let profile: [UInt8]?
         var cicp: [UInt8]?
         switch self {
@@ -49,20 +50,18 @@ public enum PictureColorSpace: Sendable, Equatable {
         }
         var out: UnsafeMutablePointer<UInt8>?
         var size = 0
-        let status = png.withUnsafeBufferPointer { file in
-            (profile ?? []).withUnsafeBufferPointer { icc in
-                (cicp ?? []).withUnsafeBufferPointer { codes in
-                    bd_png_retag(
-                        file.baseAddress, file.count, profile == nil ? nil : icc.baseAddress, icc.count,
-                        cicp == nil ? nil : codes.baseAddress, &out, &size)
-                }
+        let status = (profile ?? []).withUnsafeBufferPointer { icc in
+            (cicp ?? []).withUnsafeBufferPointer { codes in
+                bd_png_colour_chunks(
+                    profile == nil ? nil : icc.baseAddress, icc.count, cicp == nil ? nil : codes.baseAddress, &out,
+                    &size)
             }
         }
-        guard status == 0, let out else {
+        guard status == 0 else {
             throw BackdropError(.output, "cannot write the colour profile into the PNG: out of memory")
         }
         defer { bd_png_free(out) }
-        return Array(UnsafeBufferPointer(start: out, count: size))
+        return out.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
     }
 }
 

@@ -45,7 +45,8 @@ void bd_jpeg_reader_close(bd_jpeg_reader *reader);
 /// Encodes `rgba` (width × height × 4 bytes; alpha ignored) as a baseline JPEG of `quality` 1–100 with 4:2:0
 /// chroma; with `icc` (non-NULL, `icc_size` bytes) the ICC profile written as APP2 ICC_PROFILE segments
 /// (libjpeg-turbo's jpeg_write_icc_profile). Returns a buffer for bd_jpeg_free and its size in `size`, or NULL with
-/// `error` filled.
+/// `error` filled with one line: a picture over 65500 pixels a side or a profile over the 16 707 345 bytes 255 APP2
+/// segments hold (each named with its size, before libjpeg starts), or libjpeg's own message.
 uint8_t *bd_jpeg_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int quality, const uint8_t *icc,
                         size_t icc_size, size_t *size, char *error, size_t error_size);
 

@@ -29,14 +29,16 @@ int bd_fast_png_decode(const uint8_t *data, size_t size, uint8_t *rgba, size_t c
 size_t bd_fast_png_decode_capacity(uint32_t width, uint32_t height);
 
 /// Encodes straight RGBA (`bit_depth` 8 or 16; 16-bit samples in host byte order, `row_bytes` apart) as a PNG with
-/// sRGB, gAMA and cHRM chunks, as libpng's encoder wrote them. `drop_alpha` writes colour type 2 (RGB) — for an
-/// opaque picture, the same pixels in three quarters of the bytes. Every row is filtered with "up" (the first with
-/// none): one subtraction a byte, and with libdeflate as small as libpng's adaptive choice on photographs and effect
-/// output. The image data is one zlib stream made by libdeflate at `level` (1–12) in one IDAT. Deterministic: the
-/// same pixels and options give the same bytes.
+/// sRGB, gAMA and cHRM chunks, as libpng's encoder wrote them, or, when `colour` is non-NULL, with the `colour_size`
+/// bytes at `colour` (whole chunks, as bd_png_colour_chunks makes them; none when 0) in their place, right after
+/// IHDR. `drop_alpha` writes colour type 2 (RGB) — for an opaque picture, the same pixels in three quarters of the
+/// bytes. Every row is filtered with "up" (the first with none): one subtraction a byte, and with libdeflate as small
+/// as libpng's adaptive choice on photographs and effect output. The image data is one zlib stream made by libdeflate
+/// at `level` (1–12) in one IDAT. Deterministic: the same pixels and options give the same bytes.
 /// Returns 0 with a malloc'ed buffer in `out` (free with `bd_png_free`), -1 when memory runs out.
 int bd_fast_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, int bit_depth, size_t row_bytes,
-                       int drop_alpha, int level, uint8_t **out, size_t *out_size);
+                       int drop_alpha, int level, const uint8_t *colour, size_t colour_size, uint8_t **out,
+                       size_t *out_size);
 
 // The stages of the two functions above, apart, for the codec benchmark (Benchmarks/Codec) and for reading.
 // Decoding: the IDAT chunks' bytes gathered, inflated, unfiltered, expanded to RGBA8.
@@ -57,20 +59,20 @@ void bd_fast_png_expand(const uint8_t *raw, uint32_t width, uint32_t height, int
 /// Packs and filters every row into `filtered` (height × (1 + width × bytes a pixel) bytes); 1 on success.
 int bd_fast_png_filter(const uint8_t *pixels, uint32_t width, uint32_t height, int bit_depth, size_t row_bytes,
                        int drop_alpha, uint8_t *filtered);
-/// The PNG file (signature, IHDR, the sRGB, gAMA and cHRM chunks, one IDAT, IEND) around a finished zlib stream of
-/// the filtered rows, in a new buffer (`*out`, freed with bd_png_free). Returns 0, or -1 when memory ran out or the
-/// stream is over 2³¹ − 1 bytes.
+/// The PNG file (signature, IHDR, the sRGB, gAMA and cHRM chunks or `colour` as `bd_fast_png_encode` says, one IDAT,
+/// IEND) around a finished zlib stream of the filtered rows, in a new buffer (`*out`, freed with bd_png_free).
+/// Returns 0, or -1 when memory ran out or the stream is over 2³¹ − 1 bytes.
 int bd_fast_png_wrap(const uint8_t *stream, size_t size, uint32_t width, uint32_t height, int bit_depth,
-                     int drop_alpha, uint8_t **out, size_t *out_size);
+                     int drop_alpha, const uint8_t *colour, size_t colour_size, uint8_t **out, size_t *out_size);
 
 /// One zlib stream of `filtered` by libdeflate at `level`, in a malloc'ed buffer (`*out`); its size, or 0.
 size_t bd_fast_png_deflate(const uint8_t *filtered, size_t filtered_size, int level, uint8_t **out);
 
 /// `bd_fast_png_encode` of an opaque 8-bit picture (RGBA rows 4 × width bytes apart) written as RGB, filtering the rows
 /// into the picture's own buffer: no second picture-sized buffer. The pixels are destroyed. The same bytes as
-/// `bd_fast_png_encode(…, 8, 4 × width, 1, level, …)`.
-int bd_fast_png_encode_opaque_in_place(uint8_t *pixels, uint32_t width, uint32_t height, int level, uint8_t **out,
-                                       size_t *out_size);
+/// `bd_fast_png_encode(…, 8, 4 × width, 1, level, colour, colour_size, …)`.
+int bd_fast_png_encode_opaque_in_place(uint8_t *pixels, uint32_t width, uint32_t height, int level,
+                                       const uint8_t *colour, size_t colour_size, uint8_t **out, size_t *out_size);
 
 /// Whether every alpha sample of `pixels` (straight RGBA, `count` pixels, `bit_depth` 8 or 16) is at its maximum.
 int bd_rgba_is_opaque(const uint8_t *pixels, size_t count, int bit_depth);

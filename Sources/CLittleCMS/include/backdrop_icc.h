@@ -39,6 +39,9 @@ int bd_icc_profile_from_h273(int primaries, int transfer, uint8_t **profile, siz
 /// 0. Returns 1 with `*profile` for bd_icc_free; -1 when a value is out of (0, 1) or the profile cannot be made.
 int bd_icc_profile_from_chromaticities(const double chrm[8], double file_gamma, uint8_t **profile, size_t *size);
 
+/// The two makers' profiles are dated 2000-01-01 00:00:00 (not the time of the run): the same codes or chunks give
+/// the same bytes at any time.
+///
 /// Frees a profile bd_icc_profile_from_h273 or bd_icc_profile_from_chromaticities returned.
 void bd_icc_free(void *pointer);
 

@@ -20,11 +20,17 @@ int bd_webp_decode(const uint8_t *data, size_t size, uint8_t *rgba, size_t rgba_
 /// NULL when there is none.
 uint8_t *bd_webp_icc_profile(const uint8_t *data, size_t size, size_t *profile_size);
 
-/// Encodes `rgba` (width × height × 4 bytes): lossy at `quality` 1–100, or lossless when `quality` is 100; with
-/// `icc` (non-NULL, `icc_size` bytes) the file is an extended one carrying the profile in an ICCP chunk (libwebp's
-/// mux API). Returns a buffer for bd_webp_free and its size, or NULL (a picture over 16383 pixels a side).
+/// Encodes `rgba` (width × height × 4 bytes): lossy at `quality` 1–99, or lossless when `quality` is 100 (the bytes
+/// of libwebp's WebPEncodeRGBA and WebPEncodeLosslessRGBA); with `icc` (non-NULL, `icc_size` bytes) the file is an
+/// extended one carrying the profile in an ICCP chunk (libwebp's mux API). Returns a buffer for bd_webp_free and its
+/// size, or NULL with `error` filled with one line: a picture over 16383 pixels a side (its size named), or what
+/// libwebp reported (bd_webp_encoding_error's words, or the mux's).
 uint8_t *bd_webp_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int quality, const uint8_t *icc,
-                        size_t icc_size, size_t *size);
+                        size_t icc_size, size_t *size, char *error, size_t error_size);
+
+/// libwebp's WebPEncodingError `code` in words (one line, no full stop): out of memory, bad dimension, partition
+/// size limits, a failed write, a file over 4 GiB, an aborted encoding; unknown codes say so.
+const char *bd_webp_encoding_error(int code);
 
 /// Frees a buffer bd_webp_encode returned.
 void bd_webp_free(void *pointer);

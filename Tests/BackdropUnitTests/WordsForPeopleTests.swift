@@ -63,7 +63,7 @@ struct WordsForPeopleTests {
         RGBAImage(width: 40, height: 30, samples: (0..<(40 * 30)).flatMap { _ in [value, value, value, alpha] })
     }
 
-    /// The rule (``VibrancyBlend/largestChange(of:)``) against the renderer: content it calls invisible draws the
+    /// The rule (``VibrancyBlend/largestChange(of:atLeast:)``) against the renderer: content it calls invisible draws the
     /// same picture as no content at all, on every built-in style; content it calls visible draws another.
     @Test func vibrantContentThatCannotShowIsFoundByTheCompositingMaths() throws {
         let source = noiseImage(width: 90, height: 70)
@@ -93,6 +93,14 @@ struct WordsForPeopleTests {
         // Light grey under plus-darker moves a backdrop by (255 − 200)·255/255 = 55 levels at most.
         #expect(VibrancyBlend.plusDarker.largestChange(of: Self.solid(200)) == 55)
         #expect(VibrancyBlend.plusLighter.largestChange(of: Self.solid(200, alpha: 128)) == 200 * 128 / 255)
+        // With a bound the scan stops at the first pixel that reaches it: a first pixel moving 55 levels, black after
+        // it (255 levels) — the whole scan says 255, the bounded one the first pixel's 55.
+        var mixed = Self.solid(0)
+        mixed.samples.replaceSubrange(0..<4, with: [200, 200, 200, 255])
+        #expect(VibrancyBlend.plusDarker.largestChange(of: mixed) == 255)
+        #expect(VibrancyBlend.plusDarker.largestChange(of: mixed, atLeast: 1) == 55)
+        #expect(VibrancyBlend.plusDarker.largestChange(of: mixed, atLeast: 100) == 255)
+        #expect(VibrancyBlend.plusDarker.largestChange(of: Self.solid(255), atLeast: 1) == 0)
     }
 
     @Test func passKindsHaveWordsInTheirLegends() {

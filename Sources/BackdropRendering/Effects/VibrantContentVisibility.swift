@@ -10,16 +10,22 @@ extension VibrancyBlend {
     /// Plus-lighter's min(1, c + b) moves it by a·min(1 − b, c), at most a·c: black content changes nothing, white
     /// content lightens the most. Exact in integers: the largest (255 − c)·a (plus-darker) or c·a (plus-lighter) over
     /// the colour channels, divided by 255 and rounded down.
-    public func largestChange(of content: RGBAImage<UInt8>) -> Int {
+    ///
+    /// With `atLeast`, the scan stops at the first pixel that moves a channel by that many levels and returns its
+    /// change (≥ `atLeast`): whether content can show at all is usually known at its first dark (or light) pixel,
+    /// not after the whole picture (a full-screen scan cost 5 ms of a 2 ms render).
+    public func largestChange(of content: RGBAImage<UInt8>, atLeast limit: Int = .max) -> Int {
+        let stop = limit > Int.max / 255 ? Int.max : limit * 255
+        let darker = self == .plusDarker
         var largest = 0
         content.samples.withUnsafeBufferPointer { samples in
             var index = 0
-            while index + 3 < samples.count {
+            while index + 3 < samples.count, largest < stop {
                 let alpha = Int(samples[index + 3])
                 if alpha > 0 {
                     for channel in 0..<3 {
                         let c = Int(samples[index + channel])
-                        largest = Swift.max(largest, (self == .plusDarker ? 255 - c : c) * alpha)
+                        largest = Swift.max(largest, (darker ? 255 - c : c) * alpha)
                     }
                 }
                 index += 4
@@ -29,11 +35,11 @@ extension VibrancyBlend {
     }
 
     /// The one-line warning for vibrant content that cannot show under this blend on `style` (a style's name): no
-    /// pixel of it moves any backdrop by a whole level (``largestChange(of:)`` is 0), so the picture is the same as
+    /// pixel of it moves any backdrop by a whole level (``largestChange(of:atLeast:)`` is 0), so the picture is the same as
     /// without it. Nil when some pixel can show. The words say what to draw instead: dark content under
     /// plus-darker (the light styles), light content under plus-lighter (the dark style).
     public func invisibilityWarning(for content: RGBAImage<UInt8>, style: String) -> String? {
-        guard largestChange(of: content) == 0 else { return nil }
+        guard largestChange(of: content, atLeast: 1) == 0 else { return nil }
         switch self {
         case .plusDarker:
             return

@@ -37,7 +37,7 @@ struct StylesCommand: ParsableCommand {
                     ? [("light", entry.light), ("dark", entry.dark)]
                     : [
                         (
-                            entry.light.material?.name.hasSuffix("Dark") ?? (entry.name == "dark") ? "dark" : "light",
+                            entry.light.material?.isDark ?? (entry.name == "dark") ? "dark" : "light",
                             entry.light
                         )
                     ]

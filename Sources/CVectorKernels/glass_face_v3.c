@@ -34,9 +34,10 @@ static inline __attribute__((always_inline)) bd_gf8 bd_glass_select(bd_gi8 mask,
 }
 
 /// x / maximum for the integers 0 ≤ x ≤ maximum (255 or 65535), correctly rounded without a division: q = x·r
-/// (r = 1 / maximum, rounded), then fma(fma(−q, maximum, x), r, q). Checked, not derived: for each of the 256 and
-/// 65536 inputs the same float as the division
-/// (`VectorKernelTests.theGlassKernelsDivideEverySampleByItsMaximumExactly`).
+/// (r = 1 / maximum, rounded), then fma(fma(−q, maximum, x), r, q). Checked, not derived: the same formula in Swift
+/// (`Float` fused multiply-adds, the same r) gives the division's float for each of the 256 and 65536 inputs
+/// (`VectorKernelTests.theGlassKernelsDivideEverySampleByItsMaximumExactly`); the kernels' own bytes are held to the
+/// Swift loop's by the same file's kernel cases.
 static inline __attribute__((always_inline)) bd_gf8 bd_glass_unit(bd_gf8 x, float maximum, float reciprocal) {
     bd_gf8 m = maximum, r = reciprocal;
     bd_gf8 q = x * r;

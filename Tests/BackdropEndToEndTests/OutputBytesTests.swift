@@ -21,7 +21,9 @@ import Testing
 /// "k = 4", "three box blurs 19 px wide" for "box 19×3", "effect views blurred"). Issue 46's text on glass added three
 /// entries (vibrant content over glass with and without a level, glass under Reduce Transparency) and changed none.
 /// Issue 49's review added six entries for outputs that had none: Reduce Transparency on light and on
-/// systemMaterial, Increase Contrast over systemMaterial, and `--color-space keep` from the Display P3 screenshot to PNG, JPEG and WebP (`P3`).
+/// systemMaterial, Increase Contrast over systemMaterial, and `--color-space keep` from the Display P3 screenshot to
+/// PNG, JPEG and WebP (`P3`). The JPEG and WebP hashes are also libjpeg-turbo's and libwebp's (Debian 12's builds,
+/// which `scripts/install-deps` installs): a new release of either may change them with no change in Backdrop.
 @Suite("Output bytes: every render mode, the same bytes as recorded")
 struct OutputBytesTests {
     /// A command's arguments with `IN`, `P3`, `GLYPHS`, `MASK` and `DIR` standing for the files and folder of one run;

@@ -42,7 +42,7 @@ struct GlassContentTests {
             let shaped = try StyleChoice(name: name, tint: "0.2,0.4,1", appearance: appearance, cornerRadius: 8)
                 .resolve()
             #expect(shaped.glass?.levelRecipe?.name == recipe, "\(name) \(appearance)")
-            #expect(shaped.glass?.isDark == (appearance == "dark"))
+            #expect(shaped.glass?.levelRecipe?.isDark == (appearance == "dark"))
             #expect(shaped.vibrancyBlend == (appearance == "dark" ? .plusLighter : .plusDarker))
         }
         var odd = try Self.glass("glass", "light")
@@ -118,11 +118,12 @@ struct GlassContentTests {
 
     /// Vibrant content over glass, blend or level, blurred or under Reduce Transparency: the same bytes on 1 and 4
     /// threads, 8- and 16-bit.
-    @Test func contentOverGlassIsTheSameOnAnyThreadCount() throws {
+    @Test(arguments: [("glass", "light"), ("glass", "dark"), ("clearGlass", "light"), ("clearGlass", "dark")])
+    func contentOverGlassIsTheSameOnAnyThreadCount(_ name: String, _ appearance: String) throws {
         for (level, path) in [(nil, Effect.Path.blur), (.tertiaryLabel, .blur), (.separator, .tintOnly)]
             as [(VibrancyLevel?, Effect.Path)]
         {
-            let style = try Self.glass("clearGlass", "dark")
+            let style = try Self.glass(name, appearance)
             let one = try Self.render(style, level: level, path: path, parallelism: .serial)
             let many = try Self.render(style, level: level, path: path, parallelism: Parallelism(threads: 4))
             #expect(one.samples == many.samples, "\(String(describing: level)) \(path)")

@@ -122,6 +122,32 @@ struct GlassTests {
             Array(vibrant.passes.map(\.kind).suffix(4)) == [.glassFace, .vibrantContent, .vibrancyFilter, .composite])
     }
 
+    /// Glass numbers a library caller sets out of range are refused when the plan is made, in one line naming the
+    /// number: a NaN or an infinity would otherwise reach the rim's bilinear read as a pixel position.
+    @Test(arguments: [
+        ("refractionAmountPoints", Double.nan), ("refractionAmountPoints", .infinity), ("refractionHeightPoints", 0),
+        ("highlightSpread", 2), ("maxLuma", 0), ("fillAlpha", -0.5), ("faceSaturation", .infinity),
+    ])
+    func glassNumbersOutOfRangeAreRefused(field: String, value: Double) throws {
+        let fields: [String: WritableKeyPath<GlassParameters, Double>] = [
+            "refractionAmountPoints": \.refractionAmountPoints, "refractionHeightPoints": \.refractionHeightPoints,
+            "highlightSpread": \.highlightSpread, "maxLuma": \.maxLuma, "fillAlpha": \.fillAlpha,
+            "faceSaturation": \.faceSaturation,
+        ]
+        var style = try StyleChoice(name: "glass").resolve()
+        style.glass![keyPath: try #require(fields[field])] = value
+        let error = try #require(throws: BackdropError.self) {
+            try RenderPlan(effect: Effect(style: style), imageSize: PixelSize(width: 16, height: 16))
+        }
+        #expect(error.message.hasPrefix("the glass's "))
+        #expect(!error.message.contains("\n"))
+        var tinted = try StyleChoice(name: "glass").resolve()
+        tinted.glass!.tint = SIMD3(0.5, .nan, 0.5)
+        #expect(throws: BackdropError.self) {
+            try RenderPlan(effect: Effect(style: tinted), imageSize: PixelSize(width: 16, height: 16))
+        }
+    }
+
     /// Every device prices glass, on the blur path, with its face as a pass of its own, and says it never ran iOS 26.
     @Test func everyDevicePricesGlassAsAWhatIf() throws {
         for device in Device.all {

@@ -117,7 +117,7 @@ public struct RenderPlan: Sendable {
                 let matrix = try level.matrix(over: effect.style)
                 guard effect.increaseContrast, let recipe = effect.style.material ?? effect.style.glass?.levelRecipe
                 else { return matrix }
-                return matrix.increasingContrast(for: level, dark: recipe.name.contains("Dark"))
+                return matrix.increasingContrast(for: level, dark: recipe.isDark)
             }
             return (
                 VibrantContentPass(placement: placement, clip: clip),

@@ -205,7 +205,7 @@ extension BlurStyle {
     public init(name: String, material recipe: MaterialRecipe) {
         self.init(
             name: name, sigmaPoints: recipe.blurRadiusPoints, saturation: recipe.saturation, tintColor: .zero,
-            tintAlpha: 0, fallbackAlpha: 0, vibrancyBlend: recipe.name.hasSuffix("Dark") ? .plusLighter : .plusDarker)
+            tintAlpha: 0, fallbackAlpha: 0, vibrancyBlend: recipe.isDark ? .plusLighter : .plusDarker)
         material = recipe
     }
 }

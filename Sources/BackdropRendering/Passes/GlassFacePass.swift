@@ -45,13 +45,31 @@ public struct GlassFacePass: Sendable {
         }
     }
 
-    /// Refuses glass numbers the face cannot draw: a corner radius that is not a number of points ≥ 0. (The tint-only
-    /// path draws the face over the backdrop's average colour, and vibrant content runs after the face: both are
+    /// Refuses glass numbers the face cannot draw: a corner radius that is not a number of points ≥ 0, and any of
+    /// ``GlassParameters``'s numbers outside the range below (a library caller can set them; the catalogue's are well
+    /// inside): a NaN or an infinity would reach the rim's bilinear read as a pixel position. (The tint-only path
+    /// draws the face over the backdrop's average colour, and vibrant content runs after the face: both are
     /// ``RenderPlan``'s.)
     static func validate(_ effect: Effect) throws(BackdropError) {
-        guard effect.style.glass != nil else { return }
-        if case .roundedRectangle(let radius) = effect.style.glass!.shape, !(radius.isFinite && radius >= 0) {
+        guard let glass = effect.style.glass else { return }
+        if case .roundedRectangle(let radius) = glass.shape, !(radius.isFinite && radius >= 0) {
             throw BackdropError(.badOption, "the corner radius \(radius) is not a number of points ≥ 0")
+        }
+        let ranges: [(name: String, value: Double, range: ClosedRange<Double>)] = [
+            ("face black", glass.faceBlack, -4...4), ("face white", glass.faceWhite, -4...4),
+            ("face saturation", glass.faceSaturation, 0...16), ("fill alpha", glass.fillAlpha, 0...1),
+            ("luma ceiling", glass.maxLuma, 0.001...1),
+            ("refraction amount (points)", glass.refractionAmountPoints, 0...1000),
+            ("refraction height (points)", glass.refractionHeightPoints, 0.001...1000),
+            ("highlight amount", glass.highlightAmount, 0...1),
+            ("highlight spread", glass.highlightSpread, 0...(.pi / 2)),
+        ]
+        for (name, value, range) in ranges where !range.contains(value) {  // a NaN is in no range
+            throw BackdropError(
+                .badOption, "the glass's \(name) \(value) is outside \(range.lowerBound)…\(range.upperBound)")
+        }
+        if let tint = glass.tint, !(0...1).contains(tint.x) || !(0...1).contains(tint.y) || !(0...1).contains(tint.z) {
+            throw BackdropError(.badOption, "the glass's tint \(tint.x),\(tint.y),\(tint.z) is not three numbers 0…1")
         }
     }
 
@@ -230,7 +248,9 @@ private struct BlurredFrame<Sample: PixelSample> {
 
 /// The face's constants in `Float` and its per-pixel maths (``GlassFacePass``'s steps).
 private struct Face: Sendable {
-    let halfSize: SIMD2<Float>, radius: Float
+    let outline: GlassShape
+    var halfSize: SIMD2<Float> { outline.halfSize }
+    var radius: Float { outline.radius }
     let refractionAmount: Float, refractionHeight: Float
     let black: Float, white: Float, saturation: Float, maxLuma: Float, fill: Float
     let tint: SIMD3<Float>?, tintAlpha: Float
@@ -238,8 +258,7 @@ private struct Face: Sendable {
     let width: Int, height: Int
 
     init(_ g: GlassParameters, scale: Float, radius: Float, width: Int, height: Int) {
-        halfSize = SIMD2(Float(width), Float(height)) / 2
-        self.radius = radius
+        outline = GlassShape(width: width, height: height, radius: radius)
         refractionAmount = Float(g.refractionAmountPoints) * scale
         refractionHeight = max(Float(g.refractionHeightPoints) * scale, 1e-6)
         (black, white, saturation) = (Float(g.faceBlack), Float(g.faceWhite), Float(g.faceSaturation))
@@ -263,21 +282,11 @@ private struct Face: Sendable {
         return top * (1 - fy) + bottom * fy
     }
 
-    /// Pixel (x, y)'s place in the shape: its centre, the signs of its offset from the middle, q (the offset's
-    /// magnitude past the inner rectangle), q's positive part and its length, and d, the signed distance.
+    /// Pixel (x, y)'s place in the shape (``GlassShape/place(x:y:)``).
     @inline(__always) func shape(x: Int, y: Int) -> (
         centre: SIMD2<Float>, sign: SIMD2<Float>, q: SIMD2<Float>, outside: SIMD2<Float>, outsideLength: Float,
         d: Float
-    ) {
-        let centre = SIMD2(Float(x) + 0.5, Float(y) + 0.5)
-        let p = centre - halfSize
-        let sign = SIMD2<Float>(p.x < 0 ? -1 : 1, p.y < 0 ? -1 : 1)
-        let q = SIMD2(abs(p.x), abs(p.y)) - (halfSize - SIMD2(repeating: radius))
-        let outside = SIMD2(max(q.x, 0), max(q.y, 0))
-        let outsideLength = (outside * outside).sum().squareRoot()
-        let d = outsideLength + min(max(q.x, q.y), 0) - radius
-        return (centre, sign, q, outside, outsideLength, d)
-    }
+    ) { outline.place(x: x, y: y) }
 
     /// Whether a pixel at signed distance `d` is in the middle: fully covered (coverage exactly 1), not refracted
     /// (t ≥ the refraction's height) and outside the highlight's band (t ≥ its width, so t / width ≥ 1 and the band
@@ -286,7 +295,7 @@ private struct Face: Sendable {
     /// Without a finite highlight amount and a spread of more than 0, the highlight could be NaN (∞ · 0, 0 / 0):
     /// then no pixel is in the middle.
     @inline(__always) func isMiddle(_ d: Float) -> Bool {
-        let coverage = min(max(0.5 - d, 0), 1), t = max(-d, 0)
+        let coverage = GlassShape.coverage(d), t = max(-d, 0)
         return coverage == 1 && t >= refractionHeight && t >= highlightWidth && highlightVanishesOutsideItsBand
     }
 
@@ -305,7 +314,7 @@ private struct Face: Sendable {
     /// source): one run, maybe empty, around width / 2 (``middle(ofRow:)``'s reasoning: the coverage is a
     /// non-increasing function of d).
     func covered(ofRow y: Int) -> Range<Int> {
-        func isCovered(_ x: Int) -> Bool { min(max(0.5 - shape(x: x, y: y).d, 0), 1) != 0 }
+        func isCovered(_ x: Int) -> Bool { GlassShape.coverage(shape(x: x, y: y).d) != 0 }
         return run(around: width / 2, where: isCovered)
     }
 
@@ -351,7 +360,7 @@ private struct Face: Sendable {
     @inline(__always)
     func pixel<Sample>(x: Int, y: Int, source: SIMD4<Float>, blurred: BlurredFrame<Sample>) -> SIMD4<Float> {
         let (centre, sign, q, outside, outsideLength, d) = shape(x: x, y: y)
-        let coverage = min(max(0.5 - d, 0), 1)
+        let coverage = GlassShape.coverage(d)
         if coverage == 0 { return source }
         let normal: SIMD2<Float> =
             q.x > 0 && q.y > 0

@@ -24,7 +24,7 @@ struct GlassVibrancyFilter: Sendable {
     let content: VibrantContentPass
     /// The glass's frame (pixels of the input picture) and its shape.
     let frame: PixelRect
-    let halfSize: SIMD2<Float>, radius: Float
+    let outline: GlassShape
 
     /// The filter of `passes` over the face `glass` drew.
     init(_ passes: (content: VibrantContentPass, filter: VibrancyFilterPass), over glass: GlassFacePass) {
@@ -33,18 +33,7 @@ struct GlassVibrancyFilter: Sendable {
             passes.filter.matrix.map { .level(VibrancyMatrixFilter(matrix: $0, content: passes.content)) }
             ?? .blend(passes.filter.blend)
         frame = glass.frame
-        halfSize = SIMD2(Float(glass.frame.width), Float(glass.frame.height)) / 2
-        radius = glass.cornerRadiusPixels
-    }
-
-    /// The glass's coverage of the pixel at (x, y) of its frame: clamp(½ − d, 0, 1), d the signed distance from the
-    /// pixel's centre to the rounded rectangle (negative inside), as ``GlassFacePass`` computes it.
-    @inline(__always) func coverage(x: Int, y: Int) -> Float {
-        let p = SIMD2(Float(x) + 0.5, Float(y) + 0.5) - halfSize
-        let q = SIMD2(abs(p.x), abs(p.y)) - (halfSize - SIMD2(repeating: radius))
-        let outside = SIMD2(max(q.x, 0), max(q.y, 0))
-        let d = (outside * outside).sum().squareRoot() + min(max(q.x, q.y), 0) - radius
-        return min(max(0.5 - d, 0), 1)
+        outline = GlassShape(width: glass.frame.width, height: glass.frame.height, radius: glass.cornerRadiusPixels)
     }
 
     /// Applies the content to `output` (the picture after the face, the input picture's size) from `picture`, the
@@ -66,7 +55,7 @@ struct GlassVibrancyFilter: Sendable {
                         for x in 0..<clip.width {
                             let a = contentRow[x * 4 + 3]
                             guard a != 0 else { continue }
-                            let s = coverage(x: clip.x + x - frame.x, y: clip.y + y - frame.y)
+                            let s = outline.coverage(x: clip.x + x - frame.x, y: clip.y + y - frame.y)
                             guard s > 0 else { continue }
                             let p = outRow + x * 4
                             let b = SIMD4(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3])) / maximum

@@ -28,9 +28,6 @@ extension GlassParameters {
         ]
         return known.first { $0.0 == plain }.flatMap { MaterialRecipe.named($0.1) }
     }
-
-    /// Whether these are a dark appearance's numbers (the level recipe is a dark one); false for unknown numbers.
-    public var isDark: Bool { levelRecipe?.name.hasSuffix("Dark") ?? false }
 }
 
 extension MaterialRecipe {

@@ -27,6 +27,10 @@ public struct MaterialRecipe: Sendable, Equatable, Codable {
     /// The fraction of the screen's resolution at which the backdrop is captured and blurred.
     public var captureScale: Double
 
+    /// Whether the recipe is a dark appearance's: its name says so (`platformContentDark`,
+    /// `platformChromeDarkReduceTransparency`).
+    public var isDark: Bool { name.contains("Dark") }
+
     /// A recipe from its numbers.
     public init(
         name: String, blurRadiusPoints: Double, saturation: Double, brightness: Double, luminanceAmount: Double,

@@ -26,7 +26,7 @@
 extension VibrantColorMatrix {
     /// The matrix of `level` over `recipe` (one of ``MaterialRecipe/all``).
     public static func forLevel(_ level: VibrancyLevel, over recipe: MaterialRecipe) -> VibrantColorMatrix {
-        let dark = recipe.name.contains("Dark")  // also the chrome recipes' …DarkReduceTransparency
+        let dark = recipe.isDark
         let thinStroke =
             recipe.name.hasPrefix("platformContentUltraThin") || recipe.name.hasPrefix("platformContentThin")
         let chrome = recipe.name.hasPrefix("platformChrome")

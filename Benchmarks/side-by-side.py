@@ -136,7 +136,8 @@ def peak_resident_kb(*arguments):
 
 def styles():
     import json
-    return {s["name"]: s for s in json.loads(run(BACKDROP, "styles", "--format", "json"))}
+    # Each entry's parameters per appearance: the iOS 7 styles' "light" and "dark" are the same.
+    return {s["name"]: s["light"] for s in json.loads(run(BACKDROP, "styles", "--format", "json"))}
 
 
 def colour_steps(image, style):
@@ -431,12 +432,11 @@ def main():
               "| what | median (ms) | × vips copy | output bytes |", "|---|---:|---:|---:|"]
     for what, ms, size in whole:
         lines.append(f"| {what} | {ms:.1f} | {'–' if vips_ms is None else f'{ms / vips_ms:.2f}'} | {size:,} |")
-    default_ms, default_size = whole[0][1], whole[0][2]
+    default_ms = whole[0][1]
     lines += ["", "| target | measured | holds |", "|---|---|---|",
               f"| the wallpaper render ≤ 100 ms and ≤ 0.33 × vips copy | {default_ms:.1f} ms"
               f"{'' if vips_ms is None else f', {default_ms / vips_ms:.2f} ×'} | "
               f"{'yes' if default_ms <= 100 and (vips_ms is None or default_ms <= 0.33 * vips_ms) else 'no'} |",
-              f"| its output ≤ 1.05 × 1,069,456 bytes | {default_size:,} bytes | {'yes' if default_size <= 1.05 * 1069456 else 'no'} |",
               f"| 6 wallpapers and 6 coffees into a folder ≤ 800 ms | {batch_ms:.0f} ms | {'yes' if batch_ms <= 800 else 'no'} |",
               f"| a 10000×10000 render ≤ 3 s | {big_ms / 1000:.2f} s, peak {big_peak_mb:.0f} MiB | {'yes' if big_ms <= 3000 else 'no'} |"]
     lines += issue49_lines(issue49, before, arguments.before_label)

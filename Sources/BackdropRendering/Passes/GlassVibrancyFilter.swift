@@ -43,38 +43,16 @@ struct GlassVibrancyFilter: Sendable {
     func run<Sample: PixelSample>(
         content picture: RGBAImage<UInt8>, over output: inout RGBAImage<Sample>, parallelism: Parallelism
     ) {
-        let clip = content.clip, width = output.width, maximum = Sample.maximumValue
-        picture.samples.withUnsafeBufferPointer { contentSamples in
-            output.samples.withUnsafeMutableBufferPointer { samples in
-                let out = SendablePointer(samples.baseAddress!)
-                let source = SendableConstPointer(contentSamples.baseAddress!)
-                parallelism.forEachBand(of: clip.height, minimumBandSize: Parallelism.minimumRowsPerBand) { rows in
-                    for y in rows {
-                        let contentRow = source.pointer + content.sampleOffset(ofRow: y)
-                        let outRow = out.pointer + ((clip.y + y) * width + clip.x) * 4
-                        for x in 0..<clip.width {
-                            let a = contentRow[x * 4 + 3]
-                            guard a != 0 else { continue }
-                            let s = outline.coverage(x: clip.x + x - frame.x, y: clip.y + y - frame.y)
-                            guard s > 0 else { continue }
-                            let p = outRow + x * 4
-                            let b = SIMD4(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3])) / maximum
-                            let mixed: SIMD4<Float>
-                            switch mix {
-                            case .blend(let blend):
-                                let c =
-                                    SIMD3(
-                                        Float(contentRow[x * 4]), Float(contentRow[x * 4 + 1]),
-                                        Float(contentRow[x * 4 + 2])) / 255
-                                mixed = blend.composite(color: c, alpha: Float(a) / 255 * s, over: b)
-                            case .level(let filter):
-                                mixed = filter.apply(b, weight: min(Float(a) * filter.coverage, 1) * s)
-                            }
-                            let v = (mixed * maximum + 0.5).rounded(.down)
-                            for lane in 0..<4 { p[lane] = Sample(max(0, min(maximum, v[lane]))) }
-                        }
-                    }
-                }
+        content.mixUnderContent(picture, over: &output, parallelism: parallelism) { b, pixel, x, y in
+            let s = outline.coverage(x: x - frame.x, y: y - frame.y)
+            guard s > 0 else { return nil }
+            let a = pixel[3]
+            switch mix {
+            case .blend(let blend):
+                let c = SIMD3(Float(pixel[0]), Float(pixel[1]), Float(pixel[2])) / 255
+                return blend.composite(color: c, alpha: Float(a) / 255 * s, over: b)
+            case .level(let filter):
+                return filter.apply(b, weight: min(Float(a) * filter.coverage, 1) * s)
             }
         }
     }

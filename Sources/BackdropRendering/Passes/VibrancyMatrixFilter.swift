@@ -48,26 +48,8 @@ struct VibrancyMatrixFilter: Sendable {
     func run<Sample: PixelSample>(
         content picture: RGBAImage<UInt8>, over output: inout RGBAImage<Sample>, parallelism: Parallelism
     ) {
-        let clip = content.clip, width = output.width, maximum = Sample.maximumValue
-        picture.samples.withUnsafeBufferPointer { contentSamples in
-            output.samples.withUnsafeMutableBufferPointer { samples in
-                let out = SendablePointer(samples.baseAddress!)
-                let source = SendableConstPointer(contentSamples.baseAddress!)
-                parallelism.forEachBand(of: clip.height, minimumBandSize: Parallelism.minimumRowsPerBand) { rows in
-                    for y in rows {
-                        let contentRow = source.pointer + content.sampleOffset(ofRow: y)
-                        let outRow = out.pointer + ((clip.y + y) * width + clip.x) * 4
-                        for x in 0..<clip.width {
-                            let a = contentRow[x * 4 + 3]
-                            guard a != 0 else { continue }
-                            let p = outRow + x * 4
-                            let b = SIMD4(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3])) / maximum
-                            let v = (apply(b, contentAlpha: a) * maximum + 0.5).rounded(.down)
-                            for lane in 0..<4 { p[lane] = Sample(max(0, min(maximum, v[lane]))) }
-                        }
-                    }
-                }
-            }
+        content.mixUnderContent(picture, over: &output, parallelism: parallelism) { b, pixel, _, _ in
+            apply(b, contentAlpha: pixel[3])
         }
     }
 }

@@ -33,3 +33,38 @@ public struct VibrantContentPass: Sendable {
         ((clip.y - placement.y + y) * placement.contentSize.width + clip.x - placement.x) * 4
     }
 }
+
+extension VibrantContentPass {
+    /// The CPU's walk of the output under the content, shared by the vibrancy filters that run on the finished
+    /// output: for every pixel of the clip where the content's alpha is not 0, `mix` gets the output pixel B
+    /// (straight, fractions of the sample's maximum), the content pixel's four bytes and the pixel's place in the
+    /// output picture, and returns the new pixel (fractions of 1), stored rounded to the nearest sample (halves up)
+    /// and clamped, or nil to leave it. Rows in bands on `parallelism`'s threads; each pixel is read and written by
+    /// one call, so the bytes are the same for any thread count.
+    @inline(__always)
+    func mixUnderContent<Sample: PixelSample>(
+        _ picture: RGBAImage<UInt8>, over output: inout RGBAImage<Sample>, parallelism: Parallelism,
+        _ mix: @Sendable (_ b: SIMD4<Float>, _ content: UnsafePointer<UInt8>, _ x: Int, _ y: Int) -> SIMD4<Float>?
+    ) {
+        let clip = clip, width = output.width, maximum = Sample.maximumValue
+        picture.samples.withUnsafeBufferPointer { contentSamples in
+            output.samples.withUnsafeMutableBufferPointer { samples in
+                let out = SendablePointer(samples.baseAddress!)
+                let source = SendableConstPointer(contentSamples.baseAddress!)
+                parallelism.forEachBand(of: clip.height, minimumBandSize: Parallelism.minimumRowsPerBand) { rows in
+                    for y in rows {
+                        let contentRow = source.pointer + sampleOffset(ofRow: y)
+                        let outRow = out.pointer + ((clip.y + y) * width + clip.x) * 4
+                        for x in 0..<clip.width where contentRow[x * 4 + 3] != 0 {
+                            let p = outRow + x * 4
+                            let b = SIMD4(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3])) / maximum
+                            guard let mixed = mix(b, contentRow + x * 4, clip.x + x, clip.y + y) else { continue }
+                            let v = (mixed * maximum + 0.5).rounded(.down)
+                            for lane in 0..<4 { p[lane] = Sample(max(0, min(maximum, v[lane]))) }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

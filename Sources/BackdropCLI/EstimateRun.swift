@@ -89,10 +89,9 @@ struct EstimateRun {
             try SceneRun.validate(durationSeconds: duration, scrollPointsPerSecond: scroll ?? 0)
             try budget.check(scene, run: .duration(seconds: duration), devices: devices.count)
             let runs = try devices.map { device throws(BackdropError) in
-                let path = estimator.path(choice, on: device)
-                return try SceneRun(
+                try SceneRun(
                     scene: scene, device: device, durationSeconds: duration, scrollPointsPerSecond: scroll ?? 0,
-                    path: path, model: estimator.model)
+                    path: choice, model: estimator.model)
             }
             try emit(
                 runs, svg: { FrameRunSVG.render(runs[0]) },

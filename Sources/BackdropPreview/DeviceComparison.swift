@@ -117,7 +117,7 @@ enum DeviceComparison {
             return shown(scale: scale, view: try points(of: frame, scale: scale, on: device), estimate: nil, scene: nil)
         case .scene(let scene, _, let path, _, _, _):
             let estimate = try estimator.estimate(
-                scene: scene, device: device, path: path == .tintOnly ? .tintOnly : .blur,
+                scene: scene, device: device, path: path,
                 accessibility: prepared.accessibility)
             return shown(scale: device.scale, view: screen, estimate: nil, scene: SceneRecord(estimate))
         }

@@ -129,7 +129,7 @@ public struct ReportSite: Sendable {
                 let run = try SceneRun(
                     scene: scene, device: device, durationSeconds: Self.runSeconds,
                     scrollPointsPerSecond: Self.scrolls(scene.layers) ? Self.runScroll : 0,
-                    path: estimator.decision(for: device).path, model: estimator.model)
+                    path: .auto, model: estimator.model)
                 runs.append((scene, device, run))
             }
         }

@@ -195,4 +195,36 @@ struct GlassContentTests {
         let reducedKinds = try reduced.frame(of: vibrant, steady: false).passes.map(\.descriptor.kind)
         #expect(reducedKinds.contains(.glassFace) && !reducedKinds.contains(.horizontalBlur), "\(reducedKinds)")
     }
+
+    /// A screen of glass, a system material and light: `--path tint-only` puts every effect view on it (glass's
+    /// face over the average, the material's average colour, light's tint: no blur anywhere), in the price, the
+    /// run over time and the picture alike; `auto` on a device that blurs nothing of iOS 7 still blurs the glass
+    /// and the material (a what-if), and `blur` blurs all three.
+    @Test func aForcedTintOnlyPathTakesEveryEffectViewOfAScene() throws {
+        let behind = ##"{ "name": "photo", "frame": [0, 0, 320, 480], "content": "image", "opaque": true }"##
+        let views = ["glass", "systemMaterial", "light"].enumerated().map { index, style in
+            ##"{ "name": "v\##(index)", "frame": [0, \##(100 * index + 20), 320, 64], "effect": { "blur": "\##(style)" } }"##
+        }
+        let scene = try ScenePictureTests.scene(([behind] + views).joined(separator: ", "))
+        let device = try #require(Device.named("iphone-4"))
+        // The blurred views of the price, the first frame's GPU time in a run, the blurred views drawn.
+        func blurs(_ choice: Estimator.PathChoice) throws -> (priced: Int, runMs: Double, drawn: Int) {
+            let estimate = try Estimator().estimate(scene: scene, device: device, path: choice)
+            let run = try SceneRun(scene: scene, device: device, durationSeconds: 0.05, path: choice, model: .fitted)
+            let (_, drawing) = try ScenePicture(device: device, parallelism: Parallelism(threads: 1))
+                .draw(scene, choice: choice)
+            let drawn = drawing.commands.filter {
+                if case .effect(_, _, let path, _, _) = $0 { return path == .blur } else { return false }
+            }
+            return (
+                estimate.frame.passes.filter { $0.gpuPass.descriptor.kind == .horizontalBlur }.count,
+                try #require(run.frames.first).gpuMs, drawn.count
+            )
+        }
+        let forced = try blurs(.tintOnly), auto = try blurs(.auto), blurred = try blurs(.blur)
+        #expect(forced.priced == 0 && forced.drawn == 0, "\(forced)")
+        #expect(auto.priced == 2 && auto.drawn == 2, "\(auto)")
+        #expect(blurred.priced == 3 && blurred.drawn == 3, "\(blurred)")
+        #expect(forced.runMs < auto.runMs && auto.runMs < blurred.runMs, "\(forced) \(auto) \(blurred)")
+    }
 }

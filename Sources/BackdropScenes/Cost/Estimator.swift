@@ -140,7 +140,7 @@ public struct Estimator: Sendable {
         let path =
             accessibility.reduceTransparency
             ? .tintOnly : choice == .auto ? decision.path : self.path(choice, on: device)
-        var planner = ScenePlanner(device: device, path: path)
+        var planner = ScenePlanner(device: device, choice: choice, estimator: self)
         planner.accessibility = accessibility
         let first = try planner.frame(of: scene, steady: false)
         let steady = try planner.frame(of: scene, steady: true)

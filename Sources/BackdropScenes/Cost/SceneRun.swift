@@ -65,17 +65,17 @@ public struct SceneRun: Sendable, Codable, Equatable {
     public static let longestDurationSeconds = 600.0
 
     /// Simulates `scene` on `device` for `durationSeconds`, scrolling at `scrollPointsPerSecond`, with effect
-    /// views on `path`, priced by `model`.
+    /// views on the paths `path` gives (``ScenePlanner/init(device:choice:estimator:)``), priced by `model`.
     public init(
         scene: Scene, device: Device, durationSeconds: Double, scrollPointsPerSecond: Double = 0,
-        path: Effect.Path, model: CostModel
+        path: Estimator.PathChoice, model: CostModel
     ) throws(BackdropError) {
         try Self.validate(durationSeconds: durationSeconds, scrollPointsPerSecond: scrollPointsPerSecond)
         self.scene = scene.name
         self.device = device.id
         self.durationSeconds = durationSeconds
         self.scrollPointsPerSecond = scrollPointsPerSecond
-        let planner = ScenePlanner(device: device, path: path)
+        let planner = ScenePlanner(device: device, choice: path, estimator: Estimator(model: model))
         let cache = RasterCache(limitBytes: planner.rasterCacheLimitBytes)
         let vsyncs = Self.vsyncs(durationSeconds: durationSeconds)
         var frames: [Frame] = []

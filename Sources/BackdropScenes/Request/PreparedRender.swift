@@ -11,8 +11,11 @@ public struct PreparedRender: Sendable {
         case effect(Effect, vibrantContent: RGBAImage<UInt8>?, depth: Int)
         /// `UIImage+ImageEffects` with its style, scale, frame and mask.
         case imageEffects(ImageEffectsStyle, scale: Double, frame: PixelRect?, mask: RGBAImage<UInt8>?)
-        /// A scene on a device, its effect views on `path`.
-        case scene(Scene, device: Device, path: Effect.Path, overlay: SceneOverlay?, steady: Bool, scrollOffset: Double)
+        /// A scene on a device, its effect views on the paths `path` gives
+        /// (``ScenePlanner/init(device:choice:estimator:)``).
+        case scene(
+            Scene, device: Device, path: Estimator.PathChoice, overlay: SceneOverlay?, steady: Bool,
+            scrollOffset: Double)
     }
 
     public let request: RenderRequest
@@ -67,7 +70,7 @@ public struct PreparedRender: Sendable {
             stage("drawing \(scene.name) on \(device.id)")
             let drawer = ScenePicture(device: device, parallelism: renderer.parallelism, maxImagePixels: maxImagePixels)
             let (result, drawing) = try drawer.draw(
-                scene, path: path, steady: steady, scrollOffset: scrollOffset, accessibility: accessibility,
+                scene, choice: path, steady: steady, scrollOffset: scrollOffset, accessibility: accessibility,
                 cancellation: cancellation)
             let picture =
                 overlay.map {
@@ -78,7 +81,7 @@ public struct PreparedRender: Sendable {
             return Outcome(
                 picture: .eight(picture),
                 summary:
-                    "(\(picture.width)×\(picture.height), \(scene.name) on \(device.id), \(Plural.count(drawing.layers.count, "layer")), effect views \(path == .blur && !accessibility.reduceTransparency ? "blurred" : "tint-only")\(accessibility.summaryWords)\(overlay.map { ", --show \($0.rawValue)" } ?? ""))"
+                    "(\(picture.width)×\(picture.height), \(scene.name) on \(device.id), \(Plural.count(drawing.layers.count, "layer")), effect views \(Estimator().path(path, on: device) == .blur && !accessibility.reduceTransparency ? "blurred" : "tint-only")\(accessibility.summaryWords)\(overlay.map { ", --show \($0.rawValue)" } ?? ""))"
             )
         case .imageEffects(let style, let scale, let frame, let mask):
             let source = source ?? RGBAImage(width: 0, height: 0, samples: [])
@@ -186,11 +189,10 @@ extension RenderRequest {
         if checked.kind == .scene, let scene, let device = checked.device {
             let loaded = try files.scene(scene)
             try SceneWork.Budget.standard.check(loaded, run: .picture)
-            let path = Estimator().path(checked.path, on: device)
             return PreparedRender(
                 request: self,
                 work: .scene(
-                    loaded, device: device, path: path, overlay: checked.overlay, steady: steady ?? false,
+                    loaded, device: device, path: checked.path, overlay: checked.overlay, steady: steady ?? false,
                     scrollOffset: scrollOffset ?? 0), note: "", accessibility: checked.accessibility)
         }
         let content = try vibrancy.map { name throws(BackdropError) in try files.picture(name, .vibrancy) }

@@ -48,6 +48,14 @@ public struct ScenePlanner {
         self.init(device: device, path: { _ in path })
     }
 
+    /// A planner for `device` with each effect view's path as `choice` gives it, the one rule for a whole screen:
+    /// an iOS 7 style's from `estimator` (`auto`: the device's decision); a system material or glass blurred,
+    /// unless tint-only is asked for outright (``materialPath``), as one view of it is drawn.
+    public init(device: Device, choice: Estimator.PathChoice, estimator: Estimator = Estimator()) {
+        self.init(device: device, path: estimator.path(choice, on: device))
+        materialPath = choice == .tintOnly ? .tintOnly : .blur
+    }
+
     /// The most passes `layer` adds to a frame itself (its sublayers add their own): its content, its shadow, its
     /// group's mask and composite, its effect view's plan. ``SceneWork`` bounds a scene's frames with it before
     /// planning: it must never count fewer than the walk below adds.

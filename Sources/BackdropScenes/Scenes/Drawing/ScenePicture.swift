@@ -287,7 +287,27 @@ extension ScenePicture {
         _ scene: Scene, path: @escaping @Sendable (BlurStyle) -> Effect.Path, steady: Bool = false,
         scrollOffset: Double = 0, accessibility: AccessibilitySettings = .none, cancellation: RenderCancellation? = nil
     ) throws(BackdropError) -> (result: Result, drawing: SceneDrawing) {
-        var planner = ScenePlanner(device: device, path: path)
+        try draw(
+            scene, planner: ScenePlanner(device: device, path: path), steady: steady, scrollOffset: scrollOffset,
+            accessibility: accessibility, cancellation: cancellation)
+    }
+
+    /// `scene` drawn as above, its effect views on the paths `choice` gives
+    /// (``ScenePlanner/init(device:choice:estimator:)``): the paths ``Estimator`` prices the scene with.
+    public func draw(
+        _ scene: Scene, choice: Estimator.PathChoice, steady: Bool = false, scrollOffset: Double = 0,
+        accessibility: AccessibilitySettings = .none, cancellation: RenderCancellation? = nil
+    ) throws(BackdropError) -> (result: Result, drawing: SceneDrawing) {
+        try draw(
+            scene, planner: ScenePlanner(device: device, choice: choice), steady: steady, scrollOffset: scrollOffset,
+            accessibility: accessibility, cancellation: cancellation)
+    }
+
+    private func draw(
+        _ scene: Scene, planner: ScenePlanner, steady: Bool, scrollOffset: Double,
+        accessibility: AccessibilitySettings, cancellation: RenderCancellation?
+    ) throws(BackdropError) -> (result: Result, drawing: SceneDrawing) {
+        var planner = planner
         planner.accessibility = accessibility
         let frame = try planner.frame(of: scene, steady: steady, drawing: true, scrollOffset: scrollOffset)
         let drawing = frame.drawing!

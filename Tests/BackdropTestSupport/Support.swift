@@ -48,13 +48,24 @@ public enum Fixtures {
         return candidate
     }
 
-    /// A fresh temporary directory for one test.
+    /// A fresh temporary directory for one test, inside this test process's own folder (`backdrop-tests-PID` in the
+    /// system's temporary folder), which is removed when the process exits: a run leaves nothing behind.
     public static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("backdrop-tests-\(UUID().uuidString)")
+        _ = temporaryRootPrepared
+        let url = URL(fileURLWithPath: temporaryRoot).appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
 }
+
+/// The test process's temporary folder, `backdrop-tests-PID` in the system's: emptied on first use (of what an
+/// earlier process with the same PID left) and removed when the process exits.
+private let temporaryRoot =
+    FileManager.default.temporaryDirectory.appendingPathComponent("backdrop-tests-\(getpid())").path
+private let temporaryRootPrepared: Void = {
+    try? FileManager.default.removeItem(atPath: temporaryRoot)
+    atexit { try? FileManager.default.removeItem(atPath: temporaryRoot) }
+}()
 
 public struct FixtureMissing: Error, CustomStringConvertible {
     public let path: String

@@ -11,8 +11,10 @@ struct RenderJob: Sendable {
     let renderer: Renderer
 
     /// Renders `input` (nil for a scene) into `output` (atomically) and returns the line to report; `status` shows
-    /// each stage. The input is released before the output is encoded: for a 100-megapixel picture the encoder's
-    /// buffers would otherwise come on top of both pictures. With `--color-space keep` the input is decoded
+    /// each stage. The effect is drawn over the input's own buffer where the plan allows it
+    /// (``PreparedRender/render(consuming:renderer:maxImagePixels:stage:)``), and the input is released before the
+    /// output is encoded otherwise: for a 100-megapixel picture a second picture, and the encoder's buffers on top of
+    /// both, would cost 400 MB and more. With `--color-space keep` the input is decoded
     /// unconverted and its colour space written into the output (``PictureColorSpace``).
     func render(
         _ input: String?, to output: String, renderer: Renderer? = nil, status: StageStatus? = nil
@@ -20,7 +22,7 @@ struct RenderJob: Sendable {
         defer { status?.clear() }
         var space = PictureColorSpace.sRGB
         var outcome = try prepared.render(
-            try input.map { path throws(BackdropError) in
+            consuming: try input.map { path throws(BackdropError) in
                 status?.enter("decoding \(path)")
                 let decoded = try decoder.decodeFile(path, choice: prepared.colorSpace)
                 space = decoded.space

@@ -59,11 +59,57 @@ public struct Renderer: Sendable {
         execute(source, plan: plan, vibrantContent: vibrantContent, as: Sample.self, isCancelled: { false })!
     }
 
+    /// ``render(_:plan:vibrantContent:as:)`` at 8 bits, drawn over `source`'s own buffer when the plan allows it: the
+    /// same bytes, one picture-sized buffer fewer (400 MB for a 100-megapixel picture, and their page faults). It
+    /// does when the fast path's capture and downscale read the source first and nothing after the composite reads
+    /// it (no glass, whose face reads the source); otherwise into a new buffer, as the other renders.
+    public func render(
+        over source: consuming RGBAImage<UInt8>, plan: RenderPlan, vibrantContent: RGBAImage<UInt8>? = nil
+    ) -> RGBAImage<UInt8> {
+        guard plan.rowPasses.first is DownscalePass, plan.glass == nil else {
+            return render(source, plan: plan, vibrantContent: vibrantContent, as: UInt8.self)
+        }
+        var picture = consume source
+        guard
+            let (effect, blended) = effectRows(
+                picture, plan: plan, vibrantContent: vibrantContent, as: UInt8.self, isCancelled: { false })
+        else { preconditionFailure("Renderer: a render that cannot be cancelled was") }
+        plan.composite.run(effect: effect, vibrancy: blended, over: &picture, parallelism: parallelism)
+        applyLevelMatrix(over: &picture, plan: plan, vibrantContent: vibrantContent)
+        return picture
+    }
+
     /// The render, or nil when `isCancelled` answers true before one of its passes.
     func execute<Sample: PixelSample>(
         _ source: RGBAImage<UInt8>, plan: RenderPlan, vibrantContent: RGBAImage<UInt8>?, as: Sample.Type,
         isCancelled: () -> Bool
     ) -> RGBAImage<Sample>? {
+        guard
+            let (effect, blended) = effectRows(
+                source, plan: plan, vibrantContent: vibrantContent, as: Sample.self, isCancelled: isCancelled)
+        else { return nil }
+        var output = plan.composite.run(
+            effect: effect, vibrancy: blended, source: source, parallelism: parallelism,
+            as: Sample.self)
+        if isCancelled() { return nil }
+        applyLevelMatrix(over: &output, plan: plan, vibrantContent: vibrantContent)
+        if let glass = plan.glass {
+            if isCancelled() { return nil }
+            glass.run(source: source, over: &output, parallelism: parallelism)
+            if let passes = plan.vibrancy, let content = vibrantContent {
+                if isCancelled() { return nil }
+                GlassVibrancyFilter(passes, over: glass).run(content: content, over: &output, parallelism: parallelism)
+            }
+        }
+        return output
+    }
+
+    /// Every pass before the composite: the effect's rows at `Sample`'s depth, and the vibrant content the composite
+    /// blends (none over glass or with a level's matrix); nil when `isCancelled` answers true before a pass.
+    private func effectRows<Sample: PixelSample>(
+        _ source: RGBAImage<UInt8>, plan: RenderPlan, vibrantContent: RGBAImage<UInt8>?, as: Sample.Type,
+        isCancelled: () -> Bool
+    ) -> (OutputRows, CompositePass.VibrancyInput?)? {
         precondition(plan.imageSize == source.size, "Renderer: the plan was made for another picture size")
         precondition(
             (plan.vibrancy == nil) == (vibrantContent == nil),
@@ -94,24 +140,17 @@ public struct Renderer: Sendable {
             passes.filter.matrix == nil && plan.glass == nil
                 ? vibrantContent.map { (passes.content, passes.filter, $0) } : nil
         }
-        var output = plan.composite.run(
-            effect: effect, vibrancy: blended, source: source, parallelism: parallelism,
-            as: Sample.self)
-        if plan.glass == nil, let passes = plan.vibrancy, let matrix = passes.filter.matrix,
+        return (effect, blended)
+    }
+
+    /// A vibrancy level's matrix over `output`, after the composite (over glass it runs after the face instead).
+    private func applyLevelMatrix<Sample: PixelSample>(
+        over output: inout RGBAImage<Sample>, plan: RenderPlan, vibrantContent: RGBAImage<UInt8>?
+    ) {
+        guard plan.glass == nil, let passes = plan.vibrancy, let matrix = passes.filter.matrix,
             let content = vibrantContent
-        {
-            if isCancelled() { return nil }
-            VibrancyMatrixFilter(matrix: matrix, content: passes.content)
-                .run(content: content, over: &output, parallelism: parallelism)
-        }
-        if let glass = plan.glass {
-            if isCancelled() { return nil }
-            glass.run(source: source, over: &output, parallelism: parallelism)
-            if let passes = plan.vibrancy, let content = vibrantContent {
-                if isCancelled() { return nil }
-                GlassVibrancyFilter(passes, over: glass).run(content: content, over: &output, parallelism: parallelism)
-            }
-        }
-        return output
+        else { return }
+        VibrancyMatrixFilter(matrix: matrix, content: passes.content)
+            .run(content: content, over: &output, parallelism: parallelism)
     }
 }

@@ -106,6 +106,30 @@ public struct CompositePass: Sendable {
         }
         return RGBAImage(width: width, height: height, samples: samples)
     }
+
+    /// ``run(effect:vibrancy:source:parallelism:as:)`` at 8 bits drawn over `picture`, the source, in its own buffer:
+    /// the same bytes, one picture-sized buffer fewer. Only for a plan whose effect rows no longer read the source
+    /// (they come from a stored stage: the fast path's capture and downscale ran first); outside the frame the source
+    /// is the output already.
+    public func run(
+        effect: OutputRows, vibrancy: VibrancyInput?, over picture: inout RGBAImage<UInt8>, parallelism: Parallelism
+    ) {
+        let width = picture.width, height = picture.height
+        (vibrancy?.picture.samples ?? []).withUnsafeBufferPointer { content in
+            picture.samples.withUnsafeMutableBufferPointer { buffer in
+                let pixels = SendablePointer(buffer.baseAddress!)
+                let rows = RowsToWrite(
+                    frame: frame, width: width, height: height, effect: effect,
+                    vibrancy: vibrancy.map { ($0.content, $0.filter) }, source: pixels,
+                    content: content.baseAddress.map { SendablePointer(UnsafeMutablePointer(mutating: $0)) })
+                if effect.fixedPointRow != nil {
+                    rows.write(into: pixels, FixedPointArithmetic.self, parallelism: parallelism)
+                } else {
+                    rows.write(into: pixels, FloatArithmetic<UInt8>.self, parallelism: parallelism)
+                }
+            }
+        }
+    }
 }
 
 /// The composite's row loop (its schedule): bands of output rows on all threads.
@@ -284,6 +308,8 @@ private struct RowsToWrite: Sendable {
         into out: UnsafeMutablePointer<Sample>, count: Int
     ) {
         if Sample.bitDepth == 8 {
+            // Drawing over the source (`run(effect:vibrancy:over:parallelism:)`): the pixel is already there.
+            guard UnsafeRawPointer(out) != UnsafeRawPointer(source) else { return }
             UnsafeMutableRawPointer(out).copyMemory(from: source, byteCount: count)
         } else {
             for i in 0..<count { out[i] = Sample(widening8: source[i]) }

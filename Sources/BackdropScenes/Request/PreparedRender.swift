@@ -53,16 +53,29 @@ public struct PreparedRender: Sendable {
     ) throws(BackdropError) -> Outcome {
         var renderer = renderer
         renderer.parallelism.cancellation = cancellation
-        let outcome = try draw(source, renderer: renderer, maxImagePixels: maxImagePixels, stage: stage)
+        let outcome = try draw(
+            source, renderer: renderer, maxImagePixels: maxImagePixels, overSource: false, stage: stage)
         // A pass cut short by the cancellation left rows unwritten: its picture is never returned.
         try cancellation?.check()
         return outcome
     }
 
+    /// ``render(_:renderer:maxImagePixels:cancellation:stage:)``, not cancellable, for a caller done with `source`:
+    /// the effect may be drawn over the source's own buffer (``Renderer/render(over:plan:vibrantContent:)``), one
+    /// picture-sized buffer fewer; the same bytes.
+    public func render(
+        consuming source: consuming RGBAImage<UInt8>?, renderer: Renderer = Renderer(),
+        maxImagePixels: Int = PNGDecoder.defaultMaxPixels, stage: (String) -> Void = { _ in }
+    ) throws(BackdropError) -> Outcome {
+        try draw(consume source, renderer: renderer, maxImagePixels: maxImagePixels, overSource: true, stage: stage)
+    }
+
     /// ``render(_:renderer:maxImagePixels:cancellation:stage:)``'s work, with the cancellation in `renderer`'s
     /// parallelism.
+    /// `overSource`: the caller is done with `source` (``render(consuming:renderer:maxImagePixels:stage:)``).
     private func draw(
-        _ source: RGBAImage<UInt8>?, renderer: Renderer, maxImagePixels: Int, stage: (String) -> Void
+        _ source: consuming RGBAImage<UInt8>?, renderer: Renderer, maxImagePixels: Int, overSource: Bool,
+        stage: (String) -> Void
     ) throws(BackdropError) -> Outcome {
         let cancellation = renderer.parallelism.cancellation
         switch work {
@@ -97,24 +110,24 @@ public struct PreparedRender: Sendable {
                 notes: notes
             )
         case .effect(let effect, let content, let depth):
-            let source = source ?? RGBAImage(width: 0, height: 0, samples: [])
+            let source = (consume source) ?? RGBAImage(width: 0, height: 0, samples: [])
             let notes = try notes(inputSize: source.size)
             let plan = try RenderPlan(effect: effect, imageSize: source.size)
             stage("rendering \(source.width)×\(source.height), \(effect.quality == .exact ? "exact" : "fast")")
+            let summary =
+                "(\(source.width)×\(source.height), \(effect.style.name), \(Self.pathWords(plan))\(accessibility.summaryWords), frame \(plan.frame)\(note))"
             let picture: RenderedPicture
             if depth == 16 {
                 picture = .sixteen(renderer.render(source, plan: plan, vibrantContent: content, as: UInt16.self))
             } else if let cancellation {
                 picture = .eight(
                     try renderer.render(source, effect: effect, vibrantContent: content, cancellation: cancellation))
+            } else if overSource {
+                picture = .eight(renderer.render(over: consume source, plan: plan, vibrantContent: content))
             } else {
                 picture = .eight(renderer.render(source, plan: plan, vibrantContent: content, as: UInt8.self))
             }
-            return Outcome(
-                picture: picture,
-                summary:
-                    "(\(source.width)×\(source.height), \(effect.style.name), \(Self.pathWords(plan))\(accessibility.summaryWords), frame \(plan.frame)\(note))",
-                notes: notes)
+            return Outcome(picture: picture, summary: summary, notes: notes)
         }
     }
 }

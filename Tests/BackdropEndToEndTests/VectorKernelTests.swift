@@ -82,9 +82,9 @@ struct VectorKernelTests {
                 transparent, "--algorithm", "image-effects", "--style", "custom", "--sigma", "0", "--saturation", "1",
                 "--tint", "0.5,0.5,0.5", "--tint-alpha", "0.25",
             ],
-            // Liquid Glass's face: the middle's kernel (8-pixel blocks and a row's last pixels: 571 and 487 wide) and
+            // Liquid Glass's face: its colour's kernel on the small image (8-pixel blocks and a row's last pixels) and
             // the rim's (the refraction band, the corners, the anti-aliased edge, the highlight), both shapes, a
-            // tint, the dark appearance, clear glass, 16-bit samples (the middle's 16-bit kernel, the rim in Swift),
+            // tint, the dark appearance, clear glass, 16-bit samples (the rim in Swift),
             // a frame narrower than the refraction's reach (reads clamped to the frame), no middle at all (37 × 5),
             // and exact mode.
             [photo, "--style", "glass", "--scale", "2", "--frame", "13,7,571,383", "--corner-radius", "24"],
@@ -100,67 +100,70 @@ struct VectorKernelTests {
         ]
     }()
 
-    /// The glass renders' SHA-256 as `backdrop render PHOTO ARGUMENTS -o out.png` wrote them before the face had its
-    /// kernels and its two sweeps (main at 414d360, one float copy of the blurred frame and one scalar loop): the
-    /// kernels and the portable loops must both keep them.
+    /// The glass renders' SHA-256 as `backdrop render PHOTO ARGUMENTS -o out.png` writes them, the kernels and the
+    /// portable loops alike, on 1 and 2 threads. Re-recorded when the face's colour moved before the upscale
+    /// (``GlassFaceColour``, and glass's k a multiple of 4): against the bytes recorded before (main at 414d360, the
+    /// face per output pixel) these differ by at most 2 levels (PSNR 55–85 dB over the whole picture), but for the
+    /// colour of fully transparent pixels (alpha 0) at the rim of the exact-mode render of `logo-alpha.png` (up to 24
+    /// levels, 43 pixels): docs/styles.md, "Speed on the CPU".
     static let glassRecorded: [(arguments: [String], sha256: String)] = [
         (
             [
                 "coffee.png", "--style", "glass", "--tint", "0.9,0.2,0.1", "--corner-radius", "24", "--frame",
                 "13,7,571,383",
             ],
-            "a114a459f07e8e43ebef01c2a18e4806362facfb9d2ed927db89f97b2330541c"
+            "1d21bf34948c6b176d3c698df94583c1bb9fc8c5e55c89cffb1dbbc9ed9893e0"
         ),
         (
             [
                 "logo-alpha.png", "--style", "glass", "--appearance", "dark", "--scale", "2", "--frame", "3,5,487,491",
                 "--capsule",
             ],
-            "695c58202632aaf1d343e1527e38c6a8f3ff74714676aab4bde3f43850e537b8"
+            "bbb81b9cb327c5a8b8540baaf281fb5cc62aa95c5c48c3b1737d97cccc556f6e"
         ),
         (
             [
                 "coffee.png", "--style", "glass", "--appearance", "dark", "--depth", "16", "--corner-radius", "30",
                 "--frame", "20,10,517,301",
             ],
-            "a4adff8f0058bf580605620bc769a29299c78aaae696d49a26429d53cc0917f3"
+            "07ebe3ae706a5b00a7c4fea82dbf579547ef924ce2b2f5e74675212f15364a48"
         ),
         (
             ["coffee.png", "--style", "clearGlass", "--scale", "2"],
-            "111d2a33f9092319f9da58bd0269c49589676363879f38226b33bc1474d5a03e"
+            "9b28e6454a3ea012060700f96a68f48f0dc61c9869adb1779c1a026a8932e1a3"
         ),
         (
             [
                 "coffee.png", "--style", "clearGlass", "--appearance", "dark", "--tint", "0.9,0.2,0.1",
                 "--corner-radius", "24", "--frame", "13,7,571,383",
             ],
-            "6ee0108c5867fdc51f2a6cdd2061bcb69d77788e2c87129c0b7e2b1b40e73974"
+            "3f2a8fedb04bbc24a2cba713b55fb5ce639eb6a0a9815e730fc18eb31c7c96ab"
         ),
         (
             ["coffee.png", "--style", "glass", "--scale", "3", "--corner-radius", "0"],
-            "cb87d99b472b2fc632aba07e6a08531e5071a9c23de7758f7d693e45f536527d"
+            "625964de9fdf22169978fd3be5a188df4fe0ccadf3f867526bca2a267d33cfe9"
         ),
         (
             ["coffee.png", "--style", "glass", "--frame", "10,10,1,300", "--corner-radius", "2"],
-            "eda74947ed12970baf7732786ad6be7643332d128017c7317f09242ef65adaed"
+            "a542484c7a2349d0c350001cd1b201bde157ff059862ed9a7c845c71b4c83021"
         ),
         (
             ["coffee.png", "--style", "glass", "--scale", "0.05", "--frame", "10,10,61,47", "--corner-radius", "3"],
-            "2fd0ce7a2d96f16df1696626ddbcd8aa288d432e37ff4fac69a278ec32b435b6"
+            "f4a936501dd209fb27041f609780b13d9824d0c3e1d999a9af404f672cd049d3"
         ),
         (
             [
                 "astronaut.png", "--style", "clearGlass", "--tint", "0.2,0.5,1", "--frame", "7,9,250,90",
                 "--corner-radius", "1000",
             ],
-            "6b5c4a716159a4cadc08c67b70662ea80f0e7d23b91e99fbd042f85bd1bca07b"
+            "02daa235cd9a80974ec20931a92deb9affbeb03a1517cb66623039f741677f07"
         ),
         (
             [
                 "logo-alpha.png", "--style", "glass", "--appearance", "dark", "--exact", "--frame", "1,2,301,199",
                 "--corner-radius", "12",
             ],
-            "03bb3f63f026c122c73d7688d4520f0cfdb51576e9dc15809cf10f4f1376e7c5"
+            "1e9e929afaca19dd79fe6e66e98e760bc4489f56fda85c8835c965c6cbc4b460"
         ),
     ]
 

@@ -47,6 +47,38 @@ struct GlassTests {
         }
     }
 
+    /// The face's colour runs on the blurred small image, before the upscale (``GlassFaceColour``): away from the rim
+    /// a glass over a photo is within 2 levels of the face applied to each pixel of the upscaled blur (the old
+    /// order: the same blur, k = 4 for glass and 8 for clear glass at scale 2.5, drawn by the style without its
+    /// glass), and most of its samples are equal; the rim (here 20 pt of refraction, 1.5 pt of highlight) is left
+    /// out: it reads the face's colour interpolated.
+    @Test(arguments: ["glass", "clearGlass"])
+    func theFaceBeforeTheUpscaleIsWithinTwoLevelsOfTheFaceAfterIt(_ name: String) throws {
+        let source = try Fixtures.image("photos/coffee.png")
+        let style = try StyleChoice(name: name, cornerRadius: 0).resolve()
+        let frame = PixelRect(x: 10, y: 20, width: 400, height: 300)
+        let out = try Renderer().render(source, effect: Effect(style: style, frame: frame, scale: 2.5))
+        var blurOnly = style
+        blurOnly.glass = nil
+        let blurred = try Renderer().render(source, effect: Effect(style: blurOnly, frame: frame, scale: 2.5))
+        let rim = 20 * 2.5 + 1  // the refraction's height in pixels, and one for the edge
+        var worst = 0, equal = 0, count = 0
+        for y in frame.y..<frame.maxY where Double(min(y - frame.y, frame.maxY - 1 - y)) >= rim {
+            for x in frame.x..<frame.maxX where Double(min(x - frame.x, frame.maxX - 1 - x)) >= rim {
+                let b = blurred[x, y]
+                let want = Self.face(SIMD3(Double(b.x), Double(b.y), Double(b.z)) / 255, style.glass!) * 255
+                for lane in 0..<3 {
+                    let difference = Int(abs((want[lane]).rounded() - Double(out[x, y][lane])))
+                    worst = max(worst, difference)
+                    equal += difference == 0 ? 1 : 0
+                    count += 1
+                }
+            }
+        }
+        #expect(count > 100_000 && worst <= 2, "\(name): \(worst) levels at worst over \(count) samples")
+        #expect(Double(equal) > 0.5 * Double(count), "\(name): \(equal) of \(count) samples equal")
+    }
+
     /// Outside the rounded rectangle the picture is the source's; the top rim catches the highlight (lighter than
     /// the middle), the left rim, whose normal is horizontal, does not.
     @Test func theShapeClipsAndTheTopRimCatchesTheHighlight() throws {

@@ -71,7 +71,8 @@ public struct RenderPlan: Sendable {
             if let recipe = effect.style.material {
                 color = MaterialAverageColourPass(recipe: recipe.reducedTransparency, size: frame.size)
             } else if effect.style.glass != nil {
-                color = MaterialAverageColourPass(recipe: .glassAverageColour, size: frame.size)
+                color = MaterialAverageColourPass(
+                    recipe: .glassAverageColour, size: frame.size, face: effect.style.glass.map(GlassFaceColour.init))
             } else {
                 color = TintOnlyPass(size: frame.size, transform: ColorTransform(fallbackOf: effect.style))
             }
@@ -89,7 +90,11 @@ public struct RenderPlan: Sendable {
             foldedGPUPasses = []
         case .blur:
             let sigma = effect.sigmaPixels
-            let k = effect.quality == .exact ? 1 : Self.downscaleFactor(sigmaPixels: sigma)
+            let k =
+                effect.quality == .exact
+                ? 1
+                : effect.style.glass == nil
+                    ? Self.downscaleFactor(sigmaPixels: sigma) : Self.glassDownscaleFactor(sigmaPixels: sigma)
             let kernel = GaussianKernel(sigma: Self.smallImageSigma(sigmaPixels: sigma, factor: k))
             downscaleFactor = k
             blurKernel = kernel
@@ -106,7 +111,7 @@ public struct RenderPlan: Sendable {
             rowPasses = passes
             color = UpscaleTintPass(
                 factor: k, inputSize: size, outputSize: frame.size,
-                transform: ColorTransform(blurOf: effect.style))
+                transform: ColorTransform(blurOf: effect.style), face: effect.style.glass.map(GlassFaceColour.init))
             foldedGPUPasses = effect.style.tintIsOwnLayer ? [TintLayerPass.descriptor(size: frame.size)] : []
         }
         vibrancy = try effect.vibrancy.map { placement throws(BackdropError) in
@@ -157,6 +162,16 @@ public struct RenderPlan: Sendable {
     /// be faster; the full-resolution work (one read, one write) does not depend on k.
     public static func downscaleFactor(sigmaPixels: Double) -> Int {
         max(1, Int((sigmaPixels / samplesPerSigma).rounded(.down)))
+    }
+
+    /// Liquid Glass's k: ``downscaleFactor(sigmaPixels:)``'s, rounded to the nearest multiple of 4 (halves up)
+    /// once it is 3 or more, so that the composite's upscale runs take their vector kernel (which needs k a multiple
+    /// of 4) as light's do: regular glass at scale 2 (σ = 16 px) takes k = 4 rather than 3, clear glass (σ = 32 px)
+    /// 8 rather than 6; both keep 4 small pixels per σ rather than 5. The face's colour is applied to the small
+    /// image (``GlassFaceColour``) and its rim is drawn per output pixel, so the coarser grid shows only in the blur.
+    public static func glassDownscaleFactor(sigmaPixels: Double) -> Int {
+        let k = downscaleFactor(sigmaPixels: sigmaPixels)
+        return k < 3 ? k : 4 * ((k + 2) / 4)
     }
 
     /// σ' in small pixels such that the whole pipeline blurs by σ: independent blurs add their variances, so

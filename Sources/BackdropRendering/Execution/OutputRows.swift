@@ -15,14 +15,21 @@ public struct OutputRows: Sendable {
     /// at 8-bit output scale, interpolated from a fixed-point table. nil otherwise: the composite then works on
     /// ``row``'s floats.
     let fixedPointRow: FixedPointRowFunction?
+    /// Liquid Glass's blurred frame before its face's colour, for the rim's highlight (`GlassBlurredSurface`); nil
+    /// but for glass.
+    let glassSurface: GlassBlurredSurface?
 
     /// Writes row `y` in ``FixedPoint`` into `out`; called from worker threads, for any row, in any order.
     typealias FixedPointRowFunction = @Sendable (_ y: Int, _ out: UnsafeMutablePointer<SIMD4<Int16>>) -> Void
 
-    init(width: Int, columns: BilinearTaps?, row: @escaping RowFunction, fixedPointRow: FixedPointRowFunction? = nil) {
+    init(
+        width: Int, columns: BilinearTaps?, row: @escaping RowFunction, fixedPointRow: FixedPointRowFunction? = nil,
+        glassSurface: GlassBlurredSurface? = nil
+    ) {
         self.width = width
         self.columns = columns
         self.row = row
         self.fixedPointRow = fixedPointRow
+        self.glassSurface = glassSurface
     }
 }

@@ -95,7 +95,7 @@ public struct Renderer: Sendable {
         applyLevelMatrix(over: &output, plan: plan, vibrantContent: vibrantContent)
         if let glass = plan.glass {
             if isCancelled() { return nil }
-            glass.run(source: source, over: &output, parallelism: parallelism)
+            glass.run(source: source, over: &output, surface: effect.glassSurface, parallelism: parallelism)
             if let passes = plan.vibrancy, let content = vibrantContent {
                 if isCancelled() { return nil }
                 GlassVibrancyFilter(passes, over: glass).run(content: content, over: &output, parallelism: parallelism)

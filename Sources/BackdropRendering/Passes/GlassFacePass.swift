@@ -4,19 +4,27 @@ import Foundation
 
 /// Liquid Glass's face (``GlassParameters``): after the blur, inside the view's shape, per pixel of the frame.
 ///
-/// - Input: the blurred frame (straight, as the composite wrote it into the output: no saturation, no tint) and the
-///   source picture (for the pixels outside the shape and the shape's anti-aliased edge).
+/// - Input: the face's frame (straight, as the composite wrote it into the output: the blurred frame with the face's
+///   colour, ``GlassFaceColour``, already applied by the colour pass to the blurred small image before the upscale:
+///   luma ceiling, face, saturation, fill and tint) and the source picture (for the pixels outside the shape and the
+///   shape's anti-aliased edge).
 /// - Per pixel, centre p, in the frame's pixels (σ, radii and widths in points × the scale):
 ///   1. Shape: d = the signed distance from p to the rounded rectangle (negative inside); coverage = clamp(½ − d,
 ///      0, 1); outside (coverage 0) the source's pixel, untouched. n = the outward normal; t = max(0, −d).
-///   2. Refraction: within h of the edge the blurred frame is read bilinearly at p − n·a·(1 − t/h)² (clamped to the
+///   2. Refraction: within h of the edge the face's frame is read bilinearly at p − n·a·(1 − t/h)² (clamped to the
 ///      frame), elsewhere at p.
-///   3. Luma ceiling, face and fill, in Rec. 709 YCbCr: Y ← m·Y/(m + (1 − m)·Y); Y ← black + (white − black)·Y;
-///      Cb, Cr × saturation; back to RGB; then white source-over at the fill alpha, then the tint at 0.3.
+///   3. The face's colour is the composite's: so in the middle (coverage 1, no refraction, no highlight) the pass
+///      changes nothing, and the output is the face's colour of the blurred small image, upscaled. At the rim the
+///      refraction reads the composite's picture (the face's colour interpolated, clamped), except where the
+///      highlight lifts the colour (step 4 ≠ 0): there it reads the blurred small image before the face
+///      (`GlassBlurredSurface`, bilinearly at the same place) and takes its face's colour unclamped, so that the
+///      highlight comes before the clamp as in the sources' order (a clamped colour under the highlight would
+///      change the rim's tone by up to 44 levels over saturated colours).
 ///   4. Highlight: c ← c + (1 − c)·amount·band·g, band = clamp(1 − t/1.5 pt, 0, 1), g = clamp((|n_y| − cos s) /
 ///      (1 − cos s), 0, 1) for the half-spread s (top and bottom rims).
 ///   5. Clamp to [0, 1]; mix with the source by the coverage; round to the nearest sample (halves up).
 /// - No trigonometry per pixel (cos s once): the same bytes for any thread count and CPU.
+/// - Work (CPU): only the rim and the outside run per output pixel; the middle costs what the composite costs.
 /// - Work (GPU): one fetch per pixel (bilinear) of the blurred texture, written to the frame, not blended.
 public struct GlassFacePass: Sendable {
     public let glass: GlassParameters
@@ -81,18 +89,22 @@ public struct GlassFacePass: Sendable {
     /// 0), rim, middle (`Face.middle(ofRow:)`), rim, outside (`Face.covered(ofRow:)`). The refraction reads the
     /// blurred frame up to its amount plus its height away, across rows, so the first sweep computes every rim pixel
     /// into a buffer of its own (`bd_glass_rim_row8_v3` for 8-bit samples where `VectorKernels.available`) before
-    /// any pixel changes; the second replaces each row's middle in place (a colour function of the pixel's own
-    /// blurred value: `bd_glass_face_row8_v3` and `bd_glass_face_row16_v3`, eight pixels at a time), copies the rim
-    /// in, and outside the shape writes what the face gives a pixel there, its source's sample, by a table of the 256
-    /// bytes. Elsewhere the per-pixel maths is `Face.pixel(x:y:source:blurred:)`: the same samples either way.
+    /// any pixel changes (then, with `surface`, the pixels of the highlight's band again in Swift,
+    /// `Face.unlit(ofRow:)`'s complement); the second leaves each row's middle as the composite wrote it (the face's
+    /// colour is already there), copies the rim in, and outside the shape writes what the face gives a pixel there, its
+    /// source's sample, by a table of the 256 bytes. Elsewhere the per-pixel maths is
+    /// `Face.pixel(x:y:source:blurred:)`: the same samples either way.
     @_specialize(where Sample == UInt8)
     @_specialize(where Sample == UInt16)
     func run<Sample: PixelSample>(
-        source: RGBAImage<UInt8>, over output: inout RGBAImage<Sample>, parallelism: Parallelism
+        source: RGBAImage<UInt8>, over output: inout RGBAImage<Sample>, surface: GlassBlurredSurface?,
+        parallelism: Parallelism
     ) {
         let width = frame.width, height = frame.height
         let face = Face(glass, scale: Float(scale), radius: cornerRadiusPixels, width: width, height: height)
         let covered = (0..<height).map { face.covered(ofRow: $0) }
+        // Inside the highlight's band (and at the edge) the face's colour comes from `surface`, unclamped.
+        let unlit = surface == nil ? [] : (0..<height).map { face.unlit(ofRow: $0) }
         // An empty middle sits at the covered run's start: the rim is then that whole run.
         let middles = (0..<height).map { y in
             let middle = face.middle(ofRow: y)
@@ -116,10 +128,9 @@ public struct GlassFacePass: Sendable {
         // Zeroed: a cancelled first sweep leaves nothing undefined for the second to copy.
         var rim = [Sample](repeating: 0, count: rimOffsets[height] * 4)
         let rowStride = output.width * 4, origin = (frame.y * output.width + frame.x) * 4
-        let constants = face.middleConstants(maximum: Sample.maximumValue)
         // The rim's kernel indexes the frame's pixels in 32 bits.
         let rimKernel = VectorKernels.available && (frame.y + height) * output.width < Int(Int32.max)
-        let rimConstants = face.middleConstants(maximum: 255) + face.rimConstants
+        let rimConstants = face.rimConstants
         source.samples.withUnsafeBufferPointer { sourceSamples in
             output.samples.withUnsafeMutableBufferPointer { samples in
                 rim.withUnsafeMutableBufferPointer { rimSamples in
@@ -140,7 +151,16 @@ public struct GlassFacePass: Sendable {
                                         blurred: pixels.pointer, rowStride: rowStride / 4, source: input.pointer,
                                         into: rimOut.pointer + r, y: y, run: runOfRim, face: face,
                                         constants: rimConstants)
-                                    let done = runOfRim.count & ~7
+                                    // A run's last count mod 8 pixels: the kernel again over its last eight, which
+                                    // writes the pixels it shares with the first call with the same samples.
+                                    let last = runOfRim.upperBound - 8
+                                    if runOfRim.count & 7 != 0 && runOfRim.count >= 8 {
+                                        Self.rimKernel(
+                                            blurred: pixels.pointer, rowStride: rowStride / 4, source: input.pointer,
+                                            into: rimOut.pointer + r + (last - x) * 4, y: y, run: last..<(last + 8),
+                                            face: face, constants: rimConstants)
+                                    }
+                                    let done = runOfRim.count >= 8 ? runOfRim.count : runOfRim.count & ~7
                                     (x, r) = (x + done, r + done * 4)
                                 }
                                 while x < runOfRim.upperBound {
@@ -150,26 +170,23 @@ public struct GlassFacePass: Sendable {
                                     Self.store(v, into: rimOut.pointer + r)
                                     (x, r) = (x + 1, r + 4)
                                 }
+                                guard let surface else { continue }
+                                // The run's pixels outside the unlit run, again, with the face's colour unclamped.
+                                let lit = unlit[y]
+                                let first = r - runOfRim.count * 4
+                                for x in runOfRim where !lit.contains(x) {
+                                    let i = y * rowStride + x * 4
+                                    let v = face.pixel(
+                                        x: x, y: y, source: Self.source(input.pointer + i), blurred: blurred,
+                                        surface: surface)
+                                    Self.store(v, into: rimOut.pointer + first + (x - runOfRim.lowerBound) * 4)
+                                }
                             }
                         }
                     }
                     parallelism.forEachBand(of: height, minimumBandSize: Parallelism.minimumRowsPerBand) { rows in
-                        let blurred = BlurredFrame(samples: UnsafePointer(pixels.pointer), rowStride: rowStride)
                         for y in rows {
                             let middle = middles[y], row = y * rowStride
-                            var x = middle.lowerBound
-                            if VectorKernels.available {
-                                Self.faceKernel(
-                                    pixels.pointer + row + x * 4, input.pointer + row + x * 4, count: middle.count,
-                                    constants)
-                                x += middle.count & ~7
-                            }
-                            while x < middle.upperBound {
-                                let i = row + x * 4
-                                let v = face.pixel(x: x, y: y, source: Self.source(input.pointer + i), blurred: blurred)
-                                Self.store(v, into: pixels.pointer + i)
-                                x += 1
-                            }
                             let shape = covered[y], rimPixels = rimOffsets[y] * 4
                             let left = (middle.lowerBound - shape.lowerBound) * 4
                             let right = (shape.upperBound - middle.upperBound) * 4
@@ -219,20 +236,6 @@ public struct GlassFacePass: Sendable {
                 run.lowerBound, run.count, face.width, face.height, constants.baseAddress!)
         }
     }
-
-    /// The C twin of a row's middle for 8- or 16-bit samples (its first ⌊count/8⌋·8 pixels).
-    @inline(__always) static func faceKernel<Sample: PixelSample>(
-        _ pixels: UnsafeMutablePointer<Sample>, _ source: UnsafePointer<UInt8>, count: Int, _ constants: [Float]
-    ) {
-        constants.withUnsafeBufferPointer { constants in
-            let raw = UnsafeMutableRawPointer(pixels)
-            if Sample.self == UInt8.self {
-                bd_glass_face_row8_v3(raw.assumingMemoryBound(to: UInt8.self), source, count, constants.baseAddress!)
-            } else {
-                bd_glass_face_row16_v3(raw.assumingMemoryBound(to: UInt16.self), source, count, constants.baseAddress!)
-            }
-        }
-    }
 }
 
 /// The blurred frame in the output picture (straight samples, rows `rowStride` samples apart), read as 0…1.
@@ -252,19 +255,17 @@ private struct Face: Sendable {
     var halfSize: SIMD2<Float> { outline.halfSize }
     var radius: Float { outline.radius }
     let refractionAmount: Float, refractionHeight: Float
-    let black: Float, white: Float, saturation: Float, maxLuma: Float, fill: Float
-    let tint: SIMD3<Float>?, tintAlpha: Float
     let highlight: Float, highlightWidth: Float, cosSpread: Float
     let width: Int, height: Int
 
+    /// ``GlassFaceColour``'s constants, for the face's colour where the highlight lifts it.
+    let colour: [Float]
+
     init(_ g: GlassParameters, scale: Float, radius: Float, width: Int, height: Int) {
         outline = GlassShape(width: width, height: height, radius: radius)
+        colour = GlassFaceColour(g).constants(maximum: 1)
         refractionAmount = Float(g.refractionAmountPoints) * scale
         refractionHeight = max(Float(g.refractionHeightPoints) * scale, 1e-6)
-        (black, white, saturation) = (Float(g.faceBlack), Float(g.faceWhite), Float(g.faceSaturation))
-        (maxLuma, fill) = (Float(g.maxLuma), Float(g.fillAlpha))
-        tint = g.tint.map { SIMD3(Float($0.x), Float($0.y), Float($0.z)) }
-        tintAlpha = Float(GlassParameters.tintAlpha)
         highlight = Float(g.highlightAmount)
         highlightWidth = max(Float(GlassParameters.highlightWidthPoints) * scale, 1e-6)
         cosSpread = Float(cos(g.highlightSpread))
@@ -290,8 +291,8 @@ private struct Face: Sendable {
 
     /// Whether a pixel at signed distance `d` is in the middle: fully covered (coverage exactly 1), not refracted
     /// (t ≥ the refraction's height) and outside the highlight's band (t ≥ its width, so t / width ≥ 1 and the band
-    /// is +0: the highlight adds (1 − c)·±0, which changes no sample). There ``pixel(x:y:source:blurred:)`` is a
-    /// colour function of the pixel's own blurred value and source.
+    /// is +0: the highlight adds (1 − c)·±0, which changes no sample). There ``pixel(x:y:source:blurred:)`` returns
+    /// the pixel's own value, which the pass leaves as it is.
     /// Without a finite highlight amount and a spread of more than 0, the highlight could be NaN (∞ · 0, 0 / 0):
     /// then no pixel is in the middle.
     @inline(__always) func isMiddle(_ d: Float) -> Bool {
@@ -308,6 +309,17 @@ private struct Face: Sendable {
     /// for every d below one that holds: so the middle is a run around width / 2, found by bisection either side.
     func middle(ofRow y: Int) -> Range<Int> {
         run(around: width / 2) { isMiddle(shape(x: $0, y: y).d) }
+    }
+
+    /// The pixels of row `y` outside the highlight's band and the anti-aliased edge: coverage exactly 1 and t ≥ the
+    /// band's width (so the highlight adds (1 − c)·±0), as one run around width / 2 (``middle(ofRow:)``'s
+    /// reasoning), maybe empty; empty too when the highlight need not vanish outside its band.
+    func unlit(ofRow y: Int) -> Range<Int> {
+        guard highlightVanishesOutsideItsBand else { return 0..<0 }
+        return run(around: width / 2) { x in
+            let d = shape(x: x, y: y).d
+            return GlassShape.coverage(d) == 1 && max(-d, 0) >= highlightWidth
+        }
     }
 
     /// The pixels of row `y` the shape covers (coverage not 0; outside it ``pixel(x:y:source:blurred:)`` returns the
@@ -335,20 +347,8 @@ private struct Face: Sendable {
         return low..<(first + 1)
     }
 
-    /// The constants of `bd_glass_face_row8_v3` and `bd_glass_face_row16_v3`, as ``pixel(x:y:source:blurred:)``'s
-    /// literals and products become them.
-    func middleConstants(maximum: Float) -> [Float] {
-        let (wr, wg, wb): (Float, Float, Float) = (0.2126, 0.7152, 0.0722)
-        let (kb, kr): (Float, Float) = (1.8556, 1.5748)
-        let tinted = tint.map { $0 * tintAlpha } ?? .zero
-        return [
-            wr, wg, wb, kb, kr, saturation, maxLuma, 1 - maxLuma, black, white - black, 1 - fill, fill,
-            tint == nil ? 0 : 1, 1 - tintAlpha, tinted.x, tinted.y, tinted.z, maximum,
-        ]
-    }
-
-    /// The constants `bd_glass_rim_row8_v3` takes after ``middleConstants(maximum:)``'s, as ``shape(x:y:)`` and
-    /// ``pixel(x:y:source:blurred:)`` compute them.
+    /// The constants `bd_glass_rim_row8_v3` takes, as ``shape(x:y:)`` and ``pixel(x:y:source:blurred:)`` compute
+    /// them.
     var rimConstants: [Float] {
         let inner = halfSize - SIMD2(repeating: radius)
         return [
@@ -357,8 +357,13 @@ private struct Face: Sendable {
         ]
     }
 
+    /// Pixel (x, y): the steps of ``GlassFacePass``. The face's colour is the composite's picture's (`blurred`,
+    /// clamped), except where the highlight lifts it (amount · band · g ≠ 0) and `surface` is given: there it is the
+    /// face's colour of `surface`'s blurred value at the same place, before the clamp.
     @inline(__always)
-    func pixel<Sample>(x: Int, y: Int, source: SIMD4<Float>, blurred: BlurredFrame<Sample>) -> SIMD4<Float> {
+    func pixel<Sample>(
+        x: Int, y: Int, source: SIMD4<Float>, blurred: BlurredFrame<Sample>, surface: GlassBlurredSurface? = nil
+    ) -> SIMD4<Float> {
         let (centre, sign, q, outside, outsideLength, d) = shape(x: x, y: y)
         let coverage = GlassShape.coverage(d)
         if coverage == 0 { return source }
@@ -371,21 +376,20 @@ private struct Face: Sendable {
             let falloff = 1 - t / refractionHeight
             at -= normal * (refractionAmount * falloff * falloff)
         }
-        let b = t < refractionHeight ? sample(blurred, at: at) : blurred[x, y]
-        // Luma ceiling and face in Rec. 709 YCbCr.
-        var luma = 0.2126 * b.x + 0.7152 * b.y + 0.0722 * b.z
-        let cb = (b.z - luma) / 1.8556 * saturation, cr = (b.x - luma) / 1.5748 * saturation
-        luma = max(luma, 0)
-        luma = maxLuma * luma / (maxLuma + (1 - maxLuma) * luma)
-        luma = black + (white - black) * luma
-        let red = luma + 1.5748 * cr, blue = luma + 1.8556 * cb
-        let green = (luma - 0.2126 * red - 0.0722 * blue) / 0.7152
-        var c = SIMD3(red, green, blue)
-        c = c * (1 - fill) + SIMD3(repeating: fill)
-        if let tint { c = c * (1 - tintAlpha) + tint * tintAlpha }
         let band = min(max(1 - t / highlightWidth, 0), 1)
         let caught = min(max((abs(normal.y) - cosSpread) / (1 - cosSpread), 0), 1)
-        c += (SIMD3(repeating: 1) - c) * (highlight * band * caught)
+        let lift = highlight * band * caught
+        // The face's colour: the composite's (``GlassFaceColour``, applied before the upscale, clamped), or where the
+        // highlight lifts it and `surface` is given, `surface`'s before the clamp.
+        var b: SIMD4<Float>, c: SIMD3<Float>
+        if let surface, lift != 0 {
+            b = surface.value(at: t < refractionHeight ? at : centre)
+            c = GlassFaceColour.unclamped(SIMD3(b.x, b.y, b.z), colour)
+        } else {
+            b = t < refractionHeight ? sample(blurred, at: at) : blurred[x, y]
+            c = SIMD3(b.x, b.y, b.z)
+        }
+        c += (SIMD3(repeating: 1) - c) * lift
         // c.clamped(lowerBound: 0, upperBound: 1) lane by lane as selects (the standard library's is a call per
         // vector): pointwiseMax(0, c) keeps c where c ≥ 0 (−0 too) and gives 0 elsewhere and for NaN; then
         // pointwiseMin(1, c) keeps c where c < 1.

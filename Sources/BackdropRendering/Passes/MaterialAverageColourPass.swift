@@ -13,14 +13,17 @@ import BackdropImageIO
 public struct MaterialAverageColourPass: ColorPass {
     /// The recipe whose filters run (already the reduced-transparency one).
     public let recipe: MaterialRecipe
+    /// Liquid Glass's face colour, applied to the flat colour at output scale (nil but for glass).
+    public let face: GlassFaceColour?
     /// The pass as data.
     public let descriptor: PassDescriptor
     /// Each row is read once, to sum it.
     public var inputAccess: RowAccess { .sameRow }
 
-    /// The average colour of a frame of `size` through `recipe`.
-    public init(recipe: MaterialRecipe, size: PixelSize) {
+    /// The average colour of a frame of `size` through `recipe`, then through `face` if given.
+    public init(recipe: MaterialRecipe, size: PixelSize, face: GlassFaceColour? = nil) {
         self.recipe = recipe
+        self.face = face
         descriptor = PassDescriptor(
             name: "average colour", kind: .tintOnly, inputSize: size, outputSize: size,
             texelsPerPixel: 1, blends: true, offscreen: false,
@@ -58,13 +61,22 @@ public struct MaterialAverageColourPass: ColorPass {
 
     /// Every row the flat colour, as the composite reads it.
     public func outputRows(reading input: Stage, maximum: Float, parallelism: Parallelism) -> OutputRows {
-        let scaled = CompositePass.outputScaled(colour(of: input, parallelism: parallelism), maximum: maximum)
+        let blurred = CompositePass.outputScaled(colour(of: input, parallelism: parallelism), maximum: maximum)
+        var flat = blurred
+        face?.applyOutputScaled(&flat, count: 1, maximum: maximum)
+        let scaled = flat
         let width = input.size.width
+        // Glass: the flat colour before the face's, as a surface of one pixel for the rim's highlight.
+        let surface = face.map { _ in
+            let table = FloatImage(width: 1, height: 1)
+            table[0, 0] = blurred
+            return GlassBlurredSurface(table: table, factor: 1, maximum: maximum)
+        }
         return OutputRows(
             width: width, columns: nil,
             row: { _, out in
                 for x in 0..<width { out[x] = scaled }
-            })
+            }, glassSurface: surface)
     }
 }
 

@@ -9,6 +9,10 @@ import BackdropImageIO
 ///   interpolation: its affine part commutes with bilinear weights (they sum to 1), and convex weights keep the
 ///   clamped result valid (0 ≤ C ≤ A). Doing it on the small image costs 1/k² of doing it per output pixel; the
 ///   difference from clamping after interpolation is inside the fast path's measured PSNR.
+/// - Liquid Glass (``face``): its face colour (``GlassFaceColour``) after the colour steps, at output scale, on the
+///   small pixels too (a colour function of the pixel's own value, so ``GlassFacePass`` need not draw the face's
+///   middle per output pixel); not linear, so this is an approximation of applying it after the upscale, within
+///   the precision ``GlassFaceColour`` states.
 /// - With k = 1 (exact mode) there is no upscale: the colour steps run on each pixel as it is read.
 /// - Work: 4 texels read per pixel written (the bilinear footprint); written on screen.
 public struct UpscaleTintPass: ColorPass {
@@ -16,6 +20,8 @@ public struct UpscaleTintPass: ColorPass {
     public let factor: Int
     /// The colour steps applied to every pixel.
     public let transform: ColorTransform
+    /// Liquid Glass's face colour, applied after `transform` (nil for every style but glass).
+    public let face: GlassFaceColour?
     /// The pass as data: sizes, taps, blending, offscreen.
     public let descriptor: PassDescriptor
     /// Which input rows an output row reads (decides whether the input is stored): each is read once, row by
@@ -25,13 +31,15 @@ public struct UpscaleTintPass: ColorPass {
     let rowTaps: BilinearTaps
     let columnTaps: BilinearTaps
 
-    /// Upscale by `factor` from `inputSize` to `outputSize`, applying `transform`; `tints` false names the pass
-    /// without a tint (a material's, whose transform is the identity).
+    /// Upscale by `factor` from `inputSize` to `outputSize`, applying `transform` and then `face`; `tints` false
+    /// names the pass without a tint (a material's, whose transform is the identity).
     public init(
-        factor: Int, inputSize: PixelSize, outputSize: PixelSize, transform: ColorTransform, tints: Bool = true
+        factor: Int, inputSize: PixelSize, outputSize: PixelSize, transform: ColorTransform, tints: Bool = true,
+        face: GlassFaceColour? = nil
     ) {
         self.factor = factor
         self.transform = transform
+        self.face = face
         rowTaps = BilinearTaps(
             outputCount: factor == 1 ? 0 : outputSize.height, factor: factor, inputCount: inputSize.height,
             segmented: false)
@@ -61,15 +69,38 @@ public struct UpscaleTintPass: ColorPass {
     /// then one vertical interpolation of two table rows, and the composite interpolates along the row. At 8-bit
     /// output scale (`maximum` 255) the table is also kept in ``FixedPoint``, and the rows are interpolated in it.
     public func outputRows(reading input: Stage, maximum: Float, parallelism: Parallelism) -> OutputRows {
-        guard factor > 1 else { return transform.outputRows(of: input, maximum: maximum) }
-        let transform = transform
+        let transform = transform, face = face
+        guard factor > 1 else {
+            guard let face else { return transform.outputRows(of: input, maximum: maximum) }
+            // Glass without an upscale: the frame before the face's colour, stored for the rim's highlight.
+            let blurred = FloatImage(width: input.size.width, height: input.size.height)
+            parallelism.forEachBand(of: blurred.height) { band in
+                for y in band {
+                    let row = blurred.row(y)
+                    transform.applyOutputScaled(
+                        input.row(y, orInto: row), into: row, count: blurred.width, maximum: maximum)
+                }
+            }
+            return OutputRows(
+                width: blurred.width, columns: nil,
+                row: { y, out in
+                    out.update(from: blurred.row(y), count: blurred.width)
+                    face.applyOutputScaled(out, count: blurred.width, maximum: maximum)
+                }, glassSurface: GlassBlurredSurface(table: blurred, factor: 1, maximum: maximum))
+        }
         // Each input row is read once, into its table row: straight from a stored image, or computed into it.
         let table = FloatImage(width: input.size.width, height: input.size.height)
         let fixedPointTable = maximum == 255 ? FixedPointImage(width: table.width, height: table.height) : nil
+        // Glass: the table before the face's colour too, for the rim's highlight.
+        let blurred = face == nil ? nil : FloatImage(width: table.width, height: table.height)
         parallelism.forEachBand(of: table.height) { band in
             for y in band {
                 let row = table.row(y)
                 transform.applyOutputScaled(input.row(y, orInto: row), into: row, count: table.width, maximum: maximum)
+                if let face, let blurred {
+                    blurred.row(y).update(from: row, count: table.width)
+                    face.applyOutputScaled(row, count: table.width, maximum: maximum)
+                }
                 fixedPointTable?.quantise(row, intoRow: y)
             }
         }
@@ -97,6 +128,7 @@ public struct UpscaleTintPass: ColorPass {
                     x &+= 2
                 }
                 if x < width { out[x] = top[x] + (bottom[x] - top[x]) * weight.lowHalf }
-            }, fixedPointRow: fixedPointRow)
+            }, fixedPointRow: fixedPointRow,
+            glassSurface: blurred.map { GlassBlurredSurface(table: $0, factor: factor, maximum: maximum) })
     }
 }

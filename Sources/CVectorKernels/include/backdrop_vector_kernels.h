@@ -66,26 +66,23 @@ void bd_color_transform_row_v3(
 /// Bit for bit the Swift loop's values. Only where `bd_vector_kernels_available()`.
 void bd_material_filter_row_v3(const float *row, float *out, ptrdiff_t count, const float *constants);
 
-/// `GlassFacePass`'s face away from the rim (coverage 1, no refraction, no highlight) over the first ⌊`count`/8⌋·8
-/// pixels of `pixels` (the blurred frame's row, straight, replaced by the face's samples) with `source` (the
-/// picture's straight RGBA8 pixels under them); the last `count` mod 8 are not written. `constants` (as the Swift
+/// `GlassFaceColour.applyOutputScaled`: Liquid Glass's face colour (luma ceiling, face, saturation, fill, tint,
+/// clamp) over the first ⌊`count`/8⌋·8 pixels of `pixels` (straight RGBA floats at output scale, v = s·maximum +
+/// offset, replaced in place; alpha untouched); the last `count` mod 8 are not written. `constants` (as the Swift
 /// loop's literals and products become them): the luma weights wr, wg, wb, the chroma divisors kb and kr, the
 /// saturation, the luma ceiling m and 1 − m, black and white − black, 1 − fill and fill, 1 when tinted (else 0),
-/// 1 − the tint's alpha, the tint times its alpha (three), and the samples' maximum. Bit for bit the Swift loop's
+/// 1 − the tint's alpha, the tint times its alpha (three), the samples' maximum and the offset. Bit for bit the
+/// Swift loop's values. Only where `bd_vector_kernels_available()`.
+void bd_glass_face_pixels_v3(float *pixels, ptrdiff_t count, const float *constants);
+
+/// `GlassFacePass`'s rim (``Face.pixel``: shape, refraction, highlight, coverage) for the first ⌊`count`/8⌋·8 pixels
+/// of row `y` from column `first` of a frame of `width` × `height` pixels, with 8-bit samples: `blurred` is the face's
+/// frame's first pixel (straight RGBA8 as the composite wrote it, the face's colour already applied; rows
+/// `rowStride` pixels apart, every pixel index y·rowStride + x below 2³¹), `source` the source's pixel under (0,
+/// `y`), and `out` receives the samples of pixels `first` on. `constants`: half the frame's width and height, the
+/// inner rectangle's half width and height, the corner radius, the refraction's amount and height, the highlight's
+/// amount, its band's width, the cosine of its half-spread and 1 − that cosine. Bit for bit the Swift loop's
 /// samples. Only where `bd_vector_kernels_available()`.
-void bd_glass_face_row8_v3(uint8_t *pixels, const uint8_t *source, ptrdiff_t count, const float *constants);
-
-/// `bd_glass_face_row8_v3` for 16-bit samples.
-void bd_glass_face_row16_v3(uint16_t *pixels, const uint8_t *source, ptrdiff_t count, const float *constants);
-
-/// `GlassFacePass`'s every step (``Face.pixel``: shape, refraction, face, highlight, coverage) for the first
-/// ⌊`count`/8⌋·8 pixels of row `y` from column `first` of a frame of `width` × `height` pixels, with 8-bit samples:
-/// `blurred` is the blurred frame's first pixel (straight RGBA8, rows `rowStride` pixels apart, every pixel index
-/// y·rowStride + x below 2³¹), `source` the source's pixel under (0, `y`), and `out` receives the samples of pixels `first` on.
-/// `constants`: `bd_glass_face_row8_v3`'s eighteen, then half the frame's width and height, the inner rectangle's
-/// half width and height, the corner radius, the refraction's amount and height, the highlight's amount, its band's
-/// width, the cosine of its half-spread and 1 − that cosine. Bit for bit the Swift loop's samples. Only where
-/// `bd_vector_kernels_available()`.
 void bd_glass_rim_row8_v3(
     const uint8_t *blurred, ptrdiff_t rowStride, const uint8_t *source, uint8_t *out, ptrdiff_t y, ptrdiff_t first,
     ptrdiff_t count, ptrdiff_t width, ptrdiff_t height, const float *constants);

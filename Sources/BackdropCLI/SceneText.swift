@@ -53,7 +53,7 @@ enum SceneText {
                     Double(estimate.rasterCacheLimitBytes) / 1e6))
         }
         lines.append(
-            "blur:      effect views take the \(estimate.path.rawValue) path; model \(estimate.decision.path.rawValue), Apple iOS 7 \(estimate.decision.applePolicy.rawValue)"
+            "blur:      effect views \(ScenePlanner.effectViewWords(path: estimate.path, blurredEffectViews: estimate.blurredEffectViews)); model \(estimate.decision.path.rawValue), Apple iOS 7 \(estimate.decision.applePolicy.rawValue)"
         )
         return lines.joined(separator: "\n") + "\n"
     }

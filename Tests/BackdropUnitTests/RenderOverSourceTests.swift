@@ -48,16 +48,21 @@ struct RenderOverSourceTests {
         }
     }
 
-    /// The command line's path: a picture decoded and rendered by a `PreparedRender` the caller is done with.
-    @Test func aPreparedRenderOfAPictureTheCallerIsDoneWithMatchesTheBorrowingOne() throws {
-        let source = noiseImage(width: 120, height: 80, seed: 3)
+    /// The command line's path: a picture decoded and rendered by a `PreparedRender` the caller is done with is drawn
+    /// over in its own buffer (glass's is not), with the bytes of the borrowing render.
+    @Test(arguments: [("systemMaterial", true), ("light", true), ("glass", false)])
+    func aPreparedRenderOfAPictureTheCallerIsDoneWithDrawsOverIt(style: String, drawsOver: Bool) throws {
         var request = RenderRequest()
         request.input = "picture.png"
-        request.style = "systemMaterial"
+        request.style = style
         request.scale = 2
         let prepared = try request.prepare(files: .paths(), spelling: .option)
-        let borrowed = try prepared.render(source).picture.eightBit
-        let consumed = try prepared.render(consuming: noiseImage(width: 120, height: 80, seed: 3)).picture.eightBit
-        #expect(borrowed != nil && borrowed == consumed)
+        let borrowed = try prepared.render(noiseImage(width: 120, height: 80, seed: 3)).picture.eightBit
+        let picture = noiseImage(width: 120, height: 80, seed: 3)
+        let address = picture.samples.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        let consumed = try #require(try prepared.render(consuming: consume picture).picture.eightBit)
+        #expect(borrowed == consumed, "\(style)")
+        let drawnAddress = consumed.samples.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        #expect((drawnAddress == address) == drawsOver, "\(style): drawn over the picture: \(drawnAddress == address)")
     }
 }

@@ -167,7 +167,7 @@ public struct RenderPlan: Sendable {
     /// Liquid Glass's k: ``downscaleFactor(sigmaPixels:)``'s, rounded to the nearest multiple of 4 (halves up)
     /// once it is 3 or more, so that the composite's upscale runs take their vector kernel (which needs k a multiple
     /// of 4) as light's do: regular glass at scale 2 (σ = 16 px) takes k = 4 rather than 3, clear glass (σ = 32 px)
-    /// 8 rather than 6; both keep 4 small pixels per σ rather than 5. The face's colour is applied to the small
+    /// 8 rather than 6; both keep 4 small pixels per σ rather than 5 (the rule's least is 3.75, at σ = 30 px). The face's colour is applied to the small
     /// image (``GlassFaceColour``) and its rim is drawn per output pixel, so the coarser grid shows only in the blur.
     public static func glassDownscaleFactor(sigmaPixels: Double) -> Int {
         let k = downscaleFactor(sigmaPixels: sigmaPixels)

@@ -145,7 +145,7 @@ public struct Estimator: Sendable {
         let first = try planner.frame(of: scene, steady: false)
         let steady = try planner.frame(of: scene, steady: true)
         return SceneEstimate(
-            scene: scene, device: device, path: path, decision: decision,
+            scene: scene, device: device, path: path, blurredEffectViews: first.blurredEffectViews, decision: decision,
             frame: model.frame(of: steady.passes, on: device),
             firstFrame: model.frame(of: first.passes, on: device),
             rasterCacheBytes: steady.rasterCacheBytes, rasterCacheLimitBytes: planner.rasterCacheLimitBytes)

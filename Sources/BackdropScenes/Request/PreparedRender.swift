@@ -67,7 +67,10 @@ public struct PreparedRender: Sendable {
         consuming source: consuming RGBAImage<UInt8>?, renderer: Renderer = Renderer(),
         maxImagePixels: Int = PNGDecoder.defaultMaxPixels, stage: (String) -> Void = { _ in }
     ) throws(BackdropError) -> Outcome {
-        try draw(consume source, renderer: renderer, maxImagePixels: maxImagePixels, overSource: true, stage: stage)
+        var renderer = renderer
+        renderer.parallelism.cancellation = nil  // never cut short: every row of the picture is written
+        return try draw(
+            consume source, renderer: renderer, maxImagePixels: maxImagePixels, overSource: true, stage: stage)
     }
 
     /// ``render(_:renderer:maxImagePixels:cancellation:stage:)``'s work, with the cancellation in `renderer`'s
@@ -94,7 +97,7 @@ public struct PreparedRender: Sendable {
             return Outcome(
                 picture: .eight(picture),
                 summary:
-                    "(\(picture.width)×\(picture.height), \(scene.name) on \(device.id), \(Plural.count(drawing.layers.count, "layer")), effect views \(Estimator().path(path, on: device) == .blur && !accessibility.reduceTransparency ? "blurred" : "tint-only")\(accessibility.summaryWords)\(overlay.map { ", --show \($0.rawValue)" } ?? ""))"
+                    "(\(picture.width)×\(picture.height), \(scene.name) on \(device.id), \(Plural.count(drawing.layers.count, "layer")), effect views \(ScenePlanner.effectViewWords(path: accessibility.reduceTransparency ? .tintOnly : Estimator().path(path, on: device), blurredEffectViews: drawing.blurredEffectViews))\(accessibility.summaryWords)\(overlay.map { ", --show \($0.rawValue)" } ?? ""))"
             )
         case .imageEffects(let style, let scale, let frame, let mask):
             let source = source ?? RGBAImage(width: 0, height: 0, samples: [])

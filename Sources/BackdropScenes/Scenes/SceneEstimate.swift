@@ -9,6 +9,9 @@ public struct SceneEstimate: Sendable {
     public let device: Device
     /// The path its effect views take.
     public let path: Effect.Path
+    /// The effect views of its first frame on the blur path (on the tint-only path: materials and glass, which
+    /// still blur unless tint-only is asked for outright).
+    public let blurredEffectViews: Int
     /// The model's blur decision for the device, with Apple's policy beside it.
     public let decision: BlurDecision
     /// A frame of the steady scroll or animation; for a static scene at rest, only what animates.

@@ -78,6 +78,15 @@ public struct ScenePlanner {
         public var rasterCacheBytes = 0
         /// The picture's draws and the layers' decisions, when asked for (``SceneDrawing``).
         public var drawing: SceneDrawing?
+        /// The effect views planned on the blur path: on a device whose path is tint-only, the system materials and
+        /// glass that still blur (``materialPath``).
+        public var blurredEffectViews = 0
+    }
+
+    /// The words for where a frame's effect views go: `path`'s ("blurred", "tint-only"), and on the tint-only path
+    /// with views that still blur (system materials and glass, a what-if), "tint-only; materials and glass blurred".
+    public static func effectViewWords(path: Effect.Path, blurredEffectViews: Int) -> String {
+        path == .blur ? "blurred" : blurredEffectViews == 0 ? "tint-only" : "tint-only; materials and glass blurred"
     }
 
     /// Whether a rasterized layer's texture is drawn from the cache this frame: asked once per visible rasterized
@@ -467,6 +476,7 @@ public struct ScenePlanner {
                 vibrancy: vibrancy
             ).applying(planner.accessibility)
             let path = planned.path
+            if path == .blur { self.frame.blurredEffectViews += 1 }
             if self.frame.drawing != nil {
                 var vibrantDraws: [SceneDrawing.Command] = []
                 for vibrant in effect.vibrancy {

@@ -90,6 +90,13 @@ public struct SceneDrawing: Sendable {
     public var commands: [Command] = []
     /// The drawn layers, in the order they are drawn.
     public var layers: [Layer] = []
+
+    /// The effect views drawn on the blur path (``ScenePlanner/Frame/blurredEffectViews`` of the frame drawn).
+    public var blurredEffectViews: Int {
+        commands.count { command in
+            if case .effect(_, _, let path, _, _) = command { path == .blur } else { false }
+        }
+    }
 }
 
 extension SceneDrawing {

@@ -29,6 +29,11 @@ struct PNGCodecTests {
         PNGCodecStages.unfilter(&raw, width: width, height: height, channels: channels)
         let image = try PNGDecoder().decode(file, name: name)
         #expect(PNGCodecStages.expand(raw, width: width, height: height, channels: channels) == image.samples)
+        // The whole decode on one thread and on two (the inflate beside the unfiltering).
+        for threads: Int32 in [1, 2] {
+            let same = PNGCodecStages.decode(file, threads: threads) == image.samples
+            #expect(same, "\(name), \(threads) threads")
+        }
         for compression in [PNGEncoder.Compression.fast, .default] {
             let stream = PNGCodecStages.deflate(PNGCodecStages.filter(image), compression: compression)
             #expect(stream == PNGCodecStages.idat(try PNGEncoder(compression: compression).encode(image)), "\(name)")

@@ -2,9 +2,10 @@
 // writes. Run with `swift package benchmark --target Codec` in Benchmarks/.
 //
 // Decoding: the fast path (8-bit RGB and RGBA: chunks and filters in CLibPNG/backdrop_fastpng.c, inflate by
-// libdeflate) beside libpng on the same bytes, for the wallpaper (RGB, every row Paeth-filtered) and the coffee
-// (RGB); libpng alone for a 16-bit and a palette picture, which only it reads. Encoding: each compression on the
-// wallpaper's render (opaque: written as RGB) and on the 16-bit render. Then the stages apart (PNGCodecStages, the
+// libdeflate, or ISA-L on a second thread from 4 MiB of rows on; also forced to one thread and to two) beside
+// libpng on the same bytes, for the wallpaper (RGB, every row Paeth-filtered) and the coffee (RGB); libpng alone for
+// a 16-bit and a palette picture, which only it reads. Encoding: each compression on the wallpaper's render (opaque:
+// written as RGB) and on the 16-bit render. Then the stages apart (PNGCodecStages, the
 // same C functions): for decoding the IDAT gathering, inflate, unfilter and the expansion to RGBA8 (the working
 // format), on the wallpaper and the coffee; for encoding the packing and "up" filter, and deflate at each level,
 // on the wallpaper's 8-bit and 16-bit renders. libpng's own stages (16-bit, palette) are inside libpng, one call.
@@ -75,6 +76,11 @@ let benchmarks: @Sendable () -> Void = {
         let inflated = PNGCodecStages.inflate(idat, width: width, height: height, channels: channels)
         var unfiltered = inflated
         PNGCodecStages.unfilter(&unfiltered, width: width, height: height, channels: channels)
+        for threads: Int32 in [1, 2] {
+            Benchmark("decode \(name): fast path on \(threads) thread\(threads == 1 ? "" : "s")") { benchmark in
+                for _ in benchmark.scaledIterations { blackHole(PNGCodecStages.decode(file, threads: threads)) }
+            }
+        }
         Benchmark("decode \(name), stage: gather IDAT (chunks, CRCs)") { benchmark in
             for _ in benchmark.scaledIterations { blackHole(PNGCodecStages.idat(file)) }
         }

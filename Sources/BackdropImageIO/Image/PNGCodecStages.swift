@@ -5,7 +5,7 @@ import Foundation
 /// gathering the IDAT chunks, inflating, unfiltering and expanding to RGBA8; encoding is packing and filtering the
 /// rows, then deflating. ``PNGDecoder`` and ``PNGEncoder`` run the same C functions (`backdrop_fastpng.h`), the
 /// decoder in place in the picture's buffer, a step of rows at a time through unfiltering and expanding. Not API: inputs are trusted (a file the fast
-/// path accepts), and a failure traps.
+/// path accepts), and a failure traps (but `decode(_:threads:)`'s, nil).
 @_spi(CodecStages)
 public enum PNGCodecStages {
     /// An 8-bit RGB or RGBA file's size and channels (3 or 4), from its IHDR.
@@ -13,6 +13,23 @@ public enum PNGCodecStages {
         var header = bd_png_header()
         precondition(bd_fast_png_header(file, file.count, &header) == 1, "not a file the fast path decodes")
         return (header.width, header.height, file[25] == 6 ? 4 : 3)
+    }
+
+    /// The whole common-case decode to RGBA8 on `threads` threads (`bd_fast_png_decode_threads`): 1 inflates (by
+    /// libdeflate), then unfilters and expands, on the calling thread; 2 inflates on a second thread (by ISA-L) while
+    /// the calling thread unfilters and expands; 0 chooses as `PNGDecoder` does. nil when the fast path refuses the
+    /// file or it does not decode.
+    public static func decode(_ file: [UInt8], threads: Int32) -> [UInt8]? {
+        var header = bd_png_header()
+        guard bd_fast_png_header(file, file.count, &header) == 1 else { return nil }
+        let capacity = bd_fast_png_decode_capacity(header.width, header.height)
+        let count = Int(header.width) * Int(header.height) * 4
+        var decoded = false
+        let pixels = [UInt8](unsafeUninitializedCapacity: capacity) { storage, initialized in
+            decoded = bd_fast_png_decode_threads(file, file.count, storage.baseAddress!, capacity, threads) == 1
+            initialized = decoded ? count : 0
+        }
+        return decoded ? pixels : nil
     }
 
     /// The IDAT chunks' payload: the zlib stream.

@@ -1,5 +1,6 @@
 // backdrop_fastpng.h — PNG's common cases without libpng: 8-bit RGB and RGBA, not interlaced, decoded and
-// encoded with libdeflate (Debian libdeflate-dev). Everything else, and every file the fast path has any doubt
+// encoded with libdeflate (Debian libdeflate-dev); large pictures inflated by ISA-L (Debian libisal-dev) on a
+// second thread while the first unfilters. Everything else, and every file the fast path has any doubt
 // about, goes to libpng (backdrop_png.h): the fast path never reports an error of its own.
 #ifndef BACKDROP_FASTPNG_H
 #define BACKDROP_FASTPNG_H
@@ -22,8 +23,17 @@ int bd_fast_png_header(const uint8_t *data, size_t size, bd_png_header *header);
 /// 255 for RGB files). `capacity`, the buffer's size, must be at least `bd_fast_png_decode_capacity`: a little more
 /// than the picture, because the filtered rows are inflated into the buffer's end and expanded in place.
 /// Returns 1 on success, 0 when the data turns out not to decode (a bad stream): the caller then asks libpng, which
-/// reports the problem. Never longjmps; allocates only the IDAT payload's copy.
+/// reports the problem. Never longjmps; allocates only the IDAT payload's copy (one thread) or ISA-L's state and a
+/// thread (two: see `bd_fast_png_decode_threads`).
 int bd_fast_png_decode(const uint8_t *data, size_t size, uint8_t *rgba, size_t capacity);
+
+/// `bd_fast_png_decode` on a chosen number of threads: 1 decodes on the calling thread alone (the whole stream
+/// inflated by libdeflate, then the rows unfiltered and expanded), 2 inflates on a second thread with ISA-L, which
+/// streams, while the calling thread unfilters and expands the rows already inflated; 0 chooses (two threads from
+/// 4 MiB of filtered rows on, compressed to less than half, on a machine of two cores or more). The same pixels and
+/// the same result for every
+/// choice; a failure on either thread stops both. Rows over 4 GiB, or no second thread to be had: one thread.
+int bd_fast_png_decode_threads(const uint8_t *data, size_t size, uint8_t *rgba, size_t capacity, int threads);
 
 /// The buffer `bd_fast_png_decode` needs: 4 × width × height + height + 4 bytes; 0 on overflow.
 size_t bd_fast_png_decode_capacity(uint32_t width, uint32_t height);
@@ -47,7 +57,7 @@ int bd_fast_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, i
 size_t bd_fast_png_idat(const uint8_t *data, size_t size, uint8_t **idat);
 /// The inflated size of a picture's filtered rows (a filter byte and `width` × `channels` bytes a row); 0 on overflow.
 size_t bd_fast_png_raw_size(uint32_t width, uint32_t height, int channels);
-/// Inflates the zlib stream `idat` into exactly `raw_size` bytes; 1 on success.
+/// Inflates the zlib stream `idat`, which must end at its last byte, into exactly `raw_size` bytes; 1 on success.
 int bd_fast_png_inflate(const uint8_t *idat, size_t idat_size, uint8_t *raw, size_t raw_size);
 /// Undoes every row's filter in place (`raw` padded by 4 bytes); 1 on success, 0 for an unknown filter type.
 int bd_fast_png_unfilter(uint8_t *raw, uint32_t width, uint32_t height, int channels);

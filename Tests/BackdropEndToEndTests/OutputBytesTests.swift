@@ -26,7 +26,10 @@ import Testing
 /// which `scripts/install-deps` installs): a new release of either may change them with no change in Backdrop.
 /// Issue 46's speed work on glass changed its three entries on purpose: the face's colour runs on the blurred small
 /// image before the upscale (``GlassFaceColour``, within 2 levels of the face per output pixel), and glass's k is a
-/// multiple of 4 (clear glass at scale 1: "downsampled 4×" for "3×").
+/// multiple of 4 (clear glass at scale 1: "downsampled 4×" for "3×"). Changed again on purpose: the rim's refraction
+/// is read on the blurred small image too (`GlassRefraction`), and the edge's band per pixel takes the face's colour
+/// from the blurred image rather than from the composite's bytes (glass under Reduce Transparency: 90 pixels by 1
+/// level).
 @Suite("Output bytes: every render mode, the same bytes as recorded")
 struct OutputBytesTests {
     /// A command's arguments with `IN`, `P3`, `GLYPHS`, `MASK` and `DIR` standing for the files and folder of one run;
@@ -234,15 +237,15 @@ struct OutputBytesTests {
             "wrote DIR/out.png (600×400, light, blurred downsampled 6×, frame 0,0,600,400)\n"
         ),
         "glass-vibrancy": (
-            "6d1fbd272de210a761d17882ad58758def17891eeb5bdcf00ac525849ce236a7",
+            "fd4ca518958daa964ce42dc21dc5023d3c36f8cd760a98888ca6186981449b80",
             "wrote DIR/out.png (600×400, glass, blurred at full size, frame 40,60,500,220; Liquid Glass is an approximation: macOS 26\'s glass numbers, not measured on iOS (see docs/styles.md))\n"
         ),
         "glass-vibrancy-level": (
-            "e2b2f2d41f4829389733e98811f43205b58ff44c2a8ecea145d80fb58b8b2513",
+            "0084a59c09cf113205c09c1e89fab13eafd90a7510ad7a42d691c086f881bb7a",
             "wrote DIR/out.png (600×400, clearGlass, blurred downsampled 4×, frame 40,60,500,220; Liquid Glass is an approximation: macOS 26\'s glass numbers, not measured on iOS (see docs/styles.md))\n"
         ),
         "glass-reduce-transparency": (
-            "d1b14ab667fc97710d95b4de7ee0682645db4cff8bdadf52f18f10ab53bfe04e",
+            "ec860391b97fc5083b3c8621e8e8039aae712773657ca2733ac428495d9d9702",
             "wrote DIR/out.png (600×400, glass, tint-only, reduce transparency, frame 40,60,500,220; Liquid Glass is an approximation: macOS 26\'s glass numbers, not measured on iOS (see docs/styles.md))\n"
         ),
         "depth-16": (

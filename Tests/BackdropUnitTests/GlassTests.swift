@@ -79,6 +79,63 @@ struct GlassTests {
         #expect(Double(equal) > 0.5 * Double(count), "\(name): \(equal) of \(count) samples equal")
     }
 
+    /// The rim's refraction runs on the blurred small image too, before the upscale (`GlassRefraction`): within the
+    /// refraction's band, past the band drawn per pixel at the edge (the highlight's 1.5 pt, or half a small pixel),
+    /// a glass over a photo is within 6 levels of the old order, the face applied per output pixel to the upscaled
+    /// blur read at p − n·a·(1 − t/h)² (the same blur, drawn by the style without its glass, read bilinearly in
+    /// `Double`), and on average within one level; the band meets the middle without a seam (the middle is held
+    /// within 2 levels by the test above). A square corner's diagonal, where the normal turns by 90°, is left out:
+    /// the upscale smooths the refraction's jump there over a small pixel.
+    @Test(arguments: ["glass", "clearGlass"])
+    func theRimRefractedBeforeTheUpscaleIsWithinSixLevelsOfTheRimAfterIt(_ name: String) throws {
+        let source = try Fixtures.image("photos/coffee.png")
+        let style = try StyleChoice(name: name, cornerRadius: 0).resolve()
+        let frame = PixelRect(x: 10, y: 20, width: 400, height: 300)
+        let scale = 2.5, k = name == "glass" ? 4.0 : 8.0
+        let out = try Renderer().render(source, effect: Effect(style: style, frame: frame, scale: scale))
+        var blurOnly = style
+        blurOnly.glass = nil
+        let blurred = try Renderer().render(source, effect: Effect(style: blurOnly, frame: frame, scale: scale))
+        let glass = style.glass!
+        let (a, h) = (glass.refractionAmountPoints * scale, glass.refractionHeightPoints * scale)
+        let exact = max(GlassParameters.highlightWidthPoints * scale, k / 2)
+        let half = SIMD2(Double(frame.width), Double(frame.height)) / 2
+        func read(_ p: SIMD2<Double>) -> SIMD3<Double> {
+            let u = min(max(p.x - 0.5, 0), Double(frame.width - 1))
+            let v = min(max(p.y - 0.5, 0), Double(frame.height - 1))
+            let (x0, y0) = (Int(u), Int(v))
+            let (x1, y1) = (min(x0 + 1, frame.width - 1), min(y0 + 1, frame.height - 1))
+            let (fx, fy) = (u - Double(x0), v - Double(y0))
+            func at(_ x: Int, _ y: Int) -> SIMD3<Double> {
+                let b = blurred[frame.x + x, frame.y + y]
+                return SIMD3(Double(b.x), Double(b.y), Double(b.z)) / 255
+            }
+            let top = at(x0, y0) * (1 - fx) + at(x1, y0) * fx
+            return (top * (1 - fy) + (at(x0, y1) * (1 - fx) + at(x1, y1) * fx) * fy)
+        }
+        var worst = 0, total = 0, count = 0
+        for y in 0..<frame.height {
+            for x in 0..<frame.width {
+                let centre = SIMD2(Double(x) + 0.5, Double(y) + 0.5)
+                let q = SIMD2(abs(centre.x - half.x), abs(centre.y - half.y)) - half
+                let t = -max(q.x, q.y)
+                guard t >= exact, t < h, abs(q.x - q.y) >= 2 * k else { continue }
+                let normal =
+                    q.x > q.y
+                    ? SIMD2<Double>(centre.x < half.x ? -1 : 1, 0) : SIMD2<Double>(0, centre.y < half.y ? -1 : 1)
+                let falloff = 1 - t / h
+                let want = Self.face(read(centre - normal * (a * falloff * falloff)), glass) * 255
+                for lane in 0..<3 {
+                    let difference = Int(abs(want[lane].rounded() - Double(out[frame.x + x, frame.y + y][lane])))
+                    (worst, total, count) = (max(worst, difference), total + difference, count + 1)
+                }
+            }
+        }
+        let mean = Double(total) / Double(count)
+        #expect(count > 50_000 && worst <= 6, "\(name): \(worst) levels at worst over \(count) samples")
+        #expect(mean < 1, "\(name): \(mean) levels on average")
+    }
+
     /// Outside the rounded rectangle the picture is the source's; the top rim catches the highlight (lighter than
     /// the middle), the left rim, whose normal is horizontal, does not.
     @Test func theShapeClipsAndTheTopRimCatchesTheHighlight() throws {

@@ -109,9 +109,11 @@ public struct RenderPlan: Sendable {
             passes.append(HorizontalBlurPass(kernel: kernel, size: size))
             passes.append(VerticalBlurPass(kernel: kernel, size: size))
             rowPasses = passes
+            let glassFace = effect.style.glass.map { GlassFacePass(glass: $0, frame: frame, scale: effect.scale) }
             color = UpscaleTintPass(
                 factor: k, inputSize: size, outputSize: frame.size,
-                transform: ColorTransform(blurOf: effect.style), face: effect.style.glass.map(GlassFaceColour.init))
+                transform: ColorTransform(blurOf: effect.style), face: effect.style.glass.map(GlassFaceColour.init),
+                refraction: glassFace.map { GlassRefraction($0, factor: k) })
             foldedGPUPasses = effect.style.tintIsOwnLayer ? [TintLayerPass.descriptor(size: frame.size)] : []
         }
         vibrancy = try effect.vibrancy.map { placement throws(BackdropError) in

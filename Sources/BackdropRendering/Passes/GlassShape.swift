@@ -21,8 +21,13 @@ struct GlassShape: Sendable {
     @inline(__always) func place(x: Int, y: Int) -> (
         centre: SIMD2<Float>, sign: SIMD2<Float>, q: SIMD2<Float>, outside: SIMD2<Float>, outsideLength: Float,
         d: Float
+    ) { place(centre: SIMD2(Float(x) + 0.5, Float(y) + 0.5)) }
+
+    /// ``place(x:y:)`` for any point `centre` of the frame (in its pixels).
+    @inline(__always) func place(centre: SIMD2<Float>) -> (
+        centre: SIMD2<Float>, sign: SIMD2<Float>, q: SIMD2<Float>, outside: SIMD2<Float>, outsideLength: Float,
+        d: Float
     ) {
-        let centre = SIMD2(Float(x) + 0.5, Float(y) + 0.5)
         let p = centre - halfSize
         let sign = SIMD2<Float>(p.x < 0 ? -1 : 1, p.y < 0 ? -1 : 1)
         let q = SIMD2(abs(p.x), abs(p.y)) - (halfSize - SIMD2(repeating: radius))
@@ -30,6 +35,31 @@ struct GlassShape: Sendable {
         let outsideLength = (outside * outside).sum().squareRoot()
         let d = outsideLength + min(max(q.x, q.y), 0) - radius
         return (centre, sign, q, outside, outsideLength, d)
+    }
+
+    /// The outward normal at a place (``place(centre:)``'s parts): in a corner (q > 0 on both axes) the direction
+    /// from the corner's centre; elsewhere the nearer side's.
+    @inline(__always) static func normal(
+        sign: SIMD2<Float>, q: SIMD2<Float>, outside: SIMD2<Float>, outsideLength: Float
+    ) -> SIMD2<Float> {
+        q.x > 0 && q.y > 0 ? outside / outsideLength * sign : q.x > q.y ? SIMD2(sign.x, 0) : SIMD2(0, sign.y)
+    }
+
+    /// The run of x in 0..<width around `centre` where `holds`, which holds for every x between `centre` and an x
+    /// where it holds (empty when it fails at `centre`), by bisection either side.
+    static func run(in width: Int, around centre: Int, where holds: (Int) -> Bool) -> Range<Int> {
+        guard centre >= 0, centre < width, holds(centre) else { return 0..<0 }
+        var low = 0, high = centre  // the first x that holds lies in low...high
+        while low < high {
+            let x = (low + high) / 2
+            if holds(x) { high = x } else { low = x + 1 }
+        }
+        var first = centre, last = width - 1  // the last x that holds lies in first...last
+        while first < last {
+            let x = (first + last + 1) / 2
+            if holds(x) { first = x } else { last = x - 1 }
+        }
+        return low..<(first + 1)
     }
 
     /// The coverage of a pixel at signed distance `d`: clamp(½ − d, 0, 1).

@@ -13,6 +13,8 @@ import BackdropImageIO
 ///   small pixels too (a colour function of the pixel's own value, so ``GlassFacePass`` need not draw the face's
 ///   middle per output pixel); not linear, so this is an approximation of applying it after the upscale, within
 ///   the precision ``GlassFaceColour`` states.
+/// - Liquid Glass's rim (`refraction`): before the face's colour, the small pixels in the rim's band are replaced by
+///   the blurred small image read further inside (`GlassRefraction`), so the upscale carries the rim too.
 /// - With k = 1 (exact mode) there is no upscale: the colour steps run on each pixel as it is read.
 /// - Work: 4 texels read per pixel written (the bilinear footprint); written on screen.
 public struct UpscaleTintPass: ColorPass {
@@ -22,6 +24,8 @@ public struct UpscaleTintPass: ColorPass {
     public let transform: ColorTransform
     /// Liquid Glass's face colour, applied after `transform` (nil for every style but glass).
     public let face: GlassFaceColour?
+    /// Liquid Glass's rim refraction, applied before `face` (nil but for glass).
+    let refraction: GlassRefraction?
     /// The pass as data: sizes, taps, blending, offscreen.
     public let descriptor: PassDescriptor
     /// Which input rows an output row reads (decides whether the input is stored): each is read once, row by
@@ -37,9 +41,20 @@ public struct UpscaleTintPass: ColorPass {
         factor: Int, inputSize: PixelSize, outputSize: PixelSize, transform: ColorTransform, tints: Bool = true,
         face: GlassFaceColour? = nil
     ) {
+        self.init(
+            factor: factor, inputSize: inputSize, outputSize: outputSize, transform: transform, tints: tints,
+            face: face, refraction: nil)
+    }
+
+    /// The same with Liquid Glass's rim refraction (`refraction`, applied before `face`).
+    init(
+        factor: Int, inputSize: PixelSize, outputSize: PixelSize, transform: ColorTransform, tints: Bool = true,
+        face: GlassFaceColour?, refraction: GlassRefraction?
+    ) {
         self.factor = factor
         self.transform = transform
         self.face = face
+        self.refraction = refraction
         rowTaps = BilinearTaps(
             outputCount: factor == 1 ? 0 : outputSize.height, factor: factor, inputCount: inputSize.height,
             segmented: false)
@@ -69,7 +84,7 @@ public struct UpscaleTintPass: ColorPass {
     /// then one vertical interpolation of two table rows, and the composite interpolates along the row. At 8-bit
     /// output scale (`maximum` 255) the table is also kept in ``FixedPoint``, and the rows are interpolated in it.
     public func outputRows(reading input: Stage, maximum: Float, parallelism: Parallelism) -> OutputRows {
-        let transform = transform, face = face
+        let transform = transform, face = face, refraction = refraction
         guard factor > 1 else {
             guard let face else { return transform.outputRows(of: input, maximum: maximum) }
             // Glass without an upscale: the frame before the face's colour, stored for the rim's highlight.
@@ -81,27 +96,41 @@ public struct UpscaleTintPass: ColorPass {
                         input.row(y, orInto: row), into: row, count: blurred.width, maximum: maximum)
                 }
             }
+            let surface = GlassBlurredSurface(table: blurred, factor: 1, maximum: maximum)
             return OutputRows(
                 width: blurred.width, columns: nil,
                 row: { y, out in
                     out.update(from: blurred.row(y), count: blurred.width)
+                    refraction?.refract(row: y, width: blurred.width, of: surface, into: out)
                     face.applyOutputScaled(out, count: blurred.width, maximum: maximum)
-                }, glassSurface: GlassBlurredSurface(table: blurred, factor: 1, maximum: maximum))
+                }, glassSurface: surface)
         }
         // Each input row is read once, into its table row: straight from a stored image, or computed into it.
         let table = FloatImage(width: input.size.width, height: input.size.height)
         let fixedPointTable = maximum == 255 ? FixedPointImage(width: table.width, height: table.height) : nil
         // Glass: the table before the face's colour too, for the rim's highlight.
         let blurred = face == nil ? nil : FloatImage(width: table.width, height: table.height)
+        let surface = blurred.map { GlassBlurredSurface(table: $0, factor: factor, maximum: maximum) }
         parallelism.forEachBand(of: table.height) { band in
             for y in band {
                 let row = table.row(y)
                 transform.applyOutputScaled(input.row(y, orInto: row), into: row, count: table.width, maximum: maximum)
                 if let face, let blurred {
                     blurred.row(y).update(from: row, count: table.width)
-                    face.applyOutputScaled(row, count: table.width, maximum: maximum)
+                    // The rim reads other rows of `blurred`: refracted in a second sweep.
+                    if refraction == nil { face.applyOutputScaled(row, count: table.width, maximum: maximum) }
                 }
-                fixedPointTable?.quantise(row, intoRow: y)
+                if refraction == nil { fixedPointTable?.quantise(row, intoRow: y) }
+            }
+        }
+        if let refraction, let face, let surface {
+            parallelism.forEachBand(of: table.height) { band in
+                for y in band {
+                    let row = table.row(y)
+                    refraction.refract(row: y, width: table.width, of: surface, into: row)
+                    face.applyOutputScaled(row, count: table.width, maximum: maximum)
+                    fixedPointTable?.quantise(row, intoRow: y)
+                }
             }
         }
         let rows = rowTaps, width = table.width
@@ -128,7 +157,6 @@ public struct UpscaleTintPass: ColorPass {
                     x &+= 2
                 }
                 if x < width { out[x] = top[x] + (bottom[x] - top[x]) * weight.lowHalf }
-            }, fixedPointRow: fixedPointRow,
-            glassSurface: blurred.map { GlassBlurredSurface(table: $0, factor: factor, maximum: maximum) })
+            }, fixedPointRow: fixedPointRow, glassSurface: surface)
     }
 }

@@ -75,18 +75,6 @@ void bd_material_filter_row_v3(const float *row, float *out, ptrdiff_t count, co
 /// Swift loop's values. Only where `bd_vector_kernels_available()`.
 void bd_glass_face_pixels_v3(float *pixels, ptrdiff_t count, const float *constants);
 
-/// `GlassFacePass`'s rim (``Face.pixel``: shape, refraction, highlight, coverage) for the first ⌊`count`/8⌋·8 pixels
-/// of row `y` from column `first` of a frame of `width` × `height` pixels, with 8-bit samples: `blurred` is the face's
-/// frame's first pixel (straight RGBA8 as the composite wrote it, the face's colour already applied; rows
-/// `rowStride` pixels apart, every pixel index y·rowStride + x below 2³¹), `source` the source's pixel under (0,
-/// `y`), and `out` receives the samples of pixels `first` on. `constants`: half the frame's width and height, the
-/// inner rectangle's half width and height, the corner radius, the refraction's amount and height, the highlight's
-/// amount, its band's width, the cosine of its half-spread and 1 − that cosine. Bit for bit the Swift loop's
-/// samples. Only where `bd_vector_kernels_available()`.
-void bd_glass_rim_row8_v3(
-    const uint8_t *blurred, ptrdiff_t rowStride, const uint8_t *source, uint8_t *out, ptrdiff_t y, ptrdiff_t first,
-    ptrdiff_t count, ptrdiff_t width, ptrdiff_t height, const float *constants);
-
 /// `CaptureDownscale.storeOpaqueStrip`: if every pixel of the strip of eight groups of four pixels from group
 /// `firstGroup` in the `factor` rows (straight RGBA8) is opaque, stores the strip's 16-bit column sums (eight
 /// groups of sixteen lanes) at `sums` + 16·`firstGroup` and returns 1; otherwise stores nothing and returns 0.

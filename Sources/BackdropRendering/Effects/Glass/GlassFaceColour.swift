@@ -101,6 +101,11 @@ struct GlassBlurredSurface: Sendable {
 
     /// The straight colour and alpha (0…1) at `p`, a position in the frame's pixels (pixel centres at +½).
     @inline(__always) func value(at p: SIMD2<Float>) -> SIMD4<Float> {
+        (outputScaled(at: p) - CompositePass.roundingOffset) / maximum
+    }
+
+    /// The table's bilinear read at `p`, at output scale (as the table holds it).
+    @inline(__always) func outputScaled(at p: SIMD2<Float>) -> SIMD4<Float> {
         let k = Float(factor)
         let u = min(max(p.x / k - 0.5, 0), Float(table.width - 1))
         let v = min(max(p.y / k - 0.5, 0), Float(table.height - 1))
@@ -109,6 +114,6 @@ struct GlassBlurredSurface: Sendable {
         let fx = u - Float(x0), fy = v - Float(y0)
         let top = table[x0, y0] * (1 - fx) + table[x1, y0] * fx
         let bottom = table[x0, y1] * (1 - fx) + table[x1, y1] * fx
-        return (top * (1 - fy) + bottom * fy - CompositePass.roundingOffset) / maximum
+        return top * (1 - fy) + bottom * fy
     }
 }

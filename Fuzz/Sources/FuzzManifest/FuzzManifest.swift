@@ -14,7 +14,7 @@ let folder: String = {
 public func fuzzManifestMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     // Gone when the fuzzer exits (libFuzzer's runs end in exit()): a run leaves nothing in the temporary folder.
     atexit { try? FileManager.default.removeItem(atPath: folder) }
-    runFuzzer(argc, argv) { data, size in
+    return runFuzzer(argc, argv) { data, size in
         let bytes = data.map { Data(UnsafeBufferPointer(start: $0, count: size)) } ?? Data()
         let path = folder + "/manifest.json"
         precondition(FileManager.default.createFile(atPath: path, contents: bytes))

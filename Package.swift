@@ -34,6 +34,7 @@ let package = Package(
         .target(name: "CTemporaryFiles"),
         .target(
             name: "CLibPNG",
+            dependencies: ["CVectorKernels"],
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("deflate"), .linkedLibrary("isal")]
         ),
         // libjpeg-turbo (Debian libjpeg62-turbo-dev) behind a C boundary like CLibPNG's: its longjmp stays in C.

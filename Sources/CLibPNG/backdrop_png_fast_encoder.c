@@ -2,9 +2,10 @@
 //
 // Each thread keeps, for the row it filters, the packed row and the one above it behind 32 zero bytes (a left
 // neighbour of 0 for the first pixel, as PNG's filters define it, with no test in the loops), and the five filtered
-// candidates; the chosen one is counted (first pass) or written (second pass). Codes are written least significant
-// bit first into a 64-bit buffer, stored eight bytes at a time; two bytes of the row at once, through a table of the
-// 65,536 byte pairs' codes (at most 24 bits a pair).
+// candidates; the chosen one's zero bytes are marked in a bit mask (where its runs start: a few shifts and ANDs a
+// 64-byte word), and it is counted (first pass) or written (second pass). Codes are written least significant bit
+// first into a 64-bit buffer, stored eight bytes at a time; the literals between runs four bytes at once, through a
+// table of the 65,536 byte pairs' codes (at most 24 bits a pair).
 #include "backdrop_png_fast_encoder.h"
 
 #include <libdeflate.h>
@@ -24,7 +25,9 @@ enum {
     bd_fe_pad = 32,              // zero bytes before each packed row
     bd_fe_limit = 12,            // the longest literal code, bits
     bd_fe_symbols = 286,         // byte values, end-of-block, the 29 length codes
-    bd_fe_strip_bytes = 1 << 19  // a strip's filtered bytes, about
+    bd_fe_strip_bytes = 1 << 19,  // a strip's filtered bytes, about
+    bd_fe_run_bytes = 12,         // the fewest zero bytes written as a run (8 to 16)
+    bd_fe_sample_step = 16        // one row in this many counted, from 64 rows on
 };
 
 /// The Huffman code of the picture: lengths and bit-reversed codes (ready to write least significant bit first) of
@@ -104,7 +107,8 @@ static void bd_fe_lengths(const uint64_t *freq, int count, int limit, uint8_t *l
         int leaf = 0, inner = m, next = m;
         while (next < 2 * m - 1) {
             int pick[2];
-            for (int k = 0; k < 2; k++) pick[k] = (leaf < m && (inner >= next || weight[leaf] <= weight[inner])) ? leaf++ : inner++;
+            for (int k = 0; k < 2; k++)
+                pick[k] = (leaf < m && (inner >= next || weight[leaf] <= weight[inner])) ? leaf++ : inner++;
             weight[next] = weight[pick[0]] + weight[pick[1]];
             parent[pick[0]] = parent[pick[1]] = next;
             next++;
@@ -152,7 +156,8 @@ static int bd_fe_make_code(const uint64_t *counts, bd_fe_code *code) {
     for (unsigned second = 0; second < 256; second++)
         for (unsigned first = 0; first < 256; first++) {
             uint32_t bits = code->codes[first] | ((uint32_t)code->codes[second] << code->lengths[first]);
-            code->pairs[first | (second << 8)] = bits | ((uint32_t)(code->lengths[first] + code->lengths[second]) << 24);
+            uint32_t length = (uint32_t)(code->lengths[first] + code->lengths[second]);
+            code->pairs[first | (second << 8)] = bits | (length << 24);
         }
     for (unsigned length = 3; length <= 258; length++) {
         unsigned symbol = code->match_symbols[length], bits = code->lengths[symbol];
@@ -277,19 +282,23 @@ __attribute__((target("avx2"))) static void bd_fe_pack_v3(const bd_fe_picture *p
     }
 }
 
-/// Paeth's predictor of 16 bytes widened to 16 bits.
-__attribute__((target("avx2"))) static inline __m256i bd_fe_paeth16(__m256i a, __m256i b, __m256i c) {
-    __m256i pa = _mm256_abs_epi16(_mm256_sub_epi16(b, c)), pb = _mm256_abs_epi16(_mm256_sub_epi16(a, c));
-    __m256i pc = _mm256_abs_epi16(_mm256_sub_epi16(_mm256_add_epi16(a, b), _mm256_add_epi16(c, c)));
-    __m256i take_a = _mm256_andnot_si256(_mm256_or_si256(_mm256_cmpgt_epi16(pa, pb), _mm256_cmpgt_epi16(pa, pc)),
-                                         _mm256_set1_epi16(-1));
-    __m256i b_or_c = _mm256_blendv_epi8(c, b, _mm256_andnot_si256(_mm256_cmpgt_epi16(pb, pc), _mm256_set1_epi16(-1)));
-    return _mm256_blendv_epi8(b_or_c, a, take_a);
+/// Paeth's predictor of 32 bytes in 8-bit lanes, exact: with pa = |b − c| and pb = |a − c|,
+/// pc = |(a − c) + (b − c)| is pa + pb when a − c and b − c have the same sign and |pa − pb| otherwise; a sum over
+/// 255 saturates, which changes no comparison (pa and pb are at most 255).
+__attribute__((target("avx2"))) static inline __m256i bd_fe_paeth8(__m256i a, __m256i b, __m256i c) {
+    __m256i max_bc = _mm256_max_epu8(b, c), max_ac = _mm256_max_epu8(a, c);
+    __m256i pa = _mm256_sub_epi8(max_bc, _mm256_min_epu8(b, c)), pb = _mm256_sub_epi8(max_ac, _mm256_min_epu8(a, c));
+    __m256i differ = _mm256_xor_si256(_mm256_cmpeq_epi8(max_ac, a), _mm256_cmpeq_epi8(max_bc, b));
+    __m256i pc = _mm256_blendv_epi8(_mm256_adds_epu8(pa, pb),
+                                    _mm256_sub_epi8(_mm256_max_epu8(pa, pb), _mm256_min_epu8(pa, pb)), differ);
+    __m256i take_a = _mm256_and_si256(_mm256_cmpeq_epi8(_mm256_min_epu8(pa, pb), pa),
+                                      _mm256_cmpeq_epi8(_mm256_min_epu8(pa, pc), pa));
+    __m256i take_b = _mm256_cmpeq_epi8(_mm256_min_epu8(pb, pc), pb);
+    return _mm256_blendv_epi8(_mm256_blendv_epi8(c, b, take_b), a, take_a);
 }
 
 __attribute__((target("avx2"))) static inline __m256i bd_fe_sad(__m256i r) {
-    __m256i m = _mm256_min_epu8(r, _mm256_sub_epi8(_mm256_setzero_si256(), r));
-    return _mm256_sad_epu8(m, _mm256_setzero_si256());
+    return _mm256_sad_epu8(_mm256_abs_epi8(r), _mm256_setzero_si256());  // |−128| is 0x80: 128, as bd_fe_magnitude
 }
 
 static uint64_t bd_fe_sum4(const uint64_t lanes[4]) { return lanes[0] + lanes[1] + lanes[2] + lanes[3]; }
@@ -320,13 +329,7 @@ __attribute__((target("avx2"))) static void bd_fe_filter_v3(const bd_fe_rows *r,
         __m256i b = _mm256_loadu_si256((const __m256i *)(u + i));
         __m256i d = _mm256_loadu_si256((const __m256i *)(u + i - bpp));
         __m256i avg = _mm256_sub_epi8(_mm256_avg_epu8(a, b), _mm256_and_si256(_mm256_xor_si256(a, b), one));
-        __m256i lo = bd_fe_paeth16(_mm256_cvtepu8_epi16(_mm256_castsi256_si128(a)),
-                                   _mm256_cvtepu8_epi16(_mm256_castsi256_si128(b)),
-                                   _mm256_cvtepu8_epi16(_mm256_castsi256_si128(d)));
-        __m256i hi = bd_fe_paeth16(_mm256_cvtepu8_epi16(_mm256_extracti128_si256(a, 1)),
-                                   _mm256_cvtepu8_epi16(_mm256_extracti128_si256(b, 1)),
-                                   _mm256_cvtepu8_epi16(_mm256_extracti128_si256(d, 1)));
-        __m256i paeth = _mm256_permute4x64_epi64(_mm256_packus_epi16(lo, hi), 0xD8);
+        __m256i paeth = bd_fe_paeth8(a, b, d);
         __m256i v[5] = {x, _mm256_sub_epi8(x, a), _mm256_sub_epi8(x, b), _mm256_sub_epi8(x, avg),
                         _mm256_sub_epi8(x, paeth)};
         for (int k = 0; k < 5; k++) {
@@ -444,7 +447,7 @@ static inline size_t bd_fe_next_zero(const uint64_t *mask, size_t from, size_t l
 }
 
 /// Marks the zero bytes of `row` (`n` bytes; the buffer readable 64 bytes further) in `zeros`, and in `starts` the
-/// bytes where eight zero bytes start; bits from `n` on clear, and one more word of each, clear.
+/// bytes where `bd_fe_run_bytes` zero bytes start; bits from `n` on clear, and one more word of each, clear.
 static void bd_fe_zero_masks(const uint8_t *row, size_t n, int vector, uint64_t *zeros, uint64_t *starts) {
     size_t words = (n + 63) / 64;
 #if defined(__x86_64__)
@@ -466,6 +469,7 @@ static void bd_fe_zero_masks(const uint8_t *row, size_t n, int vector, uint64_t 
         v &= v >> 1;
         v &= v >> 2;
         v &= v >> 4;
+        v &= v >> (bd_fe_run_bytes - 8);
         starts[k] = (uint64_t)v;
     }
     starts[words] = 0;
@@ -473,19 +477,18 @@ static void bd_fe_zero_masks(const uint8_t *row, size_t n, int vector, uint64_t 
 
 /// Writes the literals `row[i..<end]`: eight bytes as four pairs, the last up to seven without a branch on their
 /// count (a pair or byte past `end` written with no bits).
-__attribute__((always_inline)) static inline void bd_fe_write_literals(const uint8_t *row, size_t i, size_t end, bd_fe_writer *w,
-                                        const bd_fe_code *code) {
+__attribute__((always_inline)) static inline void bd_fe_write_literals(const uint8_t *row, size_t i, size_t end,
+                                                                       bd_fe_writer *w, const bd_fe_code *code) {
     uint64_t word;
-    for (; i + 8 <= end; i += 8) {
+    for (; i + 8 <= end; i += 8) {  // each four bytes' codes joined first, then one shift into the buffer
         memcpy(&word, row + i, 8);
         uint32_t e0 = code->pairs[word & 0xFFFF], e1 = code->pairs[(word >> 16) & 0xFFFF];
-        bd_fe_put(w, e0 & 0xFFFFFF, e0 >> 24);
-        bd_fe_put(w, e1 & 0xFFFFFF, e1 >> 24);
+        uint32_t e2 = code->pairs[(word >> 32) & 0xFFFF], e3 = code->pairs[word >> 48];
+        uint64_t low = (e0 & 0xFFFFFF) | ((uint64_t)(e1 & 0xFFFFFF) << (e0 >> 24));
+        uint64_t high = (e2 & 0xFFFFFF) | ((uint64_t)(e3 & 0xFFFFFF) << (e2 >> 24));
+        bd_fe_put(w, low, (e0 >> 24) + (e1 >> 24));
         bd_fe_flush(w);
-        e0 = code->pairs[(word >> 32) & 0xFFFF];
-        e1 = code->pairs[word >> 48];
-        bd_fe_put(w, e0 & 0xFFFFFF, e0 >> 24);
-        bd_fe_put(w, e1 & 0xFFFFFF, e1 >> 24);
+        bd_fe_put(w, high, (e2 >> 24) + (e3 >> 24));
         bd_fe_flush(w);
     }
     size_t tail = end - i;  // 0–7
@@ -502,9 +505,10 @@ __attribute__((always_inline)) static inline void bd_fe_write_literals(const uin
     bd_fe_flush(w);
 }
 
-/// A zero run `row[start..<end]` (8 bytes or more): a literal 0, then copies at distance 1 of up to 258 bytes (a
-/// rest of 1 or 2 bytes as literals). Counted into `counts` when it is non-NULL, else written.
-__attribute__((always_inline)) static inline void bd_fe_run(size_t start, size_t end, uint64_t *counts, bd_fe_writer *w, const bd_fe_code *code) {
+/// A zero run `row[start..<end]` (`bd_fe_run_bytes` or more): a literal 0, then copies at distance 1 of up to 258
+/// bytes (a rest of 1 or 2 bytes as literals). Counted into `counts` when it is non-NULL, else written.
+__attribute__((always_inline)) static inline void bd_fe_run(size_t start, size_t end, uint64_t *counts,
+                                                            bd_fe_writer *w, const bd_fe_code *code) {
     size_t rest = end - start - 1;
     if (counts) counts[0]++;
     else bd_fe_put(w, code->codes[0], code->lengths[0]);
@@ -526,9 +530,9 @@ __attribute__((always_inline)) static inline void bd_fe_run(size_t start, size_t
     if (!counts) bd_fe_flush(w);
 }
 
-/// A row's `n` bytes as symbols: literals, except that every run of eight zero bytes or more (`starts` and `zeros`,
-/// from bd_fe_zero_masks) is a literal 0 and copies at distance 1. Counted into `counts` when it is non-NULL, else
-/// written by `w` with `code`: the same symbols either way.
+/// A row's `n` bytes as symbols: literals, except that every run of `bd_fe_run_bytes` zero bytes or more (`starts`
+/// and `zeros`, from bd_fe_zero_masks) is a literal 0 and copies at distance 1. Counted into `counts` when it is
+/// non-NULL, else written by `w` with `code`: the same symbols either way.
 __attribute__((always_inline)) static inline void bd_fe_tokens(const uint8_t *row, size_t n, const uint64_t *zeros,
                                                                const uint64_t *starts, uint64_t *counts,
                                                                bd_fe_writer *w, const bd_fe_code *code) {
@@ -541,7 +545,7 @@ __attribute__((always_inline)) static inline void bd_fe_tokens(const uint8_t *ro
             bd_fe_write_literals(row, i, run, w, code);
         }
         if (run >= n) return;
-        size_t end = bd_fe_next_zero(zeros, run + 8, n);
+        size_t end = bd_fe_next_zero(zeros, run + bd_fe_run_bytes, n);
         bd_fe_run(run, end, counts, w, code);
         i = end;
     }
@@ -553,10 +557,12 @@ static void bd_fe_count_tokens(const uint8_t *row, size_t n, const uint64_t *zer
     bd_fe_tokens(row, n, zeros, starts, counts, NULL, code);
 }
 
-/// bd_fe_tokens writing.
+/// bd_fe_tokens writing (through a copy of the writer that no store can alias: it stays in registers).
 static void bd_fe_write_tokens(const uint8_t *row, size_t n, const uint64_t *zeros, const uint64_t *starts,
                                bd_fe_writer *w, const bd_fe_code *code) {
-    bd_fe_tokens(row, n, zeros, starts, NULL, w, code);
+    bd_fe_writer local = *w;
+    bd_fe_tokens(row, n, zeros, starts, NULL, &local, code);
+    *w = local;
 }
 
 // MARK: - Strips and threads
@@ -673,7 +679,7 @@ int bd_png_fast_encoder_encode(const uint8_t *rgba, uint32_t width, uint32_t hei
     size_t rows_a_strip = (bd_fe_strip_bytes + n - 1) / n;
     job.strip_rows = rows_a_strip > height ? height : (uint32_t)rows_a_strip;
     job.strips = (height + job.strip_rows - 1) / job.strip_rows;
-    job.sample_step = height < 64 ? 1 : 8;
+    job.sample_step = height < 64 ? 1 : bd_fe_sample_step;
     job.counts = calloc(job.strips, sizeof(job.counts[0]));
     job.streams = calloc(job.strips, sizeof(uint8_t *));
     job.sizes = calloc(job.strips, sizeof(size_t));
@@ -704,7 +710,8 @@ int bd_png_fast_encoder_encode(const uint8_t *rgba, uint32_t width, uint32_t hei
         memcpy(stream + at, job.streams[s], job.sizes[s]);
         at += job.sizes[s];
         uint32_t end = (s + 1) * job.strip_rows;
-        adler = bd_adler32_combine(adler, job.adlers[s], (size_t)((end > height ? height : end) - s * job.strip_rows) * n);
+        size_t rows = (size_t)((end > height ? height : end) - s * job.strip_rows);
+        adler = bd_adler32_combine(adler, job.adlers[s], rows * n);
     }
     for (int b = 0; b < 4; b++) stream[at++] = (uint8_t)(adler >> (24 - 8 * b));
     status = bd_fast_png_wrap(stream, total, width, height, 8, drop_alpha, colour, colour_size, out, out_size);

@@ -19,9 +19,10 @@ import Foundation
 public struct PNGEncoder: Sendable {
     /// Size against speed.
     public enum Compression: String, Sendable, CaseIterable {
-        /// The fastest. 8-bit pictures: our encoder of fpnge's kind (`CLibPNG/backdrop_png_fast_encoder.h`), several
-        /// times faster than libdeflate at level 1; on the wallpaper's render (`render wallpaper-2048x1536.png
-        /// --scale 2`) 1,101,914 bytes, 1.4 % under level 1's 1,117,439 and 4.4 % over `default`'s 1,055,532.
+        /// The fastest. 8-bit pictures: our encoder of fpnge's kind (`CLibPNG/backdrop_png_fast_encoder.h`), in
+        /// about a third of libdeflate level 1's time on one thread (docs/performance.md); on the wallpaper's
+        /// render (`render wallpaper-2048x1536.png --scale 2`) 1,085,622 bytes, 2.8 % under level 1's 1,117,439 and
+        /// 2.9 % over `default`'s 1,055,532.
         /// 16-bit pictures: libdeflate level 1, files some 5–15 % larger than `default`.
         case fast
         /// libdeflate level 2: on photographs and effect output about the size zlib's level 6 made, several times

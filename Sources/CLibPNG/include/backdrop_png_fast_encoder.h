@@ -7,15 +7,17 @@
 //   the row keeps the filter whose residuals, read as signed bytes, have the smallest sum of magnitudes (libpng's
 //   heuristic; ties to the lower filter type). The sums are exact integers, so the AVX2 kernel and the portable loop
 //   choose the same filters.
-// - One code: the filtered bytes of every eighth row (every row below 64 rows) are counted, every byte value and the
-//   end-of-block symbol counted once more so that each has a code, and a Huffman code of at most 12 bits a symbol is
-//   built from the counts (halved until it fits). Every byte is written as a literal: no matches.
+// - One code: the symbols of every sixteenth row (every row below 64 rows) are counted, every symbol counted once
+//   more so that each has a code, and a Huffman code of at most 12 bits a symbol is built from the counts (halved
+//   until it fits). Symbols: each run of 12 or more zero bytes is a literal 0 and copies at distance 1 (the one
+//   distance code), every other byte a literal; no search for other matches.
 // - Strips: the rows are cut into strips of about 512 KiB of filtered bytes (a count that depends on the picture's
 //   size alone); each strip is one dynamic block with the picture's code, ended on a byte boundary by an empty stored
 //   block (the last strip's block is final), on whichever thread is free. The strips joined, a zlib header and the
 //   Adler-32 of all the filtered bytes (the strips' combined) make one zlib stream (RFC 1950, 1951).
 // - Deterministic: the same bytes for any thread count, with the vector kernels or without them.
-// Precision: lossless. Size: a few percent above libdeflate level 1 on photographs (see PNGEncoder.Compression.fast).
+// Precision: lossless. Size: smaller than libdeflate's level 1 after the "up" filter on the fixtures' photographs
+// and on the wallpaper's render (figures in docs/performance.md).
 #ifndef BACKDROP_PNG_FAST_ENCODER_H
 #define BACKDROP_PNG_FAST_ENCODER_H
 

@@ -87,6 +87,23 @@ struct PNGFastEncoderTests {
         }
     }
 
+    /// The command's file at `--compression fast` is the same on 1 and 2 threads and with the vector kernels turned
+    /// off in the environment (BACKDROP_VECTOR_KERNELS=off, as VectorKernelTests turns them off).
+    @Test func theRenderAtFastIsTheSameOnAnyThreadCountAndWithoutTheVectorKernels() throws {
+        let input = Fixtures.path("photos/coffee.png")
+        let directory = try Fixtures.temporaryDirectory()
+        var outputs: [Data] = []
+        for (threads, environment) in [("1", [:]), ("2", [:]), ("2", ["BACKDROP_VECTOR_KERNELS": "off"])] {
+            let output = directory.appendingPathComponent("out.png").path
+            let result = try runCLI(
+                ["render", input, "-o", output, "--compression", "fast", "--threads", threads],
+                environment: environment)
+            try #require(result.status == 0, "\(result.standardError)")
+            outputs.append(try Data(contentsOf: URL(fileURLWithPath: output)))
+        }
+        #expect(outputs[1] == outputs[0] && outputs[2] == outputs[0])
+    }
+
     /// Random sizes and contents, each encoded on a random thread count, read back by libpng; the portable loops
     /// write the same file.
     @Test func randomPicturesRoundTrip() throws {

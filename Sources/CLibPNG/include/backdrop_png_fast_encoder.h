@@ -9,8 +9,8 @@
 //   choose the same filters.
 // - One code: the symbols of every sixteenth row (every row below 64 rows) are counted, every symbol counted once
 //   more so that each has a code, and a Huffman code of at most 12 bits a symbol is built from the counts (halved
-//   until it fits). Symbols: each run of 12 or more zero bytes is a literal 0 and copies at distance 1 (the one
-//   distance code), every other byte a literal; no search for other matches.
+//   until it fits). Symbols: each run of 12 or more zero bytes is a literal 0 and copies at distance 1 (the first
+//   of two one-bit distance codes), every other byte a literal; no search for other matches.
 // - Strips: the rows are cut into strips of about 512 KiB of filtered bytes (a count that depends on the picture's
 //   size alone); each strip is one dynamic block with the picture's code, ended on a byte boundary by an empty stored
 //   block (the last strip's block is final), on whichever thread is free. The strips joined, a zlib header and the

@@ -1,0 +1,230 @@
+// glass_rim_v3.c — Liquid Glass's rim for x86-64-v3 (see backdrop_vector_kernels.h).
+//
+// Contract: bit for bit the Swift loops they stand in for, eight pixels at a time (each pixel in a lane).
+// bd_glass_rim_run8_v3, `GlassFacePass`'s `Face.pixel` with a blurred surface at 8-bit samples: the shape's place
+// (`GlassShape.place`), coverage and normal, the highlight's band and lift, the face's colour of the blurred small
+// image read bilinearly at the refracted place (`GlassBlurredSurface.value`, `GlassFaceColour.unclamped`), the
+// lift, the clamp, the mix with the source by the coverage and the store (⌊v·255 + ½⌋ limited to 0…255).
+// bd_glass_refract_run_v3, `GlassRefraction.refract(row:width:of:into:constants:)`: each small pixel's point, its place in the
+// shape, and where t < h the surface's bilinear read at the point less n·a·(1 − t/h)², stored over the pixel.
+// Swift's min(x, y) is y < x ? y : x and max(x, y) is y ≥ x ? y : x; both are written out as those selects. Every
+// operation a separate IEEE rounding in the Swift loop's order (FP_CONTRACT is off: no fused multiply-add); every
+// constant as Swift computed it.
+#include "backdrop_vector_kernels.h"
+
+#pragma STDC FP_CONTRACT OFF
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+#pragma clang attribute push(__attribute__((target("avx2,fma"))), apply_to = function)
+#endif
+
+typedef float bd_rf8 __attribute__((ext_vector_type(8)));
+typedef int32_t bd_ri8 __attribute__((ext_vector_type(8)));
+
+/// Lanes of `values` where `mask` is all ones, of `otherwise` elsewhere.
+static inline __attribute__((always_inline)) bd_rf8 bd_rim_select(bd_ri8 mask, bd_rf8 values, bd_rf8 otherwise) {
+    return (bd_rf8)(((bd_ri8)values & mask) | ((bd_ri8)otherwise & ~mask));
+}
+
+/// Swift's max(x, y): y ≥ x ? y : x.
+static inline __attribute__((always_inline)) bd_rf8 bd_rim_max(bd_rf8 x, bd_rf8 y) {
+    return bd_rim_select((bd_ri8)(y >= x), y, x);
+}
+
+/// Swift's min(x, y): y < x ? y : x.
+static inline __attribute__((always_inline)) bd_rf8 bd_rim_min(bd_rf8 x, bd_rf8 y) {
+    return bd_rim_select((bd_ri8)(y < x), y, x);
+}
+
+static inline __attribute__((always_inline)) bd_rf8 bd_rim_abs(bd_rf8 x) {
+    return (bd_rf8)((bd_ri8)x & (bd_ri8)0x7fffffff);
+}
+
+/// A place in the shape (`GlassShape.place(centre:)`) and its outward normal (`GlassShape.normal`).
+typedef struct {
+    bd_rf8 d, normalX, normalY;
+} bd_rim_place;
+
+static inline __attribute__((always_inline)) bd_rim_place bd_rim_place_of(
+    bd_rf8 centreX, bd_rf8 centreY, const float *k) {
+    const float halfX = k[0], halfY = k[1], innerX = k[2], innerY = k[3], radius = k[4];
+    const bd_rf8 zero = 0, one = 1;
+    bd_rf8 px = centreX - halfX, py = centreY - halfY;
+    bd_rf8 signX = bd_rim_select((bd_ri8)(px < zero), (bd_rf8)-1, one);
+    bd_rf8 signY = bd_rim_select((bd_ri8)(py < zero), (bd_rf8)-1, one);
+    bd_rf8 qx = bd_rim_abs(px) - innerX, qy = bd_rim_abs(py) - innerY;
+    bd_rf8 outX = bd_rim_max(qx, zero), outY = bd_rim_max(qy, zero);
+    bd_rf8 outLength = _mm256_sqrt_ps(outX * outX + outY * outY);
+    bd_rf8 d = outLength + bd_rim_min(bd_rim_max(qx, qy), zero);
+    bd_rim_place place;
+    place.d = d - radius;
+    bd_ri8 corner = (bd_ri8)(qx > zero) & (bd_ri8)(qy > zero);
+    bd_ri8 side = (bd_ri8)(qx > qy);
+    place.normalX = bd_rim_select(corner, outX / outLength * signX, bd_rim_select(side, signX, zero));
+    place.normalY = bd_rim_select(corner, outY / outLength * signY, bd_rim_select(side, zero, signY));
+    return place;
+}
+
+/// The surface's bilinear read at (atX, atY), at output scale (`GlassBlurredSurface.outputScaled(at:)`), one
+/// vector a channel. `k`: the factor k, the last column and the last row, as floats.
+static inline __attribute__((always_inline)) void bd_rim_bilinear(
+    bd_rf8 atX, bd_rf8 atY, const float *table, ptrdiff_t tableStride, ptrdiff_t tableWidth, ptrdiff_t tableHeight,
+    const float *k, bd_rf8 read[4]) {
+    const float factor = k[0], lastU = k[1], lastV = k[2];
+    const bd_rf8 zero = 0;
+    bd_rf8 u = bd_rim_min(bd_rim_max(atX / factor - 0.5f, zero), (bd_rf8)lastU);
+    bd_rf8 v = bd_rim_min(bd_rim_max(atY / factor - 0.5f, zero), (bd_rf8)lastV);
+    bd_ri8 x0 = __builtin_convertvector(u, bd_ri8), y0 = __builtin_convertvector(v, bd_ri8);
+    bd_rf8 fx = u - __builtin_convertvector(x0, bd_rf8), fy = v - __builtin_convertvector(y0, bd_rf8);
+    float corners[4][4][8];  // [corner][channel][lane]
+    for (int lane = 0; lane < 8; lane++) {
+        ptrdiff_t left = x0[lane], top = y0[lane];
+        ptrdiff_t right = left + 1 < tableWidth - 1 ? left + 1 : tableWidth - 1;
+        ptrdiff_t bottom = top + 1 < tableHeight - 1 ? top + 1 : tableHeight - 1;
+        const float *p[4] = {
+            table + 4 * (top * tableStride + left), table + 4 * (top * tableStride + right),
+            table + 4 * (bottom * tableStride + left), table + 4 * (bottom * tableStride + right)};
+        for (int q = 0; q < 4; q++)
+            for (int c = 0; c < 4; c++) corners[q][c][lane] = p[q][c];
+    }
+    for (int c = 0; c < 4; c++) {
+        bd_rf8 c00, c10, c01, c11;
+        __builtin_memcpy(&c00, corners[0][c], sizeof c00);
+        __builtin_memcpy(&c10, corners[1][c], sizeof c10);
+        __builtin_memcpy(&c01, corners[2][c], sizeof c01);
+        __builtin_memcpy(&c11, corners[3][c], sizeof c11);
+        bd_rf8 upper = c00 * (1 - fx) + c10 * fx;
+        bd_rf8 lower = c01 * (1 - fx) + c11 * fx;
+        read[c] = upper * (1 - fy) + lower * fy;
+    }
+}
+
+void bd_glass_refract_run_v3(
+    float *row, ptrdiff_t j, ptrdiff_t start, ptrdiff_t end, const float *table, ptrdiff_t tableStride,
+    ptrdiff_t tableWidth, ptrdiff_t tableHeight, const float *k) {
+    const float amount = k[5], height = k[6], halfFactor = k[7];
+    const bd_rf8 zero = 0, lanes = {0, 1, 2, 3, 4, 5, 6, 7};
+    const bd_rf8 centreY = (float)(2 * j + 1) * halfFactor;
+    for (ptrdiff_t i = start; i < end; i += 8) {
+        ptrdiff_t count = end - i < 8 ? end - i : 8;
+        // The point small pixel (i, j) stands for: (Float(2i + 1), Float(2j + 1)) · (k / 2).
+        bd_rf8 centreX = (float)(2 * i + 1) + 2 * lanes;
+        centreX = centreX * halfFactor;
+        bd_rim_place place = bd_rim_place_of(centreX, centreY, k);
+        bd_rf8 t = bd_rim_max(-place.d, zero);
+        bd_ri8 refracted = (bd_ri8)(t < height);
+        int any = 0;
+        for (int lane = 0; lane < count; lane++) any |= refracted[lane];
+        if (!any) continue;
+        bd_rf8 falloff = 1 - t / height;
+        bd_rf8 shift = amount * falloff * falloff;
+        bd_rf8 read[4];
+        bd_rim_bilinear(
+            centreX - place.normalX * shift, centreY - place.normalY * shift, table, tableStride, tableWidth,
+            tableHeight, k + 8, read);
+        for (int lane = 0; lane < count; lane++) {
+            if (!refracted[lane]) continue;
+            for (int c = 0; c < 4; c++) row[4 * (i + lane) + c] = read[c][lane];
+        }
+    }
+}
+
+void bd_glass_rim_run8_v3(
+    uint8_t *out, const uint8_t *source, ptrdiff_t y, ptrdiff_t start, ptrdiff_t end, const float *table,
+    ptrdiff_t tableStride, ptrdiff_t tableWidth, ptrdiff_t tableHeight, const float *k, ptrdiff_t prefetch) {
+    // The face's colour (`GlassFaceColour.constants(maximum: 1)`).
+    const float wr = k[0], wg = k[1], wb = k[2], kb = k[3], kr = k[4], saturation = k[5], maxLuma = k[6];
+    const float oneMinusMaxLuma = k[7], black = k[8], whiteMinusBlack = k[9], keepFill = k[10], fill = k[11];
+    const int tinted = k[12] != 0;
+    const float keepTint = k[13];
+    const float tint[3] = {k[14], k[15], k[16]};
+    // The shape (k[19…23]), the rim and the surface (k[31…33]).
+    const float amount = k[24], height = k[25], highlight = k[26], highlightWidth = k[27], cosSpread = k[28];
+    const float oneMinusCosSpread = k[29], exactWidth = k[30], offset = k[34], maximum = k[35];
+    const bd_rf8 zero = 0, one = 1, lanes = {0, 1, 2, 3, 4, 5, 6, 7};
+    const bd_rf8 centreY = (float)y + 0.5f;
+    for (ptrdiff_t x = start; x < end; x += 8) {
+        ptrdiff_t count = end - x < 8 ? end - x : 8;
+        if (prefetch) {  // a later row's source at the same columns: a hint, no value depends on it
+            __builtin_prefetch(source + 4 * x + prefetch);
+            __builtin_prefetch(source + 4 * (x + count - 1) + prefetch);
+        }
+        bd_rf8 centreX = (float)x + lanes;
+        centreX = centreX + 0.5f;
+        bd_rim_place place = bd_rim_place_of(centreX, centreY, k + 19);
+        bd_rf8 coverage = bd_rim_min(bd_rim_max(0.5f - place.d, zero), one);
+        bd_rf8 t = bd_rim_max(-place.d, zero);
+        bd_rf8 band = bd_rim_min(bd_rim_max(1 - t / highlightWidth, zero), one);
+        bd_rf8 caught =
+            bd_rim_min(bd_rim_max((bd_rim_abs(place.normalY) - cosSpread) / oneMinusCosSpread, zero), one);
+        bd_rf8 lift = highlight * band * caught;
+        bd_ri8 exact = (bd_ri8)(t < exactWidth) | (bd_ri8)(lift != zero);
+        bd_ri8 full = (bd_ri8)(coverage == one);
+        bd_ri8 drawn = ~(full & ~exact);
+        int any = 0;
+        for (int lane = 0; lane < count; lane++) any |= drawn[lane];
+        if (!any) continue;
+        // The refracted place and the surface's read there (`GlassBlurredSurface.value(at:)`).
+        bd_ri8 refracted = (bd_ri8)(t < height);
+        bd_rf8 falloff = 1 - t / height;
+        bd_rf8 shift = amount * falloff * falloff;
+        bd_rf8 atX = bd_rim_select(refracted, centreX - place.normalX * shift, centreX);
+        bd_rf8 atY = bd_rim_select(refracted, centreY - place.normalY * shift, centreY);
+        bd_rf8 read[4];
+        bd_rim_bilinear(atX, atY, table, tableStride, tableWidth, tableHeight, k + 31, read);
+        float own[4][8], under[4][8];
+        for (int lane = 0; lane < 8; lane++) {
+            ptrdiff_t column = x + (lane < count ? lane : count - 1);
+            for (int c = 0; c < 4; c++) {
+                own[c][lane] = (float)out[4 * column + c];
+                under[c][lane] = (float)source[4 * column + c];
+            }
+        }
+        bd_rf8 b[4], glass[4], below[4];
+        for (int c = 0; c < 4; c++) {
+            bd_rf8 mine, beneath;
+            __builtin_memcpy(&mine, own[c], sizeof mine);
+            __builtin_memcpy(&beneath, under[c], sizeof beneath);
+            b[c] = bd_rim_select(exact, (read[c] - offset) / maximum, mine / 255.0f);
+            below[c] = beneath / 255.0f;
+        }
+        // The face's colour before the clamp (`GlassFaceColour.unclamped`), in the exact lanes.
+        bd_rf8 luma = wr * b[0] + wg * b[1] + wb * b[2];
+        bd_rf8 cb = (b[2] - luma) / kb * saturation, cr = (b[0] - luma) / kr * saturation;
+        luma = bd_rim_select((bd_ri8)(zero >= luma), zero, luma);
+        luma = maxLuma * luma / (maxLuma + oneMinusMaxLuma * luma);
+        luma = black + whiteMinusBlack * luma;
+        bd_rf8 red = luma + kr * cr, blue = luma + kb * cb;
+        bd_rf8 green = (luma - wr * red - wb * blue) / wg;
+        bd_rf8 face[3] = {red, green, blue};
+        for (int c = 0; c < 3; c++) {
+            bd_rf8 colour = face[c] * keepFill + fill;
+            if (tinted) colour = colour * keepTint + tint[c];
+            colour = bd_rim_select(exact, colour, b[c]);
+            colour = colour + (1 - colour) * lift;
+            colour = bd_rim_select((bd_ri8)(colour >= zero), colour, zero);
+            glass[c] = bd_rim_select((bd_ri8)(colour < one), colour, one);
+        }
+        glass[3] = b[3];
+        uint8_t bytes[4][8];
+        for (int c = 0; c < 4; c++) {
+            bd_rf8 mixed = below[c] + (glass[c] - below[c]) * coverage;
+            bd_rf8 value = bd_rim_select(full, glass[c], mixed);
+            value = bd_rim_select((bd_ri8)(coverage == zero), below[c], value);
+            bd_rf8 level = _mm256_floor_ps(value * 255.0f + 0.5f);
+            level = bd_rim_min((bd_rf8)255.0f, level);
+            level = bd_rim_max(zero, level);
+            bd_ri8 integer = __builtin_convertvector(level, bd_ri8);
+            for (int lane = 0; lane < 8; lane++) bytes[c][lane] = (uint8_t)integer[lane];
+        }
+        for (int lane = 0; lane < count; lane++) {
+            if (!drawn[lane]) continue;
+            for (int c = 0; c < 4; c++) out[4 * (x + lane) + c] = bytes[c][lane];
+        }
+    }
+}
+
+#if defined(__x86_64__)
+#pragma clang attribute pop
+#endif

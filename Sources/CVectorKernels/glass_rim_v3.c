@@ -67,7 +67,8 @@ static inline __attribute__((always_inline)) bd_rim_place bd_rim_place_of(
 }
 
 /// The surface's bilinear read at (atX, atY), at output scale (`GlassBlurredSurface.outputScaled(at:)`), one
-/// vector a channel. `k`: the factor k, the last column and the last row, as floats.
+/// vector a channel. `k`: the factor k, the last column and the last row, as floats. The table's sample offsets fit
+/// in 32 bits (the caller checks).
 static inline __attribute__((always_inline)) void bd_rim_bilinear(
     bd_rf8 atX, bd_rf8 atY, const float *table, ptrdiff_t tableStride, ptrdiff_t tableWidth, ptrdiff_t tableHeight,
     const float *k, bd_rf8 read[4]) {
@@ -77,25 +78,18 @@ static inline __attribute__((always_inline)) void bd_rim_bilinear(
     bd_rf8 v = bd_rim_min(bd_rim_max(atY / factor - 0.5f, zero), (bd_rf8)lastV);
     bd_ri8 x0 = __builtin_convertvector(u, bd_ri8), y0 = __builtin_convertvector(v, bd_ri8);
     bd_rf8 fx = u - __builtin_convertvector(x0, bd_rf8), fy = v - __builtin_convertvector(y0, bd_rf8);
-    float corners[4][4][8];  // [corner][channel][lane]
-    for (int lane = 0; lane < 8; lane++) {
-        ptrdiff_t left = x0[lane], top = y0[lane];
-        ptrdiff_t right = left + 1 < tableWidth - 1 ? left + 1 : tableWidth - 1;
-        ptrdiff_t bottom = top + 1 < tableHeight - 1 ? top + 1 : tableHeight - 1;
-        const float *p[4] = {
-            table + 4 * (top * tableStride + left), table + 4 * (top * tableStride + right),
-            table + 4 * (bottom * tableStride + left), table + 4 * (bottom * tableStride + right)};
-        for (int q = 0; q < 4; q++)
-            for (int c = 0; c < 4; c++) corners[q][c][lane] = p[q][c];
-    }
+    bd_ri8 lastColumn = (bd_ri8)(int32_t)(tableWidth - 1), lastRow = (bd_ri8)(int32_t)(tableHeight - 1);
+    bd_ri8 x1 = x0 + 1, y1 = y0 + 1;
+    x1 = (bd_ri8)_mm256_min_epi32((__m256i)x1, (__m256i)lastColumn);
+    y1 = (bd_ri8)_mm256_min_epi32((__m256i)y1, (__m256i)lastRow);
+    bd_ri8 stride = (bd_ri8)(int32_t)tableStride;
+    bd_ri8 top = y0 * stride, bottom = y1 * stride;
+    bd_ri8 offsets[4] = {4 * (top + x0), 4 * (top + x1), 4 * (bottom + x0), 4 * (bottom + x1)};
     for (int c = 0; c < 4; c++) {
-        bd_rf8 c00, c10, c01, c11;
-        __builtin_memcpy(&c00, corners[0][c], sizeof c00);
-        __builtin_memcpy(&c10, corners[1][c], sizeof c10);
-        __builtin_memcpy(&c01, corners[2][c], sizeof c01);
-        __builtin_memcpy(&c11, corners[3][c], sizeof c11);
-        bd_rf8 upper = c00 * (1 - fx) + c10 * fx;
-        bd_rf8 lower = c01 * (1 - fx) + c11 * fx;
+        bd_rf8 corner[4];
+        for (int q = 0; q < 4; q++) corner[q] = (bd_rf8)_mm256_i32gather_ps(table + c, (__m256i)offsets[q], 4);
+        bd_rf8 upper = corner[0] * (1 - fx) + corner[1] * fx;
+        bd_rf8 lower = corner[2] * (1 - fx) + corner[3] * fx;
         read[c] = upper * (1 - fy) + lower * fy;
     }
 }
@@ -123,9 +117,19 @@ void bd_glass_refract_run_v3(
         bd_rim_bilinear(
             centreX - place.normalX * shift, centreY - place.normalY * shift, table, tableStride, tableWidth,
             tableHeight, k + 8, read);
+        // Lanes back to pixels (shuffles move the values unchanged): pixels[l] holds pixel l and pixel l + 4.
+        __m256 rgLow = _mm256_unpacklo_ps((__m256)read[0], (__m256)read[1]);
+        __m256 rgHigh = _mm256_unpackhi_ps((__m256)read[0], (__m256)read[1]);
+        __m256 baLow = _mm256_unpacklo_ps((__m256)read[2], (__m256)read[3]);
+        __m256 baHigh = _mm256_unpackhi_ps((__m256)read[2], (__m256)read[3]);
+        __m256 pixels[4] = {
+            _mm256_shuffle_ps(rgLow, baLow, 0x44), _mm256_shuffle_ps(rgLow, baLow, 0xEE),
+            _mm256_shuffle_ps(rgHigh, baHigh, 0x44), _mm256_shuffle_ps(rgHigh, baHigh, 0xEE)};
         for (int lane = 0; lane < count; lane++) {
             if (!refracted[lane]) continue;
-            for (int c = 0; c < 4; c++) row[4 * (i + lane) + c] = read[c][lane];
+            __m128 pixel =
+                lane < 4 ? _mm256_castps256_ps128(pixels[lane]) : _mm256_extractf128_ps(pixels[lane - 4], 1);
+            _mm_storeu_ps(row + 4 * (i + lane), pixel);
         }
     }
 }
@@ -143,6 +147,7 @@ void bd_glass_rim_run8_v3(
     const float amount = k[24], height = k[25], highlight = k[26], highlightWidth = k[27], cosSpread = k[28];
     const float oneMinusCosSpread = k[29], exactWidth = k[30], offset = k[34], maximum = k[35];
     const bd_rf8 zero = 0, one = 1, lanes = {0, 1, 2, 3, 4, 5, 6, 7};
+    const bd_ri8 laneIndices = {0, 1, 2, 3, 4, 5, 6, 7};
     const bd_rf8 centreY = (float)y + 0.5f;
     for (ptrdiff_t x = start; x < end; x += 8) {
         ptrdiff_t count = end - x < 8 ? end - x : 8;
@@ -173,19 +178,14 @@ void bd_glass_rim_run8_v3(
         bd_rf8 atY = bd_rim_select(refracted, centreY - place.normalY * shift, centreY);
         bd_rf8 read[4];
         bd_rim_bilinear(atX, atY, table, tableStride, tableWidth, tableHeight, k + 31, read);
-        float own[4][8], under[4][8];
-        for (int lane = 0; lane < 8; lane++) {
-            ptrdiff_t column = x + (lane < count ? lane : count - 1);
-            for (int c = 0; c < 4; c++) {
-                own[c][lane] = (float)out[4 * column + c];
-                under[c][lane] = (float)source[4 * column + c];
-            }
-        }
+        // The run's pixels of the output and the source (lanes past the run read as 0 and are not stored).
+        bd_ri8 inRun = (bd_ri8)(laneIndices < (bd_ri8)(int32_t)count);
+        bd_ri8 own = (bd_ri8)_mm256_maskload_epi32((const int *)(out + 4 * x), (__m256i)inRun);
+        bd_ri8 under = (bd_ri8)_mm256_maskload_epi32((const int *)(source + 4 * x), (__m256i)inRun);
         bd_rf8 b[4], glass[4], below[4];
         for (int c = 0; c < 4; c++) {
-            bd_rf8 mine, beneath;
-            __builtin_memcpy(&mine, own[c], sizeof mine);
-            __builtin_memcpy(&beneath, under[c], sizeof beneath);
+            bd_rf8 mine = __builtin_convertvector((own >> (8 * c)) & 0xff, bd_rf8);
+            bd_rf8 beneath = __builtin_convertvector((under >> (8 * c)) & 0xff, bd_rf8);
             b[c] = bd_rim_select(exact, (read[c] - offset) / maximum, mine / 255.0f);
             below[c] = beneath / 255.0f;
         }
@@ -207,7 +207,7 @@ void bd_glass_rim_run8_v3(
             glass[c] = bd_rim_select((bd_ri8)(colour < one), colour, one);
         }
         glass[3] = b[3];
-        uint8_t bytes[4][8];
+        bd_ri8 packed = 0;
         for (int c = 0; c < 4; c++) {
             bd_rf8 mixed = below[c] + (glass[c] - below[c]) * coverage;
             bd_rf8 value = bd_rim_select(full, glass[c], mixed);
@@ -215,13 +215,10 @@ void bd_glass_rim_run8_v3(
             bd_rf8 level = _mm256_floor_ps(value * 255.0f + 0.5f);
             level = bd_rim_min((bd_rf8)255.0f, level);
             level = bd_rim_max(zero, level);
-            bd_ri8 integer = __builtin_convertvector(level, bd_ri8);
-            for (int lane = 0; lane < 8; lane++) bytes[c][lane] = (uint8_t)integer[lane];
+            // Int32, then its low 8 bits (Swift's `Sample(truncatingIfNeeded: Int32(…))`).
+            packed |= (__builtin_convertvector(level, bd_ri8) & 0xff) << (8 * c);
         }
-        for (int lane = 0; lane < count; lane++) {
-            if (!drawn[lane]) continue;
-            for (int c = 0; c < 4; c++) out[4 * (x + lane) + c] = bytes[c][lane];
-        }
+        _mm256_maskstore_epi32((int *)(out + 4 * x), (__m256i)(drawn & inRun), (__m256i)packed);
     }
 }
 

@@ -163,7 +163,8 @@ struct FaceRows<Sample: PixelSample>: Sendable {
         outsideIsTheSource = Sample.self == UInt8.self && (0...255).allSatisfy { Int(written($0)) == $0 }
         outside = outsideIsTheSource ? [] : (0...255).map(written)
         kernelConstants =
-            Sample.self == UInt8.self && VectorKernels.available ? surface.map { face.kernelConstants($0) } : nil
+            Sample.self == UInt8.self && surface?.kernelsRun == true
+            ? surface.map { face.kernelConstants($0) } : nil
     }
 
     /// Draws the face over frame row `y`: `pixels` is the output's row at the frame's first column.

@@ -97,7 +97,7 @@ public struct UpscaleTintPass: ColorPass {
                 }
             }
             let surface = GlassBlurredSurface(table: blurred, factor: 1, maximum: maximum)
-            let constants = VectorKernels.available ? refraction?.kernelConstants(surface) : nil
+            let constants = surface.kernelsRun ? refraction?.kernelConstants(surface) : nil
             return OutputRows(
                 width: blurred.width, columns: nil,
                 row: { y, out in
@@ -125,7 +125,7 @@ public struct UpscaleTintPass: ColorPass {
             }
         }
         if let refraction, let face, let surface {
-            let constants = VectorKernels.available ? refraction.kernelConstants(surface) : nil
+            let constants = surface.kernelsRun ? refraction.kernelConstants(surface) : nil
             parallelism.forEachBand(of: table.height) { band in
                 for y in band {
                     let row = table.row(y)

@@ -6,7 +6,7 @@
 /// signed distance from that centre to the rounded rectangle (negative inside), in `Float`, by the steps of
 /// ``place(x:y:)`` in their order (the vector kernels repeat them operation for operation); its coverage is
 /// clamp(½ − d, 0, 1).
-struct GlassShape: Sendable {
+package struct GlassShape: Sendable {
     /// Half the frame's size, and the corner radius, in pixels.
     let halfSize: SIMD2<Float>, radius: Float
 
@@ -49,7 +49,9 @@ struct GlassShape: Sendable {
     /// where it holds (empty when it fails at `centre`), by bisection either side.
     /// With `near`, a guess at the run (a neighbouring row's), the search starts there and widens its steps by
     /// doubling before it bisects: the same run, found in a few evaluations when the guess is close.
-    static func run(in width: Int, around centre: Int, near guess: Range<Int>? = nil, where holds: (Int) -> Bool)
+    package static func run(
+        in width: Int, around centre: Int, near guess: Range<Int>? = nil, where holds: (Int) -> Bool
+    )
         -> Range<Int>
     {
         guard centre >= 0, centre < width, holds(centre) else { return 0..<0 }

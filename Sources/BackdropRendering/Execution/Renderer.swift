@@ -9,7 +9,8 @@ import BackdropImageIO
 /// Two fusions make the fast path's full-resolution work one read of the source and one write of the output:
 /// the capture and the downscale read the source bytes together (`CaptureDownscale`), and the composite upscales
 /// along the row, applies the vibrancy filter and quantises in one pass (``CompositePass``, reading
-/// ``OutputRows``).
+/// ``OutputRows``). Liquid Glass's face (``GlassFacePass``) runs on each row of the composite right after it is
+/// written.
 /// The output is the same for every thread count and scheduler: each row is computed by the same code from the
 /// same inputs.
 public struct Renderer: Sendable {

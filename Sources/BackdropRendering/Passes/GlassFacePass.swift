@@ -24,7 +24,8 @@ import Foundation
 ///   blurred small image, refracted within h of the edge and face coloured, upscaled.
 /// - No trigonometry per pixel (cos s once): the same bytes for any thread count and CPU.
 /// - Work (CPU): only the anti-aliased edge, the highlight's band (1.5 pt) and the outside run per output pixel; the
-///   rest costs what the composite costs.
+///   rest costs what the composite costs. The renderer draws each row right after the composite wrote it, while it
+///   is in cache (`FaceRows`).
 /// - Work (GPU): one fetch per pixel (bilinear) of the blurred texture, written to the frame, not blended.
 public struct GlassFacePass: Sendable {
     public let glass: GlassParameters
@@ -83,9 +84,8 @@ public struct GlassFacePass: Sendable {
 
     /// The face's rows over `source` (its frame's first sample; `rowStride` samples a row) with `surface` (the
     /// blurred small image before the face), each row's runs found on `parallelism`'s threads, for output samples of
-    /// `Sample`'s type: `FaceRows.draw(row:pixels:)`
-    /// draws one over the composite's picture (the glass, rim refracted and face coloured). The renderer has the
-    /// composite call it on each row right after writing it.
+    /// `Sample`'s type: `FaceRows.draw(row:pixels:)` draws one over the composite's picture (the glass, rim refracted
+    /// and face coloured). The renderer has the composite call it on each row right after writing it.
     func rows<Sample: PixelSample>(
         source: SendableConstPointer<UInt8>, rowStride: Int, surface: GlassBlurredSurface?,
         parallelism: Parallelism, as: Sample.Type
@@ -96,6 +96,7 @@ public struct GlassFacePass: Sendable {
                 exactWidth: surface.map { Float($0.factor) / 2 } ?? 0),
             source: source, rowStride: rowStride, surface: surface, parallelism: parallelism)
     }
+
     /// A pixel of the composite's picture (straight samples) as 0…1.
     @inline(__always) static func unit<Sample: PixelSample>(_ p: UnsafePointer<Sample>) -> SIMD4<Float> {
         SIMD4(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3])) / Sample.maximumValue
@@ -281,9 +282,11 @@ private struct Face: Sendable {
     }
 
     /// ``covered(ofRow:near:)`` and ``unlit(ofRow:near:)`` of every row, by bands on all threads, each row's search
-    /// starting from the row above's runs: `runs[4y ..< 4y + 4]` are row y's covered and unlit runs' bounds.
+    /// starting from the row above's runs: `runs[4y ..< 4y + 4]` are row y's covered and unlit runs' bounds (all 0,
+    /// empty runs, for the rows of a band a cancellation skipped).
     func runs(parallelism: Parallelism) -> [Int] {
-        [Int](unsafeUninitializedCapacity: 4 * height) { buffer, initialized in
+        var runs = [Int](repeating: 0, count: 4 * height)
+        runs.withUnsafeMutableBufferPointer { buffer in
             let runs = SendablePointer(buffer.baseAddress!)
             parallelism.forEachBand(of: height, minimumBandSize: Parallelism.minimumRowsPerBand) { band in
                 var above: (covered: Range<Int>, unlit: Range<Int>)? = nil
@@ -298,8 +301,8 @@ private struct Face: Sendable {
                     above = (covered, unlit)
                 }
             }
-            initialized = 4 * height
         }
+        return runs
     }
 
     /// Pixel (x, y): the steps of ``GlassFacePass``, or nil where they leave the pixel as it is (coverage 1 outside

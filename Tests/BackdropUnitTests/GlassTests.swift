@@ -168,6 +168,39 @@ struct GlassTests {
         #expect(out[100, 50] == unrefracted[100, 50], "away from the rim nothing moves")
     }
 
+    /// The face's row runs (`GlassShape.run`): searched from a guess (the row above's run) they are the runs found
+    /// by bisection from scratch, for every run around the middle of small rows and every guess; a row whose
+    /// middle fails has none; and a guess at the run itself takes a few tests where bisection takes about 2 log₂ of
+    /// the width.
+    @Test func aRunSearchedFromAGuessIsTheRunFoundFromScratch() {
+        for width in [1, 2, 3, 8, 21] {
+            let centre = width / 2
+            for first in 0...centre {
+                for last in centre..<width {
+                    let holds = { (x: Int) in x >= first && x <= last }
+                    #expect(GlassShape.run(in: width, around: centre, where: holds) == first..<(last + 1))
+                    for low in 0...width {
+                        for high in low...width {
+                            let found = GlassShape.run(in: width, around: centre, near: low..<high, where: holds)
+                            #expect(found == first..<(last + 1), "width \(width), guess \(low)..<\(high)")
+                        }
+                    }
+                }
+            }
+            #expect(GlassShape.run(in: width, around: centre, near: 0..<width) { $0 != centre } == 0..<0)
+        }
+        var tests = 0
+        let holds = { (x: Int) -> Bool in
+            tests += 1
+            return x >= 1000 && x <= 3000
+        }
+        _ = GlassShape.run(in: 4096, around: 2048, where: holds)
+        let fromScratch = tests
+        tests = 0
+        #expect(GlassShape.run(in: 4096, around: 2048, near: 1000..<3001, where: holds) == 1000..<3001)
+        #expect(fromScratch >= 20 && tests <= 5, "\(fromScratch) tests from scratch, \(tests) from the guess")
+    }
+
     @Test func aGlassRendersTheSameBytesOnAnyThreadCount() throws {
         let source = noiseImage(width: 203, height: 157, seed: 21)
         let style = try StyleChoice(name: "glass", tint: "0.2,0.5,1", appearance: "dark", cornerRadius: 24).resolve()

@@ -9,7 +9,8 @@ import BackdropImageIO
 /// Two fusions make the fast path's full-resolution work one read of the source and one write of the output:
 /// the capture and the downscale read the source bytes together (`CaptureDownscale`), and the composite upscales
 /// along the row, applies the vibrancy filter and quantises in one pass (``CompositePass``, reading
-/// ``OutputRows``).
+/// ``OutputRows``). Liquid Glass's face (``GlassFacePass``) runs on each row of the composite right after it is
+/// written.
 /// The output is the same for every thread count and scheduler: each row is computed by the same code from the
 /// same inputs.
 public struct Renderer: Sendable {
@@ -88,14 +89,26 @@ public struct Renderer: Sendable {
             let (effect, blended) = effectRows(
                 source, plan: plan, vibrantContent: vibrantContent, as: Sample.self, isCancelled: isCancelled)
         else { return nil }
-        var output = plan.composite.run(
-            effect: effect, vibrancy: blended, source: source, parallelism: parallelism,
-            as: Sample.self)
+        // Liquid Glass's face runs on each row right after the composite wrote it (each pixel of the face reads only
+        // its own pixel of the composite's picture).
+        var output = source.samples.withUnsafeBufferPointer { sourceSamples in
+            let face = plan.glass.map { glass in
+                let origin = (glass.frame.y * source.width + glass.frame.x) * 4
+                let rows = glass.rows(
+                    source: SendableConstPointer(sourceSamples.baseAddress! + origin), rowStride: source.width * 4,
+                    surface: effect.glassSurface, parallelism: parallelism, as: Sample.self)
+                let finish: CompositePass.RowFinish = { y, row in
+                    rows.draw(row: y, pixels: row.assumingMemoryBound(to: Sample.self))
+                }
+                return finish
+            }
+            return plan.composite.run(
+                effect: effect, vibrancy: blended, source: source, parallelism: parallelism, as: Sample.self,
+                then: face)
+        }
         if isCancelled() { return nil }
         applyLevelMatrix(over: &output, plan: plan, vibrantContent: vibrantContent)
         if let glass = plan.glass {
-            if isCancelled() { return nil }
-            glass.run(source: source, over: &output, surface: effect.glassSurface, parallelism: parallelism)
             if let passes = plan.vibrancy, let content = vibrantContent {
                 if isCancelled() { return nil }
                 GlassVibrancyFilter(passes, over: glass).run(content: content, over: &output, parallelism: parallelism)

@@ -73,6 +73,18 @@ public struct CompositePass: Sendable {
         effect: OutputRows, vibrancy: VibrancyInput?, source: RGBAImage<UInt8>,
         parallelism: Parallelism, as: Sample.Type
     ) -> RGBAImage<Sample> {
+        run(effect: effect, vibrancy: vibrancy, source: source, parallelism: parallelism, as: Sample.self, then: nil)
+    }
+
+    /// A row's last step after the composite wrote it, on the same thread, while it is in cache: `finish(y, row)`
+    /// for frame row y, `row` the output row's sample at the frame's first column (Liquid Glass's face).
+    typealias RowFinish = @Sendable (_ y: Int, _ row: UnsafeMutableRawPointer) -> Void
+
+    /// ``run(effect:vibrancy:source:parallelism:as:)`` with `finish` called on each frame row once it is written.
+    func run<Sample: PixelSample>(
+        effect: OutputRows, vibrancy: VibrancyInput?, source: RGBAImage<UInt8>,
+        parallelism: Parallelism, as: Sample.Type, then finish: RowFinish?
+    ) -> RGBAImage<Sample> {
         let width = source.width, height = source.height
         let count = width * height * 4
         let samples = [Sample](unsafeUninitializedCapacity: count) { buffer, initialized in
@@ -85,7 +97,8 @@ public struct CompositePass: Sendable {
                         frame: frame, width: width, height: height, effect: effect,
                         vibrancy: vibrancy.map { ($0.content, $0.filter) },
                         source: SendablePointer(UnsafeMutablePointer(mutating: input.baseAddress!)),
-                        content: content.baseAddress.map { SendablePointer(UnsafeMutablePointer(mutating: $0)) })
+                        content: content.baseAddress.map { SendablePointer(UnsafeMutablePointer(mutating: $0)) },
+                        finish: finish)
                     // 8-bit output with an upscale in fixed point; the rest in Float (see the arithmetic above).
                     if Sample.bitDepth == 8 && effect.fixedPointRow != nil {
                         rows.write(
@@ -141,6 +154,8 @@ private struct RowsToWrite: Sendable {
     let vibrancy: (content: VibrantContentPass, filter: VibrancyFilterPass)?
     let source: SendablePointer<UInt8>
     let content: SendablePointer<UInt8>?
+    /// Called on each frame row once it is written (``CompositePass/RowFinish``).
+    var finish: CompositePass.RowFinish? = nil
 
     /// Every output row: a copy of the source outside the frame, the effect's quantised row inside it, computed in
     /// `A` (`A.Sample` is `Sample`).
@@ -165,6 +180,7 @@ private struct RowsToWrite: Sendable {
                     writeEffect(
                         row: y - frame.y, A.row(y - frame.y, of: effect, effectRow, scratch: scratch),
                         into: out + frame.x * 4, A.self)
+                    finish?(y - frame.y, UnsafeMutableRawPointer(out + frame.x * 4))
                 }
             }
         }

@@ -1,4 +1,5 @@
 import BackdropImageIO
+import CVectorKernels
 import Foundation
 
 /// Liquid Glass's face (``GlassParameters``): after the blur, inside the view's shape, per pixel of the frame.
@@ -23,7 +24,8 @@ import Foundation
 ///   blurred small image, refracted within h of the edge and face coloured, upscaled.
 /// - No trigonometry per pixel (cos s once): the same bytes for any thread count and CPU.
 /// - Work (CPU): only the anti-aliased edge, the highlight's band (1.5 pt) and the outside run per output pixel; the
-///   rest costs what the composite costs.
+///   rest costs what the composite costs. The renderer draws each row right after the composite wrote it, while it
+///   is in cache (`FaceRows`).
 /// - Work (GPU): one fetch per pixel (bilinear) of the blurred texture, written to the frame, not blended.
 public struct GlassFacePass: Sendable {
     public let glass: GlassParameters
@@ -80,75 +82,19 @@ public struct GlassFacePass: Sendable {
         }
     }
 
-    /// Draws the face over `output` (the composite's picture: the glass, rim refracted and face coloured) from
-    /// `source`. Specialised for both sample types: the renderer calls it from generic code, where each conversion
-    /// between `Sample` and `Float` would otherwise go through the generic integer protocols (a full frame took
-    /// seconds).
-    ///
-    /// One sweep, in row bands on all threads. Each row is five runs, maybe empty: outside the shape (coverage 0),
-    /// edge and highlight band, middle (`Face.unlit(ofRow:)`: coverage 1 and outside the highlight's band, left as
-    /// the composite wrote it), edge and highlight band, outside (`Face.covered(ofRow:)`). Each pixel of the edge and
-    /// band runs is `Face.pixel(x:y:source:own:surface:)`, which reads only its own pixel of `output` (and
-    /// `surface`); outside the shape the face writes its source's sample, by a table of the 256 bytes.
-    @_specialize(where Sample == UInt8)
-    @_specialize(where Sample == UInt16)
-    func run<Sample: PixelSample>(
-        source: RGBAImage<UInt8>, over output: inout RGBAImage<Sample>, surface: GlassBlurredSurface?,
-        parallelism: Parallelism
-    ) {
-        let width = frame.width, height = frame.height
-        let face = Face(
-            glass, scale: Float(scale), radius: cornerRadiusPixels, width: width, height: height,
-            exactWidth: surface.map { Float($0.factor) / 2 } ?? 0)
-        // What the face writes outside the shape (`pixel` returns the source there), for each source byte.
-        let outside = (0...255).map { byte in
-            var lanes = [Sample](repeating: 0, count: 4)
-            let pixel = [UInt8](repeating: UInt8(byte), count: 4)
-            pixel.withUnsafeBufferPointer { pixel in
-                lanes.withUnsafeMutableBufferPointer {
-                    Self.store(Self.source(pixel.baseAddress!), into: $0.baseAddress!)
-                }
-            }
-            return lanes[0]
-        }
-        let outsideIsTheSource = Sample.self == UInt8.self && outside.indices.allSatisfy { Int(outside[$0]) == $0 }
-        let rowStride = output.width * 4, origin = (frame.y * output.width + frame.x) * 4
-        source.samples.withUnsafeBufferPointer { sourceSamples in
-            output.samples.withUnsafeMutableBufferPointer { samples in
-                let input = SendableConstPointer(sourceSamples.baseAddress! + origin)
-                let pixels = SendablePointer(samples.baseAddress! + origin)
-                parallelism.forEachBand(of: height, minimumBandSize: Parallelism.minimumRowsPerBand) { rows in
-                    for y in rows {
-                        let shape = face.covered(ofRow: y), row = y * rowStride
-                        // An empty middle sits at the covered run's start: the rim is then that whole run.
-                        let unlit = face.unlit(ofRow: y)
-                        let middle = unlit.isEmpty ? shape.lowerBound..<shape.lowerBound : unlit
-                        func draw(_ run: Range<Int>) {
-                            for x in run {
-                                let i = row + x * 4
-                                guard
-                                    let v = face.pixel(
-                                        x: x, y: y, source: input.pointer + i,
-                                        own: Self.unit(pixels.pointer + i), surface: surface)
-                                else { continue }
-                                Self.store(v, into: pixels.pointer + i)
-                            }
-                        }
-                        draw(shape.lowerBound..<middle.lowerBound)
-                        draw(middle.upperBound..<shape.upperBound)
-                        for run in [0..<shape.lowerBound, shape.upperBound..<width] where !run.isEmpty {
-                            let from = input.pointer + row + run.lowerBound * 4
-                            let to = pixels.pointer + row + run.lowerBound * 4
-                            if outsideIsTheSource {
-                                UnsafeMutableRawPointer(to).copyMemory(from: from, byteCount: run.count * 4)
-                            } else {
-                                for i in 0..<(run.count * 4) { to[i] = outside[Int(from[i])] }
-                            }
-                        }
-                    }
-                }
-            }
-        }
+    /// The face's rows over `source` (its frame's first sample; `rowStride` samples a row) with `surface` (the
+    /// blurred small image before the face), each row's runs found on `parallelism`'s threads, for output samples of
+    /// `Sample`'s type: `FaceRows.draw(row:pixels:)` draws one over the composite's picture (the glass, rim refracted
+    /// and face coloured). The renderer has the composite call it on each row right after writing it.
+    func rows<Sample: PixelSample>(
+        source: SendableConstPointer<UInt8>, rowStride: Int, surface: GlassBlurredSurface?,
+        parallelism: Parallelism, as: Sample.Type
+    ) -> FaceRows<Sample> {
+        FaceRows(
+            face: Face(
+                glass, scale: Float(scale), radius: cornerRadiusPixels, width: frame.width, height: frame.height,
+                exactWidth: surface.map { Float($0.factor) / 2 } ?? 0),
+            source: source, rowStride: rowStride, surface: surface, parallelism: parallelism)
     }
 
     /// A pixel of the composite's picture (straight samples) as 0…1.
@@ -168,6 +114,100 @@ public struct GlassFacePass: Sendable {
         let q = (v * maximum + 0.5).rounded(.down)
         // Through Int32: `Sample(_: Float)` in generic code is the standard library's generic conversion, a call.
         for lane in 0..<4 { out[lane] = Sample(truncatingIfNeeded: Int32(max(0, min(maximum, q[lane])))) }
+    }
+}
+
+/// ``GlassFacePass``'s face, one frame row at a time (each pixel reads only its own pixel of the output, of the source
+/// and the surface, so a row can be drawn as soon as the composite wrote it). Specialised for both sample types: the
+/// renderer calls it from generic code, where each conversion between `Sample` and `Float` would otherwise go through
+/// the generic integer protocols (a full frame took seconds).
+///
+/// Each row is five runs, maybe empty: outside the shape (coverage 0), edge and highlight band, middle
+/// (`Face.unlit(ofRow:)`: coverage 1 and outside the highlight's band, left as the composite wrote it), edge and
+/// highlight band, outside (`Face.covered(ofRow:)`). Each pixel of the edge and band runs is
+/// `Face.pixel(x:y:source:own:surface:)` (at 8 bits with a surface, on CPUs with AVX2, its C twin
+/// `bd_glass_rim_run8_v3`, the same bytes); outside the shape the face writes its source's sample, by a table of the
+/// 256 bytes.
+struct FaceRows<Sample: PixelSample>: Sendable {
+    fileprivate let face: Face
+    let source: SendableConstPointer<UInt8>
+    let rowStride: Int
+    let surface: GlassBlurredSurface?
+    /// What the face writes outside the shape (`pixel` returns the source there), for each source byte, and whether
+    /// that is the byte itself.
+    let outside: [Sample]
+    let outsideIsTheSource: Bool
+    /// `bd_glass_rim_run8_v3`'s constants, where it runs.
+    let kernelConstants: [Float]?
+    /// Each row's covered and unlit runs (`Face.runs(parallelism:)`).
+    let runs: [Int]
+
+    fileprivate init(
+        face: Face, source: SendableConstPointer<UInt8>, rowStride: Int, surface: GlassBlurredSurface?,
+        parallelism: Parallelism
+    ) {
+        self.face = face
+        runs = face.runs(parallelism: parallelism)
+        self.source = source
+        self.rowStride = rowStride
+        self.surface = surface
+        // The table is the identity for 8-bit samples (checked, not assumed): then it is not kept.
+        func written(_ byte: Int) -> Sample {
+            withUnsafeTemporaryAllocation(of: Sample.self, capacity: 4) { lanes in
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4) { pixel in
+                    pixel.initialize(repeating: UInt8(byte))
+                    GlassFacePass.store(GlassFacePass.source(pixel.baseAddress!), into: lanes.baseAddress!)
+                    return lanes[0]
+                }
+            }
+        }
+        outsideIsTheSource = Sample.self == UInt8.self && (0...255).allSatisfy { Int(written($0)) == $0 }
+        outside = outsideIsTheSource ? [] : (0...255).map(written)
+        kernelConstants =
+            Sample.self == UInt8.self && surface?.kernelsRun == true
+            ? surface.map { face.kernelConstants($0) } : nil
+    }
+
+    /// Draws the face over frame row `y`: `pixels` is the output's row at the frame's first column.
+    @_specialize(where Sample == UInt8)
+    @_specialize(where Sample == UInt16)
+    func draw(row y: Int, pixels: UnsafeMutablePointer<Sample>) {
+        let input = source.pointer + y * rowStride, width = face.width
+        let shape = runs[4 * y]..<runs[4 * y + 1], unlit = runs[4 * y + 2]..<runs[4 * y + 3]
+        // An empty middle sits at the covered run's start: the rim is then that whole run.
+        let middle = unlit.isEmpty ? shape.lowerBound..<shape.lowerBound : unlit
+        func draw(_ run: Range<Int>) {
+            guard !run.isEmpty else { return }
+            if let kernelConstants, let table = surface?.table {
+                kernelConstants.withUnsafeBufferPointer { k in
+                    bd_glass_rim_run8_v3(
+                        UnsafeMutableRawPointer(pixels).assumingMemoryBound(to: UInt8.self), input, y,
+                        run.lowerBound, run.upperBound,
+                        UnsafeRawPointer(table.row(0)).assumingMemoryBound(to: Float.self), table.rowStride,
+                        table.width, table.height, k.baseAddress!, y + 2 < face.height ? 2 * rowStride : 0)
+                }
+                return
+            }
+            for x in run {
+                let i = x * 4
+                guard
+                    let v = face.pixel(
+                        x: x, y: y, source: input + i, own: GlassFacePass.unit(pixels + i), surface: surface)
+                else { continue }
+                GlassFacePass.store(v, into: pixels + i)
+            }
+        }
+        draw(shape.lowerBound..<middle.lowerBound)
+        draw(middle.upperBound..<shape.upperBound)
+        for run in [0..<shape.lowerBound, shape.upperBound..<width] where !run.isEmpty {
+            let from = input + run.lowerBound * 4
+            let to = pixels + run.lowerBound * 4
+            if outsideIsTheSource {
+                UnsafeMutableRawPointer(to).copyMemory(from: from, byteCount: run.count * 4)
+            } else {
+                for i in 0..<(run.count * 4) { to[i] = outside[Int(from[i])] }
+            }
+        }
     }
 }
 
@@ -199,6 +239,16 @@ private struct Face: Sendable {
         (self.width, self.height) = (width, height)
     }
 
+    /// `bd_glass_rim_run8_v3`'s constants for `surface` (its header's order), as the Swift loop computes them.
+    func kernelConstants(_ surface: GlassBlurredSurface) -> [Float] {
+        let inner = halfSize - SIMD2(repeating: radius)
+        return colour + [
+            halfSize.x, halfSize.y, inner.x, inner.y, radius, refractionAmount, refractionHeight, highlight,
+            highlightWidth, cosSpread, 1 - cosSpread, exactWidth, Float(surface.factor), Float(surface.table.width - 1),
+            Float(surface.table.height - 1), CompositePass.roundingOffset, surface.maximum,
+        ]
+    }
+
     /// Pixel (x, y)'s place in the shape (``GlassShape/place(x:y:)``).
     @inline(__always) func shape(x: Int, y: Int) -> (
         centre: SIMD2<Float>, sign: SIMD2<Float>, q: SIMD2<Float>, outside: SIMD2<Float>, outsideLength: Float,
@@ -214,9 +264,10 @@ private struct Face: Sendable {
     /// its band. In `Float` as in exact arithmetic, d is a non-decreasing function of |p.x| along a row (every step
     /// of ``shape(x:y:)`` is monotonic and rounding keeps that), |p.x| is smallest at x = width / 2 and grows either
     /// side, and the test holds for every d below one that holds: so the run is found by bisection either side.
-    func unlit(ofRow y: Int) -> Range<Int> {
+    /// `near`: a guess at the run (``GlassShape/run(in:around:near:where:)``; the same run either way).
+    func unlit(ofRow y: Int, near guess: Range<Int>? = nil) -> Range<Int> {
         guard highlightVanishesOutsideItsBand else { return 0..<0 }
-        return GlassShape.run(in: width, around: width / 2) { x in
+        return GlassShape.run(in: width, around: width / 2, near: guess) { x in
             let d = shape(x: x, y: y).d
             return GlassShape.coverage(d) == 1 && max(-d, 0) >= exactWidth
         }
@@ -225,9 +276,33 @@ private struct Face: Sendable {
     /// The pixels of row `y` the shape covers (coverage not 0; outside it ``pixel(x:y:source:own:surface:)`` returns the
     /// source): one run, maybe empty, around width / 2 (``unlit(ofRow:)``'s reasoning: the coverage is a
     /// non-increasing function of d).
-    func covered(ofRow y: Int) -> Range<Int> {
+    func covered(ofRow y: Int, near guess: Range<Int>? = nil) -> Range<Int> {
         func isCovered(_ x: Int) -> Bool { GlassShape.coverage(shape(x: x, y: y).d) != 0 }
-        return GlassShape.run(in: width, around: width / 2, where: isCovered)
+        return GlassShape.run(in: width, around: width / 2, near: guess, where: isCovered)
+    }
+
+    /// ``covered(ofRow:near:)`` and ``unlit(ofRow:near:)`` of every row, by bands on all threads, each row's search
+    /// starting from the row above's runs: `runs[4y ..< 4y + 4]` are row y's covered and unlit runs' bounds (all 0,
+    /// empty runs, for the rows of a band a cancellation skipped).
+    func runs(parallelism: Parallelism) -> [Int] {
+        var runs = [Int](repeating: 0, count: 4 * height)
+        runs.withUnsafeMutableBufferPointer { buffer in
+            let runs = SendablePointer(buffer.baseAddress!)
+            parallelism.forEachBand(of: height, minimumBandSize: Parallelism.minimumRowsPerBand) { band in
+                var above: (covered: Range<Int>, unlit: Range<Int>)? = nil
+                for y in band {
+                    let covered = covered(ofRow: y, near: above?.covered)
+                    // The unlit run lies inside the covered run: its bounds near the covered run's.
+                    let unlit = unlit(ofRow: y, near: above.map { $0.unlit.isEmpty ? covered : $0.unlit } ?? covered)
+                    let row = runs.pointer + 4 * y
+                    (row[0], row[1], row[2], row[3]) = (
+                        covered.lowerBound, covered.upperBound, unlit.lowerBound, unlit.upperBound
+                    )
+                    above = (covered, unlit)
+                }
+            }
+        }
+        return runs
     }
 
     /// Pixel (x, y): the steps of ``GlassFacePass``, or nil where they leave the pixel as it is (coverage 1 outside

@@ -6,7 +6,7 @@
 /// signed distance from that centre to the rounded rectangle (negative inside), in `Float`, by the steps of
 /// ``place(x:y:)`` in their order (the vector kernels repeat them operation for operation); its coverage is
 /// clamp(½ − d, 0, 1).
-struct GlassShape: Sendable {
+package struct GlassShape: Sendable {
     /// Half the frame's size, and the corner radius, in pixels.
     let halfSize: SIMD2<Float>, radius: Float
 
@@ -47,19 +47,67 @@ struct GlassShape: Sendable {
 
     /// The run of x in 0..<width around `centre` where `holds`, which holds for every x between `centre` and an x
     /// where it holds (empty when it fails at `centre`), by bisection either side.
-    static func run(in width: Int, around centre: Int, where holds: (Int) -> Bool) -> Range<Int> {
+    /// With `near`, a guess at the run (a neighbouring row's), the search starts there and widens its steps by
+    /// doubling before it bisects: the same run, found in a few evaluations when the guess is close.
+    package static func run(
+        in width: Int, around centre: Int, near guess: Range<Int>? = nil, where holds: (Int) -> Bool
+    )
+        -> Range<Int>
+    {
         guard centre >= 0, centre < width, holds(centre) else { return 0..<0 }
         var low = 0, high = centre  // the first x that holds lies in low...high
+        if let guess, !guess.isEmpty {
+            narrow(&low, &high, from: min(max(guess.lowerBound, low), high), firstHolding: true, holds)
+        }
         while low < high {
             let x = (low + high) / 2
             if holds(x) { high = x } else { low = x + 1 }
         }
         var first = centre, last = width - 1  // the last x that holds lies in first...last
+        if let guess, !guess.isEmpty {
+            narrow(&first, &last, from: min(max(guess.upperBound - 1, first), last), firstHolding: false, holds)
+        }
         while first < last {
             let x = (first + last + 1) / 2
             if holds(x) { first = x } else { last = x - 1 }
         }
         return low..<(first + 1)
+    }
+
+    /// Narrows low...high, which holds the boundary (the first x that holds, or with `firstHolding` false the last),
+    /// around `start` (in low...high) by steps doubling away from it, keeping the boundary inside.
+    private static func narrow(
+        _ low: inout Int, _ high: inout Int, from start: Int, firstHolding: Bool, _ holds: (Int) -> Bool
+    ) {
+        // Reflected for the last x that holds: x ↦ −x turns it into the first that holds.
+        func at(_ x: Int) -> Bool { holds(firstHolding ? x : -x) }
+        var (lo, hi) = firstHolding ? (low, high) : (-high, -low)
+        let s = firstHolding ? start : -start
+        var step = 1
+        if at(s) {  // the boundary is at s or before it
+            hi = s
+            while hi - step >= lo {
+                if at(hi - step) {
+                    hi -= step
+                    step *= 2
+                } else {
+                    lo = hi - step + 1
+                    break
+                }
+            }
+        } else {  // after it
+            lo = s + 1
+            while lo - 1 + step <= hi {
+                if at(lo - 1 + step) {
+                    hi = lo - 1 + step
+                    break
+                } else {
+                    lo += step
+                    step *= 2
+                }
+            }
+        }
+        (low, high) = firstHolding ? (lo, hi) : (-hi, -lo)
     }
 
     /// The coverage of a pixel at signed distance `d`: clamp(½ − d, 0, 1).

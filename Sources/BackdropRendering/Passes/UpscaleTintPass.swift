@@ -97,11 +97,12 @@ public struct UpscaleTintPass: ColorPass {
                 }
             }
             let surface = GlassBlurredSurface(table: blurred, factor: 1, maximum: maximum)
+            let constants = surface.kernelsRun ? refraction?.kernelConstants(surface) : nil
             return OutputRows(
                 width: blurred.width, columns: nil,
                 row: { y, out in
                     out.update(from: blurred.row(y), count: blurred.width)
-                    refraction?.refract(row: y, width: blurred.width, of: surface, into: out)
+                    refraction?.refract(row: y, width: blurred.width, of: surface, into: out, constants: constants)
                     face.applyOutputScaled(out, count: blurred.width, maximum: maximum)
                 }, glassSurface: surface)
         }
@@ -124,10 +125,11 @@ public struct UpscaleTintPass: ColorPass {
             }
         }
         if let refraction, let face, let surface {
+            let constants = surface.kernelsRun ? refraction.kernelConstants(surface) : nil
             parallelism.forEachBand(of: table.height) { band in
                 for y in band {
                     let row = table.row(y)
-                    refraction.refract(row: y, width: table.width, of: surface, into: row)
+                    refraction.refract(row: y, width: table.width, of: surface, into: row, constants: constants)
                     face.applyOutputScaled(row, count: table.width, maximum: maximum)
                     fixedPointTable?.quantise(row, intoRow: y)
                 }

@@ -75,6 +75,31 @@ void bd_material_filter_row_v3(const float *row, float *out, ptrdiff_t count, co
 /// Swift loop's values. Only where `bd_vector_kernels_available()`.
 void bd_glass_face_pixels_v3(float *pixels, ptrdiff_t count, const float *constants);
 
+/// `GlassFacePass`'s rim and edge pixels at 8 bits with a blurred surface (`Face.pixel`): pixels `start` ..< `end`
+/// of frame row `y`, `out` and `source` the output's and the source's RGBA8 row at the frame's first column. A pixel
+/// the face leaves as it is (coverage 1, outside the exact band, unlit) is not written; the others are replaced by
+/// the face's value, reading their own pixel of `out` and of `source` and the surface's `table` (straight floats at
+/// output scale, `tableStride` pixels a row, `tableWidth` × `tableHeight`). `constants`: the face's colour's 19
+/// (`GlassFaceColour.constants(maximum: 1)`), then half the frame's width and height, the same less the radius, the
+/// radius, the refraction's amount and height, the highlight's amount and width, cos of its spread and 1 − that,
+/// the exact band's width, the surface's factor k, its last column and row (as floats), the output scale's offset
+/// and maximum. `prefetch`, when not 0, is the byte offset of a later row's source that the kernel asks the cache
+/// for at the same columns (a hint: no value depends on it). Bit for bit the Swift loop's values. Only where
+/// `bd_vector_kernels_available()`.
+void bd_glass_rim_run8_v3(
+    uint8_t *out, const uint8_t *source, ptrdiff_t y, ptrdiff_t start, ptrdiff_t end, const float *table,
+    ptrdiff_t tableStride, ptrdiff_t tableWidth, ptrdiff_t tableHeight, const float *constants, ptrdiff_t prefetch);
+
+/// `GlassRefraction.refract(row:width:of:into:constants:)`: small pixels `start` ..< `end` of row `j` of `row` (straight
+/// RGBA floats at output scale) whose point lies within the refraction's height of the edge, replaced by the
+/// surface's bilinear read (`table` as for `bd_glass_rim_run8_v3`) at the refracted point; the others not written.
+/// `constants`: half the frame's width and height, the same less the radius, the radius, the refraction's amount
+/// and height, k / 2, then k, the table's last column and row (as floats). Bit for bit the Swift loop's values.
+/// Only where `bd_vector_kernels_available()`.
+void bd_glass_refract_run_v3(
+    float *row, ptrdiff_t j, ptrdiff_t start, ptrdiff_t end, const float *table, ptrdiff_t tableStride,
+    ptrdiff_t tableWidth, ptrdiff_t tableHeight, const float *constants);
+
 /// `CaptureDownscale.storeOpaqueStrip`: if every pixel of the strip of eight groups of four pixels from group
 /// `firstGroup` in the `factor` rows (straight RGBA8) is opaque, stores the strip's 16-bit column sums (eight
 /// groups of sixteen lanes) at `sums` + 16·`firstGroup` and returns 1; otherwise stores nothing and returns 0.

@@ -99,6 +99,10 @@ struct GlassBlurredSurface: Sendable {
     /// The output scale's maximum and offset (`CompositePass.outputScaled(_:maximum:)`).
     let maximum: Float
 
+    /// Whether the rim's vector kernels (`bd_glass_rim_run8_v3`, `bd_glass_refract_run_v3`) read this surface: they
+    /// run on this CPU and the table's sample offsets fit in 32 bits (their gathers' indices).
+    var kernelsRun: Bool { VectorKernels.available && 4 * table.rowStride * table.height <= Int(Int32.max) }
+
     /// The straight colour and alpha (0…1) at `p`, a position in the frame's pixels (pixel centres at +½).
     @inline(__always) func value(at p: SIMD2<Float>) -> SIMD4<Float> {
         (outputScaled(at: p) - CompositePass.roundingOffset) / maximum

@@ -18,8 +18,9 @@ What it times (wallpaper-2048x1536.png from Tests/Fixtures/photos, scale 2, the 
   them, three times each (the blur alone is timed).
 - Issue 49's whole-process targets, each command interleaved with `vips copy` of the same input so that both share
   the machine's load: the wallpaper render at default and fast compression, a 10000×10000 render, a 12-megapixel
-  JPEG rendered to PNG. With `--before BINARY` (a `backdrop` built from an earlier commit) the same commands also run
-  with that binary, interleaved, for a table before and after.
+  JPEG rendered to PNG, by the build `scripts/install` installs (Swift's libraries linked statically); the first row
+  also by the plain `swift build -c release` binary. With `--before BINARY` (a `backdrop` built from an earlier
+  commit, the same way) the same commands also run with that binary, interleaved, for a table before and after.
 PSNR of each against Tests/Fixtures/reference, with Backdrop's own `backdrop compare`. Medians throughout.
 Not part of CI (it installs OpenCV and Pillow from PyPI and takes a few minutes).
 """
@@ -41,6 +42,9 @@ FIXTURES = ROOT / "Tests" / "Fixtures"
 PICTURE = FIXTURES / "photos/wallpaper-2048x1536.png"
 REFERENCE = FIXTURES / "reference"
 BACKDROP = ROOT / ".build/release/backdrop"
+# The build `scripts/install` installs (and `scripts/test` builds): Swift's libraries linked in statically
+# (`--static-swift-stdlib`), which starts some 5 ms sooner than the build above. Issue 49's whole-process rows time it.
+INSTALLED = ROOT / ".build/install/release/backdrop"
 SCALE = 2
 STYLES = ["extraLight", "light", "dark"]
 
@@ -209,7 +213,10 @@ def measure_issue49(folder, big, source, runs, before):
     for index, (what, picture, options, count, before_reads) in enumerate(cases):
         outputs = {"after": folder / f"i49-{index}-after.png", "before": folder / f"i49-{index}-before.png",
                    "vips": folder / f"i49-{index}-vips.png"}
-        commands = {"after": [BACKDROP, "render", picture, "-o", outputs["after"], "--force", *options]}
+        commands = {"after": [INSTALLED, "render", picture, "-o", outputs["after"], "--force", *options]}
+        if index == 0:
+            outputs["dynamic"] = folder / f"i49-{index}-dynamic.png"
+            commands["dynamic"] = [BACKDROP, "render", picture, "-o", outputs["dynamic"], "--force", *options]
         if before is not None and before_reads:
             commands["before"] = [before, "render", picture, "-o", outputs["before"], "--force", *options]
         commands["vips"] = [vips, "copy", picture, outputs["vips"]]
@@ -225,6 +232,7 @@ def issue49_lines(issue49, before, before_label):
         return ["", "## Issue 49: whole process against `vips copy`", "", "Not measured: `vips` is not installed."]
     lines = ["", "## Issue 49: whole process against `vips copy`, before and after", "",
              "Each row's commands ran in turn (interleaved), so that they shared the machine's load; medians. "
+             "After: the build `scripts/install` installs (`swift build -c release --static-swift-stdlib`). "
              f"Before: {before_label if before is not None else 'not measured (no --before)'}.", "",
              "| input | after (ms) | × vips copy | before (ms) | × vips copy | `vips copy` (ms) | output bytes after "
              "| before |", "|---|---:|---:|---:|---:|---:|---:|---:|"]
@@ -235,6 +243,10 @@ def issue49_lines(issue49, before, before_label):
         before_bytes = f"{sizes['before']:,}" if "before" in sizes else "–"
         lines.append(f"| {what} | {times['after']:.1f} | {times['after'] / vips_ms:.2f} | {before_cells} | "
                      f"{vips_ms:.1f} | {sizes['after']:,} | {before_bytes} |")
+        if "dynamic" in times:
+            lines.append(f"| the same, by `swift build -c release`'s binary (Swift's libraries linked dynamically) | "
+                         f"{times['dynamic']:.1f} | {times['dynamic'] / vips_ms:.2f} | – | – | {vips_ms:.1f} | "
+                         f"{sizes['dynamic']:,} | – |")
     default, fast, big, jpeg = issue49
     size_bound = SIZE_RATIO * (default[2]["before"] if "before" in default[2] else RECORDED_BEFORE_BYTES)
     def ratio(row):
@@ -275,6 +287,8 @@ def main():
 
     subprocess.run(["swift", "build", "-c", "release", "--product", "backdrop"], cwd=ROOT, check=True,
                    stdout=subprocess.DEVNULL)
+    subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--scratch-path", ".build/install",
+                    "--product", "backdrop"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
     version = "backdrop " + run(BACKDROP, "--version").strip()
     table = styles()
     source = cv2.cvtColor(cv2.imread(str(PICTURE), cv2.IMREAD_UNCHANGED), cv2.COLOR_BGRA2RGBA)

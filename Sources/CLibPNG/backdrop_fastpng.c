@@ -10,6 +10,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -400,6 +401,16 @@ enum { bd_pipeline_threshold = 4 * 1024 * 1024 };
 /// more processor time in the unfilterer (858 against 623 ms, most of it spinning).
 enum { bd_wait_spins = 64 };
 
+/// How far ahead of the inflater the waiting unfilterer faults in the rows' pages, and how much a call. A fresh
+/// buffer's first write costs a page fault and the page's clearing; on the 10000 × 10000 picture (400 MB of rows) they
+/// were a quarter of the inflater's time (925 against 698 ms for ISA-L alone on a populated buffer), while the
+/// unfilterer, which keeps up easily, mostly waited. So it populates (`MADV_POPULATE_WRITE`, Linux 5.14: the same as
+/// writing, without changing a byte, safe beside the inflater's writes) the pages the inflater reaches next instead.
+enum { bd_populate_lead = 16 * 1024 * 1024, bd_populate_step = 2 * 1024 * 1024 };
+#ifndef MADV_POPULATE_WRITE
+#define MADV_POPULATE_WRITE 23
+#endif
+
 typedef struct {
     // The picture, read by both sides.
     const uint8_t *data;
@@ -411,8 +422,8 @@ typedef struct {
     struct inflate_state *inflater;
     size_t written;
     int finished;
-    // The unfilterer's: the next row to unfilter, and to expand.
-    size_t next_row, expanded;
+    // The unfilterer's: the next row to unfilter, and to expand; the end of the rows' pages it has populated.
+    size_t next_row, expanded, populated;
     // Between the two: the bytes the unfilterer may have (sequentially consistent stores and loads, paired with
     // `sleeping`, so that a publication either is seen or wakes the sleeper), and whether either side failed.
     _Atomic size_t published;
@@ -521,13 +532,29 @@ static void *bd_inflater_thread(void *context) {
     return NULL;
 }
 
-/// The unfilterer's wait for at least `needed` bytes: a few checks, then sleep until the inflater wakes it. Returns
-/// the bytes published, or 0 when either side failed.
+/// Populates the next step of the rows' pages when they are less than `bd_populate_lead` ahead of `available` (the
+/// inflater is at most a step and a window further): 1 when it did, 0 when there is nothing to do (or the kernel
+/// cannot, which ends the populating). Only the pages wholly inside the rows are touched.
+static int bd_populate_ahead(bd_pipeline *p, size_t available) {
+    if (p->populated >= p->inflated || p->populated >= available + bd_populate_lead) return 0;
+    const uintptr_t page = 4096, start = (uintptr_t)p->raw;
+    uintptr_t from = (start + p->populated + page - 1) & ~(page - 1);
+    size_t end = p->populated + bd_populate_step;
+    if (end > p->inflated) end = p->inflated;
+    uintptr_t to = (start + end) & ~(page - 1);
+    p->populated = end;
+    if (to > from && madvise((void *)from, to - from, MADV_POPULATE_WRITE) != 0) p->populated = p->inflated;
+    return 1;
+}
+
+/// The unfilterer's wait for at least `needed` bytes: a few checks, the pages the inflater writes next populated,
+/// then sleep until the inflater wakes it. Returns the bytes published, or 0 when either side failed.
 static size_t bd_wait(bd_pipeline *p, size_t needed) {
     for (int spin = 0; spin < bd_wait_spins; spin++) {
         size_t available = atomic_load_explicit(&p->published, memory_order_acquire);
         if (available >= needed) return available;
         if (atomic_load_explicit(&p->failed, memory_order_relaxed)) return 0;
+        if (bd_populate_ahead(p, available)) spin = 0;
 #if defined(__SSE2__)
         _mm_pause();
 #endif

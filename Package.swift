@@ -28,8 +28,8 @@ let package = Package(
         // libpng behind a C boundary: setjmp/longjmp never cross a Swift frame. PNG's common cases (8-bit RGB and
         // RGBA) without libpng, inflated and deflated by libdeflate (Debian libdeflate-dev); large pictures inflated
         // by ISA-L's igzip (Debian libisal-dev), which streams, on a second thread while the first unfilters the rows.
-        // `--compression fast`'s own encoder for 8-bit pictures (backdrop_png_fast_encoder.h), whose AVX2 loops ask
-        // CVectorKernels whether the CPU runs them.
+        // The own encoder of `--compression default` and `fast` for 8-bit pictures (backdrop_png_fast_encoder.h),
+        // whose AVX2 loops ask CVectorKernels whether the CPU runs them.
         // glibc's malloc settings for the CLI's one-command processes: fewer page faults (backdrop_memory.h).
         .target(name: "CMemory"),
         // Temporary output files removed when a signal stops the process before their rename.

@@ -40,10 +40,11 @@ struct HostileInputLesserDefectsTests {
     /// Defect 7, shapes: a 1×100M picture took 1.9 GB, a 100M×1 one 2.2 GB, a square of the same pixels 0.9 GB (the
     /// libpng path kept an array of row pointers, 8 bytes a row; the encoder packed two whole rows aside): 19 and 22
     /// bytes a pixel against 9. Every shape of 9 megapixels now peaks within 12 bytes a pixel (three pictures) above a
-    /// 1×1 render's peak, and within 6 of the square's, on libpng's path (grey) and the fast one (RGB). The bound is per pixel, not the square's
-    /// peak times 1.3 as it was: the square's render now draws over its own picture (one picture fewer), while a
-    /// one-row picture's peak is a row's buffers, each the whole picture (libpng's two rows at the expanded width,
-    /// or the encoder's packed row): 9.2 bytes a pixel (grey), 7.1 (RGB); the square 4.4.
+    /// 1×1 render's peak, and within 7 of the square's, on libpng's path (grey) and the fast one (RGB). The bound is
+    /// per pixel, not the square's peak times 1.3 as it was: the square's render now draws over its own picture (one
+    /// picture fewer) and is written by the own PNG encoder (a row at a time), while a one-row picture's peak is a
+    /// row's buffers, each the whole picture (libpng's two rows at the expanded width, or libdeflate's filtered row:
+    /// the own encoder takes pictures up to 65,536 pixels wide): 9.2–10.9 bytes a pixel, the square 4.4–4.8.
     @Test(arguments: [0, 2])
     func memoryFollowsThePixelsNotTheShape(colorType: Int) throws {
         let directory = try Fixtures.temporaryDirectory()
@@ -64,7 +65,7 @@ struct HostileInputLesserDefectsTests {
         for name in ["square", "wide", "tall"] {
             let perPixel = Double(peaks[name]! - peaks["1×1"]!) / pixels
             #expect(perPixel <= 12, "\(name): \(perPixel) bytes a pixel above a 1×1 render's peak")
-            #expect(perPixel <= square + 6, "\(name): \(perPixel) bytes a pixel against the square's \(square)")
+            #expect(perPixel <= square + 7, "\(name): \(perPixel) bytes a pixel against the square's \(square)")
         }
     }
 

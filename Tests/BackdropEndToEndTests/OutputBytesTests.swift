@@ -32,6 +32,9 @@ import Testing
 /// level). Issue 49's fast encoder changed the bytes, not the pixels, of every 8-bit file written at `--compression
 /// fast` on purpose (`compression-fast`, `scene-scroll-tint-only` and the seven `preview/` pictures, which the preview
 /// serves at fast): those files come from `CLibPNG/backdrop_png_fast_encoder.c` instead of libdeflate's level 1.
+/// Then `--compression default` moved to that encoder too (8-bit files; `fast` writes the same bytes): every other
+/// PNG entry changed its bytes, not its pixels (PNGFastEncoderTests decodes its files back to the pictures, and the
+/// wallpaper's render to libdeflate's pixels).
 @Suite("Output bytes: every render mode, the same bytes as recorded")
 struct OutputBytesTests {
     /// A command's arguments with `IN`, `P3`, `GLYPHS`, `MASK` and `DIR` standing for the files and folder of one run;
@@ -199,55 +202,55 @@ struct OutputBytesTests {
     /// SHA-256 of each output, and what its command printed with the run's folder written `DIR`.
     static let recorded: [String: (sha256: String, printed: String)] = [
         "picture": (
-            "b3903aaaf316d0b1956b01b23b12ecbe58472c59a46db2248392b1998d7015d9",
+            "a0859a48f80f1d6bb20a747c86f283ee8f2822d65382a69d684555cb35b24478",
             "wrote DIR/out.png (600×400, dark, blurred downsampled 4×, frame 50,100,500,200)\n"
         ),
         "scale-2": (
-            "9d1ba2bf9eff62207abdf99c60d3f7916840450744df4f92088eab3ba35a6e01",
+            "cc7406759c68213481f1ddcca24af6bc0e1375d40331332e1aab03c37612de63",
             "wrote DIR/out.png (600×400, light, blurred downsampled 12×, frame 0,0,600,400)\n"
         ),
         "custom": (
-            "cee3df3a8af63b52bd88a46c9f7a624ee832817eb65e326b7e2f59bd89ec7fc5",
+            "af49115f0678dda7acf23a24c42b529e1921440503d616d2a18fd56b78c76319",
             "wrote DIR/out.png (600×400, custom, blurred downsampled 2×, frame 10,10,300,200)\n"
         ),
         "exact": (
-            "0d5b65e2c8ee1d0efd58a80a18ec48f45e38d1cc0523d3cfcc335bab7a69fd50",
+            "4faa2d033626ab827f6351fc541c1ead1a4f508b09b371cefd816f2c374cabf2",
             "wrote DIR/out.png (600×400, light, blurred at full size, frame 0,0,200,100)\n"
         ),
         "tint-only": (
-            "12ba0b4dda2e4f38f504e18603af60a487ef0dfb37ed6a95c5ee71a7b8aff86f",
+            "66e7628522236e79922f5f67fe3d141b987db45459c75e7017328b874701da91",
             "wrote DIR/out.png (600×400, extraLight, tint-only, frame 0,0,600,400)\n"
         ),
         "path-tint-only": (
-            "55dec898dc1787b83294c09111a255bf87233dd0faf884e22e57f403168cc324",
+            "6789ba04654a3e59bcb6274df75303d1afaae4f1d4029b167ab62e8d579f93bd",
             "wrote DIR/out.png (600×400, dark, tint-only, frame 0,0,600,400)\n"
         ),
         "device-ipad-3": (
-            "f4698f7f41122a8d3ca8e3ebc982944d7e06149a9b3e78e318b7c23e4d8259eb",
+            "9ae843c83cf0f6d232ee7672173bc746e1adf575bca1b8fdc9ccd27192e368a7",
             "wrote DIR/out.png (600×400, light, tint-only, frame 0,0,600,400; ipad-3: tint-only, as Apple\'s iOS 7 shipped it (seed B4))\n"
         ),
         "device-iphone-5s": (
-            "4d9ba18e33a0fca4254489dab01dbf0562f81874c3c55ba1645529b5cf1e1cec",
+            "093c283d208f58c1122c8766c871b7846b3d1e936cc2874b20b9a39e76a5448b",
             "wrote DIR/out.png (600×400, dark, blurred downsampled 8×, frame 0,0,600,400; iphone-5s: blur, as Apple\'s iOS 7 shipped it (seed B4))\n"
         ),
         "vibrancy": (
-            "eca7df7048a00f324946b27422df6a122b113146ceb218750796b3684880dc0d",
+            "90aaa176bdaf4e48e1eaa7076fb63a6b13cfc9ee81aa46c80fb6986d1380320f",
             "wrote DIR/out.png (600×400, dark, blurred downsampled 4×, frame 50,100,500,200)\n"
         ),
         "vibrancy-corner": (
-            "429cbad15a6447e067d6f9e86ceab9d334ed997429317c8789cccea357f5f0d1",
+            "8e0eb5a72cfa1a9d48b00b05391383757d20bf88838b2d388062d8bf3a3fe40a",
             "wrote DIR/out.png (600×400, light, blurred downsampled 6×, frame 0,0,600,400)\n"
         ),
         "glass-vibrancy": (
-            "fd4ca518958daa964ce42dc21dc5023d3c36f8cd760a98888ca6186981449b80",
+            "0f92c65682010ad80258ce6457c4d089333eafc55f242b25d79a23e80839920e",
             "wrote DIR/out.png (600×400, glass, blurred at full size, frame 40,60,500,220; Liquid Glass is an approximation: macOS 26\'s glass numbers, not measured on iOS (see docs/styles.md))\n"
         ),
         "glass-vibrancy-level": (
-            "0084a59c09cf113205c09c1e89fab13eafd90a7510ad7a42d691c086f881bb7a",
+            "f02c53073e9718802dc3636a67b24b7e5766c5d3af4b387e2ba423aa69c4dbdb",
             "wrote DIR/out.png (600×400, clearGlass, blurred downsampled 4×, frame 40,60,500,220; Liquid Glass is an approximation: macOS 26\'s glass numbers, not measured on iOS (see docs/styles.md))\n"
         ),
         "glass-reduce-transparency": (
-            "ec860391b97fc5083b3c8621e8e8039aae712773657ca2733ac428495d9d9702",
+            "5dae74c06a1c758479cb36bf7ce3d162e7ad2bf419110d8e5b1bd678f1f31f0b",
             "wrote DIR/out.png (600×400, glass, tint-only, reduce transparency, frame 40,60,500,220; Liquid Glass is an approximation: macOS 26\'s glass numbers, not measured on iOS (see docs/styles.md))\n"
         ),
         "depth-16": (
@@ -259,27 +262,27 @@ struct OutputBytesTests {
             "wrote DIR/out.png (600×400, dark, blurred downsampled 4×, frame 0,0,600,400)\n"
         ),
         "image-effects-tint": (
-            "e0c613b4c217e0f3eacd6b4ed69fa4f808cc139ef235e4317e72e9d25deb91b9",
+            "78d7aa0b93e2c3c22b8e37e7567f0ef45eeaeca597b867bea6be0030d05047a0",
             "wrote DIR/out.png (600×400, tint, image-effects, frame 100,50,300,200, three box blurs 19 px wide)\n"
         ),
         "image-effects-mask": (
-            "5d33de92c62e521f939a37f25231dc358ee7d0f5e30151aa87861a978a783a84",
+            "2e92783b1eadc00be9836df4cf995ff48d873e002b57a65af306b1d4153fbccb",
             "wrote DIR/out.png (600×400, dark, image-effects, frame 100,50,300,200, three box blurs 39 px wide)\n"
         ),
         "image-effects-custom": (
-            "9dcd360a4ed76424eda53c2304852ca2c3d9d473dd56e3d65de1b6660e65352f",
+            "9b3e827e83c86719fde26fba1ea69e1b7066de0819edec80017650f7ebb23c0f",
             "wrote DIR/out.png (600×400, custom, image-effects, frame 0,0,600,400, three box blurs 31 px wide; iphone-5: blur, as Apple\'s iOS 7 shipped it (seed B4))\n"
         ),
         "scene-show-offscreen": (
-            "32884e481b2a75ac0acc108d65ca55f88842ac28206025582819363ab07d2244",
+            "4c70a088ff641b40d6b8ca0c3c0b96036e6dfb095d3f3014e067600c49bf5492",
             "wrote DIR/out.png (640×960, contacts-table-masks on iphone-4s, 23 layers, effect views blurred, --show offscreen)\n"
         ),
         "scene": (
-            "9ce0d130bf7c5d6265945514df6d3542e21b66b17e800dc48d481d1d722acb90",
+            "e85d12068bfc2ca78c775afae975423a6ad5a747445a796bb2c3de28902c3fb3",
             "wrote DIR/out.png (640×1136, navbar-tabbar-blur on iphone-5, 35 layers, effect views blurred)\n"
         ),
         "scene-rasterized-steady": (
-            "bb1ebd9b4afe04c8a0d11e655e6a30b46ee88c735e5686c959381cf7c2dc78f5",
+            "d50057e3bcd746bd23178dce71e0960db0cfd759428c4891e9e9a0a0bff3c7a5",
             "wrote DIR/out.png (640×1136, photos-table-shadows on iphone-5, 23 layers, effect views blurred, --show rasterized)\n"
         ),
         "scene-scroll-tint-only": (
@@ -287,19 +290,19 @@ struct OutputBytesTests {
             "wrote DIR/out.png (2048×1536, navbar-tabbar-blur on ipad-air, 37 layers, effect views tint-only, --show blended)\n"
         ),
         "reduce-transparency-light": (
-            "93eaf5ebdaf67fe54abede189d18530c4f30b3cea624a0cd245510e3a8266de9",
+            "ec8de22333f8da2ec85ad5a2126daf260a0540de5fdb3d116d7427f817a3fffb",
             "wrote DIR/out.png (600×400, light, tint-only, reduce transparency, frame 0,0,600,400)\n"
         ),
         "reduce-transparency-material": (
-            "55d28c25bb2d3f6e92a3d3c27442aa429f2de4e0f7de4d82fca03d4472c457d6",
+            "82b3e945d0c34dc62f13a56ca17b80d515b6714dd434b2d71c7b8cb521386a2b",
             "wrote DIR/out.png (600×400, systemMaterial, tint-only, reduce transparency, frame 0,0,600,400)\n"
         ),
         "increase-contrast-material": (
-            "c8a4431b64c1c20a98b06d003c6cf4fbd8af8e3da07b357a6c99ee8a88989dd4",
+            "717a4129ed6f28987b8ac42d557ca5d29391e6d88181c32db83f6ff91846c668",
             "wrote DIR/out.png (600×400, systemMaterial, blurred downsampled 4×, increase contrast, frame 0,0,600,400)\n"
         ),
         "keep-png": (
-            "67083d655c4b58b1fc0bd60c78d398d3713ec8ff927237dbf48783aea864040e",
+            "1a8b0dee12700a2cdd681596d778bf8343666ec3710a6c4f355c82fe8bc86132",
             "wrote DIR/out.png (293×634, dark, blurred downsampled 4×, frame 0,0,293,634)\n"
         ),
         "keep-jpeg": (
@@ -380,19 +383,19 @@ struct OutputBytesTests {
             "",
             "backdrop: error: unknown scene \'nope\' (built in: photos-table-shadows, photos-table-shadow-path, contacts-table-masks, contacts-table-overlay, navbar-tabbar-blur, control-center, photos-table-rasterized, rasterized-pages, static-spinner; or a path to a JSON file)\n"
         ),
-        "batch/coffee.png": ("3a2dc1d0ce3bc021cb87c11c333f51017feefb5ad36d058ace18c983c719efe9", ""),
-        "batch/astronaut.png": ("5234107a1763abcf61a2b0268d6dd5706c600e902689af762791efe4a0723cbf", ""),
+        "batch/coffee.png": ("30e08b19de200efd61a7755eaefeffc509e6ae7a6e3fbc11bd7c67e0d488b759", ""),
+        "batch/astronaut.png": ("8449cf3a79fdc2b601d6d6e1fce4841c81d390ca3b2c2ba5a80d089aee72df5b", ""),
         "batch": (
             "",
             "rendered 2 of 2 files into DIR/batch\nwrote DIR/batch/astronaut.png (512×512, dark, blurred downsampled 4×, frame 0,0,300,200)\nwrote DIR/batch/coffee.png (600×400, dark, blurred downsampled 4×, frame 0,0,300,200)"
         ),
-        "golden/light": ("9dcf6610224e0d1aa6f075a314a24d75c8f0ab46630af4a631b590c438d54018", ""),
-        "golden/custom": ("ab257b47ef08757c73870f4f2668aea51b5eb0ca24d734dce4652599501df53f", ""),
-        "golden/exact": ("faa9ecad74bc9329e8f2e8c8914fd70a518e9dc4621546b257f9a2e9287a4ec8", ""),
-        "golden/device": ("12ba0b4dda2e4f38f504e18603af60a487ef0dfb37ed6a95c5ee71a7b8aff86f", ""),
-        "golden/ie": ("3ab2b65d356a993b175579e7f26aec72ed4668fe7fc3fb7a2ab3731a5a78b6a0", ""),
-        "golden/scene": ("ad11218d8b0a3346fee45f23fb3102a8d2be3d29dc138d0f4cf5fd75cb7d8366", ""),
-        "golden/steady": ("110922bc43def26f4f39b2533b57d1d6b38f3d1b12128f0fb9fecdf90c523e5f", ""),
+        "golden/light": ("2105d5a96411bf3beae6277cff75b892be4df2f7e883a799df04fed8f9fe0eb3", ""),
+        "golden/custom": ("511055eae357230a5a163e38569bb56d6c620cc8cbe56e9dea318a2c657882e9", ""),
+        "golden/exact": ("5fddbe082fd57dade8f70d1f694f8ce9ffd4f48cb167f8f463798f7a075e041d", ""),
+        "golden/device": ("66e7628522236e79922f5f67fe3d141b987db45459c75e7017328b874701da91", ""),
+        "golden/ie": ("91e3e8b7c876835c2a866b1e378458287009f2cb53ca3a7382a3ecf293be09a2", ""),
+        "golden/scene": ("f451a46fcedf6c7e8c259b756a5353125a07fbfc7c4e5c7d014d17ae0a3d1d2c", ""),
+        "golden/steady": ("087168b0e57e0c397183f537f62b8b1b4ae9c40993485198f0ca3de4b9b0485d", ""),
         "preview/render.png?style=dark&frame=100,300,800,300&scale=2": (
             "4853a3af2ec679e7ade64730e7c99ba1af1f3e979ba48ecef4af24405435ca6b", ""
         ),

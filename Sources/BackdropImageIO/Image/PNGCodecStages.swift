@@ -75,10 +75,10 @@ public enum PNGCodecStages {
         return filtered
     }
 
-    /// The file `PNGEncoder(compression: .fast, threads: threads)` writes for an 8-bit picture (its own encoder, on
-    /// `threads` threads), with its vector kernels or, when `vectorKernels` is false, its portable loops.
-    public static func encodeFast(_ image: RGBAImage<UInt8>, threads: Int, vectorKernels: Bool = true) -> [UInt8] {
-        let encoder = PNGEncoder(compression: .fast, threads: threads)
+    /// The file `PNGEncoder(threads: threads)` writes for an 8-bit picture (its own encoder, at `default` and `fast`,
+    /// on `threads` threads), with its vector kernels or, when `vectorKernels` is false, its portable loops.
+    public static func encodeOwn(_ image: RGBAImage<UInt8>, threads: Int, vectorKernels: Bool = true) -> [UInt8] {
+        let encoder = PNGEncoder(threads: threads)
         do {
             return try encoder.fastFile(image, opaque: PNGEncoder.isOpaque(image), vectorKernels: vectorKernels)
         } catch { preconditionFailure("\(error)") }

@@ -2,16 +2,19 @@ import CLibPNG
 import Foundation
 
 /// Encodes straight RGBA at 8 or 16 bits per sample as a PNG: not interlaced, with sRGB, gAMA and cHRM chunks (or the
-/// chunks of ``colorSpace``), the image data one zlib stream made by libdeflate (`CLibPNG/backdrop_fastpng.c`), or,
-/// for 8-bit pictures at ``Compression/fast``, by our own encoder (`CLibPNG/backdrop_png_fast_encoder.c`).
+/// chunks of ``colorSpace``), the image data one zlib stream: 8-bit pictures at ``Compression/default`` and
+/// ``Compression/fast`` by our own encoder (`CLibPNG/backdrop_png_fast_encoder.c`), the rest by libdeflate
+/// (`CLibPNG/backdrop_fastpng.c`).
 ///
 /// - Opaque pictures (every alpha at its maximum) are written as RGB (colour type 2): the same pixels in three
 ///   quarters of the bytes. Others as RGBA (colour type 6).
-/// - Every row is filtered with "up": with libdeflate, as small as libpng's adaptive choice on photographs, at a
-///   fraction of its time. ``Compression`` chooses the deflate level; `default` is what the commands write.
-/// - 8-bit pictures at ``Compression/fast`` go to an encoder of fpnge's kind: each row's filter chosen by an
-///   estimate, one Huffman code for the picture, zero runs as copies, strips of rows on ``threads`` threads
-///   (whatever the picture's size), in AVX2 where the CPU has it; the same bytes for any thread count and CPU.
+/// - 8-bit pictures at ``Compression/default`` and ``Compression/fast`` (up to 65,536 pixels wide) go to an encoder
+///   of fpnge's kind: each row's filter chosen by an estimate, one Huffman code for the picture, zero runs as copies,
+///   strips of rows on ``threads`` threads (whatever the picture's size), in AVX2 where the CPU has it; the same
+///   bytes for any thread count and CPU. ``Compression`` chooses; `default` is what the commands write.
+/// - 16-bit pictures, wider ones, and ``Compression/small``: every row filtered with "up" (with libdeflate, as small
+///   as libpng's adaptive choice on photographs, at a fraction of its time), deflated by libdeflate at the
+///   compression's level.
 /// - Deterministic: the same pixels and compression give the same bytes, on any machine and thread count. Filtered
 ///   rows of 4 MiB or more are deflated in strips of at most 1 MiB on ``threads`` threads and joined into one stream
 ///   (`ZlibStrips`); smaller ones in one stream on one thread.
@@ -19,14 +22,15 @@ import Foundation
 public struct PNGEncoder: Sendable {
     /// Size against speed.
     public enum Compression: String, Sendable, CaseIterable {
-        /// The fastest. 8-bit pictures: our encoder of fpnge's kind (`CLibPNG/backdrop_png_fast_encoder.h`), in
-        /// about a third of libdeflate level 1's time on one thread (docs/performance.md); on the wallpaper's
-        /// render (`render wallpaper-2048x1536.png --scale 2`) 1,085,622 bytes, 2.8 % under level 1's 1,117,439 and
-        /// 2.9 % over `default`'s 1,055,532.
-        /// 16-bit pictures: libdeflate level 1, files some 5–15 % larger than `default`.
+        /// The fastest. 8-bit pictures: `default`'s encoder and bytes (its trial of five filters a row costs about 8 %
+        /// of its time; filtering every row "up" instead made the wallpaper's render 5.8 % larger, 1,148,341 bytes,
+        /// a C probe). 16-bit pictures: libdeflate level 1, files some 5–15 % larger than `default`.
         case fast
-        /// libdeflate level 2: on photographs and effect output about the size zlib's level 6 made, several times
-        /// faster.
+        /// 8-bit pictures: our encoder of fpnge's kind (`CLibPNG/backdrop_png_fast_encoder.h`), each row's filter
+        /// chosen, in about a third of libdeflate level 1's time on one thread (docs/performance.md); on the
+        /// wallpaper's render (`render wallpaper-2048x1536.png --scale 2`) 1,085,622 bytes, 2.9 % over libdeflate
+        /// level 2's 1,055,532 (this level until issue 49), and smaller than level 2 on the fixtures' photographs.
+        /// 16-bit pictures: libdeflate level 2, about the size zlib's level 6 made, several times faster.
         case `default`
         /// libdeflate level 12: the smallest files (a quarter to a third smaller), dozens of times slower.
         case small
@@ -97,7 +101,7 @@ public struct PNGEncoder: Sendable {
     /// The PNG file's bytes.
     public func encode<Sample: PixelSample>(_ image: RGBAImage<Sample>) throws(BackdropError) -> [UInt8] {
         let opaque = Self.isOpaque(image)
-        if compression == .fast, Sample.bitDepth == 8, image.width > 0, image.height > 0 {
+        if usesOwnEncoder(image) {
             return try fastFile(image, opaque: opaque)
         }
         let filteredSize = Self.filteredSize(
@@ -136,13 +140,15 @@ public struct PNGEncoder: Sendable {
         return try result.get()
     }
 
-    /// The PNG file's bytes, filtering the rows into `image`'s own buffer when it is an opaque 8-bit picture (no second
-    /// picture-sized buffer: for 100 megapixels, 300 MB fewer to fault in); other pictures as ``encode(_:)`` does. The
-    /// same bytes as ``encode(_:)``. `image` is left empty.
+    /// The PNG file's bytes, filtering the rows into `image`'s own buffer when it is an opaque 8-bit picture deflated by
+    /// libdeflate (``Compression/small``: no second picture-sized buffer, for 100 megapixels 300 MB fewer to fault in;
+    /// our encoder, at the other levels, filters a row at a time and needs none); other pictures as ``encode(_:)``
+    /// does. The same bytes as ``encode(_:)``. `image` is left empty.
     public func encode<Sample: PixelSample>(destroying image: inout RGBAImage<Sample>) throws(BackdropError) -> [UInt8]
     {
         defer { image = RGBAImage(width: 0, height: 0, samples: []) }
-        guard compression != .fast, Sample.bitDepth == 8, image.width > 0, image.height > 0, Self.isOpaque(image) else {
+        guard !usesOwnEncoder(image), Sample.bitDepth == 8, image.width > 0, image.height > 0, Self.isOpaque(image)
+        else {
             return try encode(image)
         }
         let (width, height) = (image.width, image.height)
@@ -172,8 +178,20 @@ public struct PNGEncoder: Sendable {
         return try result.get()
     }
 
-    /// The file of an 8-bit, non-empty `image` by `--compression fast`'s encoder on ``threads`` threads, written as RGB
-    /// when `opaque`; `vectorKernels` false runs its portable loops (the same bytes).
+    /// The widest picture our encoder takes: it holds seven rows a thread (the rows above and at hand, five filtered
+    /// candidates), 1.5 MB at this width; wider ones (a 9,000,000 × 1 picture held 190 MB) go to libdeflate, which
+    /// filters in place.
+    static let ownEncoderWidth = 1 << 16
+
+    /// Whether `image` goes to our encoder at this compression (8-bit, not empty, at most ``ownEncoderWidth`` wide, at
+    /// `default` and `fast`) rather than to libdeflate.
+    func usesOwnEncoder<Sample: PixelSample>(_ image: RGBAImage<Sample>) -> Bool {
+        Sample.bitDepth == 8 && compression != .small && image.width > 0 && image.height > 0
+            && image.width <= Self.ownEncoderWidth
+    }
+
+    /// The file of an 8-bit, non-empty `image` by our encoder on ``threads`` threads, written as RGB when `opaque`;
+    /// `vectorKernels` false runs its portable loops (the same bytes).
     func fastFile<Sample: PixelSample>(
         _ image: RGBAImage<Sample>, opaque: Bool, vectorKernels: Bool = true
     ) throws(BackdropError) -> [UInt8] {

@@ -1,5 +1,5 @@
-// backdrop_png_fast_encoder.h — `--compression fast`'s PNG encoder for 8-bit RGB and RGBA: our own deflate, made
-// for filtered picture rows and for speed, on every core.
+// backdrop_png_fast_encoder.h — the PNG encoder of `--compression default` and `fast` for 8-bit RGB and RGBA: our own
+// deflate, made for filtered picture rows and for speed, on every core.
 //
 // The method is fpnge's (github.com/veluca93/fpnge: a filter a row chosen by an estimate, one Huffman code for the
 // picture, no search for matches), our code:

@@ -81,8 +81,8 @@ struct RenderJob: Sendable {
 
 /// `backdrop render … --output-dir DIR`: many files with the same options, past failures, with progress.
 struct BatchRender {
-    /// Files rendered at once by default: 2, measured faster than 1 with two cores because decoding and
-    /// encoding (libdeflate) are serial per file, while the effect itself already uses every core.
+    /// Files rendered at once by default: 2, measured faster than 1 with two cores when decoding and encoding were
+    /// serial per file (both now use a second core on large pictures), while the effect itself uses every core.
     static let defaultJobs = 2
 
     /// (input, output) pairs in the order given, folders expanded to their pictures (PNG, JPEG, WebP by content)

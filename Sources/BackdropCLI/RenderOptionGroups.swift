@@ -226,7 +226,7 @@ struct SceneDrawingOptions: ParsableArguments {
 struct EncodingOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "PNG compression: default, fast (for 16-bit output; 8-bit is written as default), or small (the smallest, dozens of times slower).",
+            "PNG compression: default, fast (for 16-bit output and pictures over 65,536 pixels wide; other 8-bit ones are written as default), or small (the smallest, dozens of times slower).",
             valueName: "level"))
     var compression: PNGEncoder.Compression = .default
 

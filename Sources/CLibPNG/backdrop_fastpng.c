@@ -537,7 +537,14 @@ static void *bd_inflater_thread(void *context) {
 /// cannot, which ends the populating). Only the pages wholly inside the rows are touched.
 static int bd_populate_ahead(bd_pipeline *p, size_t available) {
     if (p->populated >= p->inflated || p->populated >= available + bd_populate_lead) return 0;
-    const uintptr_t page = 4096, start = (uintptr_t)p->raw;
+    static _Atomic long page_size = 0;  // the kernel's page (4 KiB here; 16 or 64 KiB on some arm64 kernels)
+    long size = atomic_load_explicit(&page_size, memory_order_relaxed);
+    if (size <= 0) {
+        size = sysconf(_SC_PAGESIZE);
+        if (size <= 0) size = 4096;
+        atomic_store_explicit(&page_size, size, memory_order_relaxed);
+    }
+    const uintptr_t page = (uintptr_t)size, start = (uintptr_t)p->raw;
     uintptr_t from = (start + p->populated + page - 1) & ~(page - 1);
     size_t end = p->populated + bd_populate_step;
     if (end > p->inflated) end = p->inflated;

@@ -17,7 +17,6 @@
 #if defined(__x86_64__)
 #include <immintrin.h>
 #pragma clang attribute push(__attribute__((target("avx2,fma"))), apply_to = function)
-#endif
 
 typedef float bd_rf8 __attribute__((ext_vector_type(8)));
 typedef int32_t bd_ri8 __attribute__((ext_vector_type(8)));
@@ -222,6 +221,20 @@ void bd_glass_rim_run8_v3(
     }
 }
 
-#if defined(__x86_64__)
 #pragma clang attribute pop
+#else
+void bd_glass_refract_run_v3(
+    float *row, ptrdiff_t j, ptrdiff_t start, ptrdiff_t end, const float *table, ptrdiff_t tableStride,
+    ptrdiff_t tableWidth, ptrdiff_t tableHeight, const float *k) {
+    (void)row; (void)j; (void)start; (void)end; (void)table; (void)tableStride; (void)tableWidth; (void)tableHeight;
+    (void)k;
+    __builtin_trap();  // never called: bd_vector_kernels_available() is 0 here
+}
+void bd_glass_rim_run8_v3(
+    uint8_t *out, const uint8_t *source, ptrdiff_t y, ptrdiff_t start, ptrdiff_t end, const float *table,
+    ptrdiff_t tableStride, ptrdiff_t tableWidth, ptrdiff_t tableHeight, const float *k, ptrdiff_t prefetch) {
+    (void)out; (void)source; (void)y; (void)start; (void)end; (void)table; (void)tableStride; (void)tableWidth;
+    (void)tableHeight; (void)k; (void)prefetch;
+    __builtin_trap();  // never called: bd_vector_kernels_available() is 0 here
+}
 #endif

@@ -38,7 +38,8 @@ struct PNGCodecTests {
         // `fast` go to its own encoder (PNGFastEncoderTests).
         let stream = PNGCodecStages.deflate(PNGCodecStages.filter(image), compression: .small)
         #expect(stream == PNGCodecStages.idat(try PNGEncoder(compression: .small).encode(image)), "\(name)")
-        #expect(PNGCodecStages.encodeOwn(image, threads: 2) == (try PNGEncoder(threads: 2).encode(image)))
+        let portable = PNGCodecStages.encodeOwn(image, threads: 1, vectorKernels: false)
+        #expect(portable == (try PNGEncoder(threads: 2).encode(image)), "\(name): the encoder's file")
     }
 
     /// Encoding in the picture's own buffer writes the same bytes as encoding from it, and leaves the picture empty.

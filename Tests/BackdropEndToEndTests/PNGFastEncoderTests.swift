@@ -110,6 +110,21 @@ struct PNGFastEncoderTests {
         #expect(outputs[1] == outputs[0] && outputs[2] == outputs[0])
     }
 
+    /// Pictures up to `PNGEncoder.ownEncoderWidth` (65,536) pixels wide go to the own encoder, a strip of their rows
+    /// on each thread; wider ones to libdeflate, whose file is the rows filtered "up" and deflated at the level.
+    @Test func theOwnEncoderTakesPicturesUpTo65536PixelsWide() throws {
+        let within = noiseImage(width: PNGEncoder.ownEncoderWidth, height: 3)
+        let file = try PNGEncoder(threads: 2).encode(within)
+        #expect(file == PNGCodecStages.encodeOwn(within, threads: 1, vectorKernels: false))
+        #expect(try PNGDecoder().decodeWithLibPNG(file, name: "within", as: UInt8.self) == within)
+        #expect(file[25] == 2)
+        let wider = noiseImage(width: PNGEncoder.ownEncoderWidth + 1, height: 2)
+        let wide = try PNGEncoder(threads: 2).encode(wider)
+        let deflated = PNGCodecStages.deflate(PNGCodecStages.filter(wider), compression: .default)
+        #expect(PNGCodecStages.idat(wide) == deflated)
+        #expect(try PNGDecoder().decodeWithLibPNG(wide, name: "wider", as: UInt8.self) == wider)
+    }
+
     /// Random sizes and contents, each encoded on a random thread count, read back by libpng; the portable loops
     /// write the same file.
     @Test func randomPicturesRoundTrip() throws {

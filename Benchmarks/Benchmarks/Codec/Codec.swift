@@ -5,7 +5,7 @@
 // libdeflate, or ISA-L on a second thread from 4 MiB of rows on; also forced to one thread and to two) beside
 // libpng on the same bytes, for the wallpaper (RGB, every row Paeth-filtered) and the coffee (RGB); libpng alone for
 // a 16-bit and a palette picture, which only it reads. Encoding: each compression on the wallpaper's render (opaque:
-// written as RGB) and on the 16-bit render; `fast`'s own encoder for 8-bit pictures also on one and on two threads.
+// written as RGB) and on the 16-bit render; the own encoder of `default` and `fast` for 8-bit pictures also on one and on two threads.
 // Then the stages apart (PNGCodecStages, the same C functions): for decoding the IDAT gathering, inflate, unfilter and the expansion to RGBA8 (the working
 // format), on the wallpaper and the coffee; for encoding the packing and "up" filter, and deflate at each level,
 // on the wallpaper's 8-bit and 16-bit renders. libpng's own stages (16-bit, palette) are inside libpng, one call.

@@ -15,22 +15,25 @@ import Foundation
 /// - 16-bit pictures, wider ones, and ``Compression/small``: every row filtered with "up" (with libdeflate, as small
 ///   as libpng's adaptive choice on photographs, at a fraction of its time), deflated by libdeflate at the
 ///   compression's level.
-/// - Deterministic: the same pixels and compression give the same bytes, on any machine and thread count. Filtered
-///   rows of 4 MiB or more are deflated in strips of at most 1 MiB on ``threads`` threads and joined into one stream
-///   (`ZlibStrips`); smaller ones in one stream on one thread.
+/// - Deterministic: the same pixels and compression give the same bytes, on any machine and thread count. Our encoder
+///   cuts the rows into strips of about 512 KiB whatever the picture's size; on libdeflate's path, filtered rows of
+///   4 MiB or more are deflated in strips of at most 1 MiB on ``threads`` threads and joined into one stream
+///   (`ZlibStrips`), smaller ones in one stream on one thread.
 /// - `PNGDecoder().decode(PNGEncoder().encode(x))` returns `x`.
 public struct PNGEncoder: Sendable {
     /// Size against speed.
     public enum Compression: String, Sendable, CaseIterable {
-        /// The fastest. 8-bit pictures: `default`'s encoder and bytes (its trial of five filters a row costs about 8 %
-        /// of its time; filtering every row "up" instead made the wallpaper's render 5.8 % larger, 1,148,341 bytes,
-        /// a C probe). 16-bit pictures: libdeflate level 1, files some 5–15 % larger than `default`.
+        /// The fastest. 8-bit pictures up to ``PNGEncoder/ownEncoderWidth`` wide: `default`'s encoder and bytes (its trial of five
+        /// filters a row costs about 8 % of its time; filtering every row "up" instead made the wallpaper's render
+        /// 5.8 % larger, 1,148,341 bytes, a C probe). 16-bit and wider pictures: libdeflate level 1, files some
+        /// 5–15 % larger than `default`.
         case fast
-        /// 8-bit pictures: our encoder of fpnge's kind (`CLibPNG/backdrop_png_fast_encoder.h`), each row's filter
-        /// chosen, in about a third of libdeflate level 1's time on one thread (docs/performance.md); on the
-        /// wallpaper's render (`render wallpaper-2048x1536.png --scale 2`) 1,085,622 bytes, 2.9 % over libdeflate
-        /// level 2's 1,055,532 (this level until issue 49), and smaller than level 2 on the fixtures' photographs.
-        /// 16-bit pictures: libdeflate level 2, about the size zlib's level 6 made, several times faster.
+        /// 8-bit pictures up to ``PNGEncoder/ownEncoderWidth`` wide: our encoder of fpnge's kind
+        /// (`CLibPNG/backdrop_png_fast_encoder.h`), each row's filter chosen, in about a quarter of libdeflate level
+        /// 1's time on one thread (docs/performance.md). Against libdeflate level 2 (this level until issue 49), as
+        /// measured there: on the wallpaper's render (`render wallpaper-2048x1536.png --scale 2`) 1,085,622 bytes,
+        /// 2.9 % more; on the fixtures' photographs 2–8 % less, on their blurred renders 3 % less to 9 % more.
+        /// 16-bit and wider pictures: libdeflate level 2, about the size zlib's level 6 made, several times faster.
         case `default`
         /// libdeflate level 12: the smallest files (a quarter to a third smaller), dozens of times slower.
         case small
@@ -181,9 +184,9 @@ public struct PNGEncoder: Sendable {
     /// The widest picture our encoder takes: it holds seven rows a thread (the rows above and at hand, five filtered
     /// candidates), 1.5 MB at this width; wider ones (a 9,000,000 × 1 picture held 190 MB) go to libdeflate, which
     /// filters in place.
-    static let ownEncoderWidth = 1 << 16
+    public static let ownEncoderWidth = 1 << 16
 
-    /// Whether `image` goes to our encoder at this compression (8-bit, not empty, at most ``ownEncoderWidth`` wide, at
+    /// Whether `image` goes to our encoder at this compression (8-bit, not empty, at most ``PNGEncoder/ownEncoderWidth`` wide, at
     /// `default` and `fast`) rather than to libdeflate.
     func usesOwnEncoder<Sample: PixelSample>(_ image: RGBAImage<Sample>) -> Bool {
         Sample.bitDepth == 8 && compression != .small && image.width > 0 && image.height > 0

@@ -16,8 +16,8 @@
 //   block (the last strip's block is final), on whichever thread is free. The strips joined, a zlib header and the
 //   Adler-32 of all the filtered bytes (the strips' combined) make one zlib stream (RFC 1950, 1951).
 // - Deterministic: the same bytes for any thread count, with the vector kernels or without them.
-// Precision: lossless. Size: smaller than libdeflate's level 1 after the "up" filter on the fixtures' photographs
-// and on the wallpaper's render (figures in docs/performance.md).
+// Precision: lossless. Size: measured smaller than libdeflate's level 1 after the "up" filter on the fixtures'
+// photographs and on the wallpaper's render (figures in docs/performance.md; a test holds the render's bound).
 #ifndef BACKDROP_PNG_FAST_ENCODER_H
 #define BACKDROP_PNG_FAST_ENCODER_H
 

@@ -100,8 +100,13 @@ struct GlassBlurredSurface: Sendable {
     let maximum: Float
 
     /// Whether the rim's vector kernels (`bd_glass_rim_run8_v3`, `bd_glass_refract_run_v3`) read this surface: they
-    /// run on this CPU and the table's sample offsets fit in 32 bits (their gathers' indices).
-    var kernelsRun: Bool { VectorKernels.available && 4 * table.rowStride * table.height <= Int(Int32.max) }
+    /// run on this CPU, the table's sample offsets fit in 32 bits (their gathers' indices), and the frame is under
+    /// 2²³ pixels wide (the table's width times k): the kernels add a lane's index to a column already a float, which
+    /// rounds as Swift's integer sum does only while the sums are exact in a float's 24 bits.
+    var kernelsRun: Bool {
+        VectorKernels.available && 4 * table.rowStride * table.height <= Int(Int32.max)
+            && table.width * factor < 1 << 23
+    }
 
     /// The straight colour and alpha (0…1) at `p`, a position in the frame's pixels (pixel centres at +½).
     @inline(__always) func value(at p: SIMD2<Float>) -> SIMD4<Float> {

@@ -2,10 +2,8 @@
 //
 // Contract: bit for bit the Swift loops they stand in for, eight pixels at a time (each pixel in a lane).
 // bd_glass_face_pixels_v3, `GlassFaceColour.applyOutputScaled`: on the blurred small image's straight pixels at output
-// scale v (alpha untouched), s = (v − offset) / maximum; Y = wr·r + wg·g + wb·b; Cb = (b − Y) / kb · sat,
-// Cr = (r − Y) / kr · sat; Y ← 0 ≥ Y ? 0 : Y; Y ← m·Y / (m + (1 − m)·Y); Y ← black + (white − black)·Y;
-// R = Y + kr·Cr, B = Y + kb·Cb, G = (Y − wr·R − wb·B) / wg; c ← c·(1 − fill) + fill; with a tint
-// c ← c·keep + tint·alpha; c ← c ≥ 0 ? c : 0, then c < 1 ? c : 1; v ← c·maximum + offset.
+// scale v (alpha untouched), s = (v − offset) / maximum; c, the face's colour of s before the clamp
+// (glass_face_lanes.h); c ← c ≥ 0 ? c : 0, then c < 1 ? c : 1; v ← c·maximum + offset.
 // Every operation a separate IEEE rounding in the Swift loop's order (FP_CONTRACT is off: no fused multiply-add);
 // every constant as Swift computed it.
 #include "backdrop_vector_kernels.h"
@@ -17,41 +15,29 @@
 #pragma clang attribute push(__attribute__((target("avx2,fma"))), apply_to = function)
 #endif
 
-typedef float bd_gf8 __attribute__((ext_vector_type(8)));
+#include "glass_face_lanes.h"
+
+typedef bd_glass_f8 bd_gf8;
 typedef float bd_gf16 __attribute__((ext_vector_type(16)));
 typedef float bd_gf32 __attribute__((ext_vector_type(32)));
-typedef int32_t bd_gi8 __attribute__((ext_vector_type(8)));
-
-/// Lanes of `values` where `mask` is all ones, of `otherwise` elsewhere.
-static inline __attribute__((always_inline)) bd_gf8 bd_glass_select(bd_gi8 mask, bd_gf8 values, bd_gf8 otherwise) {
-    return (bd_gf8)(((bd_gi8)values & mask) | ((bd_gi8)otherwise & ~mask));
-}
+typedef bd_glass_i8 bd_gi8;
 
 void bd_glass_face_pixels_v3(float *pixels, ptrdiff_t count, const float *k) {
-    const float wr = k[0], wg = k[1], wb = k[2], kb = k[3], kr = k[4], saturation = k[5], maxLuma = k[6];
-    const float oneMinusMaxLuma = k[7], black = k[8], whiteMinusBlack = k[9], keepFill = k[10], fill = k[11];
-    const int tinted = k[12] != 0;
-    const float keepTint = k[13], maximum = k[17], offset = k[18];
-    const bd_gf8 tint[3] = {k[14], k[15], k[16]};
+    const bd_glass_face constants = bd_glass_face_of(k);
+    const float maximum = k[17], offset = k[18];
     bd_gf8 zero = 0, one = 1;
     for (ptrdiff_t x = 0; x + 8 <= count; x += 8) {
         bd_gf32 p;
         __builtin_memcpy(&p, pixels + 4 * x, sizeof p);
-        bd_gf8 r = (__builtin_shufflevector(p, p, 0, 4, 8, 12, 16, 20, 24, 28) - offset) / maximum;
-        bd_gf8 g = (__builtin_shufflevector(p, p, 1, 5, 9, 13, 17, 21, 25, 29) - offset) / maximum;
-        bd_gf8 b = (__builtin_shufflevector(p, p, 2, 6, 10, 14, 18, 22, 26, 30) - offset) / maximum;
+        const bd_gf8 rgb[3] = {
+            (__builtin_shufflevector(p, p, 0, 4, 8, 12, 16, 20, 24, 28) - offset) / maximum,
+            (__builtin_shufflevector(p, p, 1, 5, 9, 13, 17, 21, 25, 29) - offset) / maximum,
+            (__builtin_shufflevector(p, p, 2, 6, 10, 14, 18, 22, 26, 30) - offset) / maximum};
         bd_gf8 alpha = __builtin_shufflevector(p, p, 3, 7, 11, 15, 19, 23, 27, 31);
-        bd_gf8 luma = wr * r + wg * g + wb * b;
-        bd_gf8 cb = (b - luma) / kb * saturation, cr = (r - luma) / kr * saturation;
-        luma = bd_glass_select((bd_gi8)(zero >= luma), zero, luma);
-        luma = maxLuma * luma / (maxLuma + oneMinusMaxLuma * luma);
-        luma = black + whiteMinusBlack * luma;
-        bd_gf8 red = luma + kr * cr, blue = luma + kb * cb;
-        bd_gf8 green = (luma - wr * red - wb * blue) / wg;
-        bd_gf8 face[3] = {red, green, blue};
+        bd_gf8 face[3];
+        bd_glass_face_unclamped(&constants, rgb, face);
         for (int lane = 0; lane < 3; lane++) {
-            bd_gf8 c = face[lane] * keepFill + fill;
-            if (tinted) c = c * keepTint + tint[lane];
+            bd_gf8 c = face[lane];
             c = bd_glass_select((bd_gi8)(c >= zero), c, zero);
             c = bd_glass_select((bd_gi8)(c < one), c, one);
             face[lane] = c * maximum + offset;

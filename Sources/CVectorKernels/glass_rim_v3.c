@@ -18,22 +18,19 @@
 #include <immintrin.h>
 #pragma clang attribute push(__attribute__((target("avx2,fma"))), apply_to = function)
 
-typedef float bd_rf8 __attribute__((ext_vector_type(8)));
-typedef int32_t bd_ri8 __attribute__((ext_vector_type(8)));
+#include "glass_face_lanes.h"
 
-/// Lanes of `values` where `mask` is all ones, of `otherwise` elsewhere.
-static inline __attribute__((always_inline)) bd_rf8 bd_rim_select(bd_ri8 mask, bd_rf8 values, bd_rf8 otherwise) {
-    return (bd_rf8)(((bd_ri8)values & mask) | ((bd_ri8)otherwise & ~mask));
-}
+typedef bd_glass_f8 bd_rf8;
+typedef bd_glass_i8 bd_ri8;
 
 /// Swift's max(x, y): y ≥ x ? y : x.
 static inline __attribute__((always_inline)) bd_rf8 bd_rim_max(bd_rf8 x, bd_rf8 y) {
-    return bd_rim_select((bd_ri8)(y >= x), y, x);
+    return bd_glass_select((bd_ri8)(y >= x), y, x);
 }
 
 /// Swift's min(x, y): y < x ? y : x.
 static inline __attribute__((always_inline)) bd_rf8 bd_rim_min(bd_rf8 x, bd_rf8 y) {
-    return bd_rim_select((bd_ri8)(y < x), y, x);
+    return bd_glass_select((bd_ri8)(y < x), y, x);
 }
 
 static inline __attribute__((always_inline)) bd_rf8 bd_rim_abs(bd_rf8 x) {
@@ -50,8 +47,8 @@ static inline __attribute__((always_inline)) bd_rim_place bd_rim_place_of(
     const float halfX = k[0], halfY = k[1], innerX = k[2], innerY = k[3], radius = k[4];
     const bd_rf8 zero = 0, one = 1;
     bd_rf8 px = centreX - halfX, py = centreY - halfY;
-    bd_rf8 signX = bd_rim_select((bd_ri8)(px < zero), (bd_rf8)-1, one);
-    bd_rf8 signY = bd_rim_select((bd_ri8)(py < zero), (bd_rf8)-1, one);
+    bd_rf8 signX = bd_glass_select((bd_ri8)(px < zero), (bd_rf8)-1, one);
+    bd_rf8 signY = bd_glass_select((bd_ri8)(py < zero), (bd_rf8)-1, one);
     bd_rf8 qx = bd_rim_abs(px) - innerX, qy = bd_rim_abs(py) - innerY;
     bd_rf8 outX = bd_rim_max(qx, zero), outY = bd_rim_max(qy, zero);
     bd_rf8 outLength = _mm256_sqrt_ps(outX * outX + outY * outY);
@@ -60,8 +57,8 @@ static inline __attribute__((always_inline)) bd_rim_place bd_rim_place_of(
     place.d = d - radius;
     bd_ri8 corner = (bd_ri8)(qx > zero) & (bd_ri8)(qy > zero);
     bd_ri8 side = (bd_ri8)(qx > qy);
-    place.normalX = bd_rim_select(corner, outX / outLength * signX, bd_rim_select(side, signX, zero));
-    place.normalY = bd_rim_select(corner, outY / outLength * signY, bd_rim_select(side, zero, signY));
+    place.normalX = bd_glass_select(corner, outX / outLength * signX, bd_glass_select(side, signX, zero));
+    place.normalY = bd_glass_select(corner, outY / outLength * signY, bd_glass_select(side, zero, signY));
     return place;
 }
 
@@ -137,11 +134,7 @@ void bd_glass_rim_run8_v3(
     uint8_t *out, const uint8_t *source, ptrdiff_t y, ptrdiff_t start, ptrdiff_t end, const float *table,
     ptrdiff_t tableStride, ptrdiff_t tableWidth, ptrdiff_t tableHeight, const float *k, ptrdiff_t prefetch) {
     // The face's colour (`GlassFaceColour.constants(maximum: 1)`).
-    const float wr = k[0], wg = k[1], wb = k[2], kb = k[3], kr = k[4], saturation = k[5], maxLuma = k[6];
-    const float oneMinusMaxLuma = k[7], black = k[8], whiteMinusBlack = k[9], keepFill = k[10], fill = k[11];
-    const int tinted = k[12] != 0;
-    const float keepTint = k[13];
-    const float tint[3] = {k[14], k[15], k[16]};
+    const bd_glass_face constants = bd_glass_face_of(k);
     // The shape (k[19…23]), the rim and the surface (k[31…33]).
     const float amount = k[24], height = k[25], highlight = k[26], highlightWidth = k[27], cosSpread = k[28];
     const float oneMinusCosSpread = k[29], exactWidth = k[30], offset = k[34], maximum = k[35];
@@ -173,8 +166,8 @@ void bd_glass_rim_run8_v3(
         bd_ri8 refracted = (bd_ri8)(t < height);
         bd_rf8 falloff = 1 - t / height;
         bd_rf8 shift = amount * falloff * falloff;
-        bd_rf8 atX = bd_rim_select(refracted, centreX - place.normalX * shift, centreX);
-        bd_rf8 atY = bd_rim_select(refracted, centreY - place.normalY * shift, centreY);
+        bd_rf8 atX = bd_glass_select(refracted, centreX - place.normalX * shift, centreX);
+        bd_rf8 atY = bd_glass_select(refracted, centreY - place.normalY * shift, centreY);
         bd_rf8 read[4];
         bd_rim_bilinear(atX, atY, table, tableStride, tableWidth, tableHeight, k + 31, read);
         // The run's pixels of the output and the source (lanes past the run read as 0 and are not stored).
@@ -185,32 +178,24 @@ void bd_glass_rim_run8_v3(
         for (int c = 0; c < 4; c++) {
             bd_rf8 mine = __builtin_convertvector((own >> (8 * c)) & 0xff, bd_rf8);
             bd_rf8 beneath = __builtin_convertvector((under >> (8 * c)) & 0xff, bd_rf8);
-            b[c] = bd_rim_select(exact, (read[c] - offset) / maximum, mine / 255.0f);
+            b[c] = bd_glass_select(exact, (read[c] - offset) / maximum, mine / 255.0f);
             below[c] = beneath / 255.0f;
         }
         // The face's colour before the clamp (`GlassFaceColour.unclamped`), in the exact lanes.
-        bd_rf8 luma = wr * b[0] + wg * b[1] + wb * b[2];
-        bd_rf8 cb = (b[2] - luma) / kb * saturation, cr = (b[0] - luma) / kr * saturation;
-        luma = bd_rim_select((bd_ri8)(zero >= luma), zero, luma);
-        luma = maxLuma * luma / (maxLuma + oneMinusMaxLuma * luma);
-        luma = black + whiteMinusBlack * luma;
-        bd_rf8 red = luma + kr * cr, blue = luma + kb * cb;
-        bd_rf8 green = (luma - wr * red - wb * blue) / wg;
-        bd_rf8 face[3] = {red, green, blue};
+        bd_rf8 face[3];
+        bd_glass_face_unclamped(&constants, b, face);
         for (int c = 0; c < 3; c++) {
-            bd_rf8 colour = face[c] * keepFill + fill;
-            if (tinted) colour = colour * keepTint + tint[c];
-            colour = bd_rim_select(exact, colour, b[c]);
+            bd_rf8 colour = bd_glass_select(exact, face[c], b[c]);
             colour = colour + (1 - colour) * lift;
-            colour = bd_rim_select((bd_ri8)(colour >= zero), colour, zero);
-            glass[c] = bd_rim_select((bd_ri8)(colour < one), colour, one);
+            colour = bd_glass_select((bd_ri8)(colour >= zero), colour, zero);
+            glass[c] = bd_glass_select((bd_ri8)(colour < one), colour, one);
         }
         glass[3] = b[3];
         bd_ri8 packed = 0;
         for (int c = 0; c < 4; c++) {
             bd_rf8 mixed = below[c] + (glass[c] - below[c]) * coverage;
-            bd_rf8 value = bd_rim_select(full, glass[c], mixed);
-            value = bd_rim_select((bd_ri8)(coverage == zero), below[c], value);
+            bd_rf8 value = bd_glass_select(full, glass[c], mixed);
+            value = bd_glass_select((bd_ri8)(coverage == zero), below[c], value);
             bd_rf8 level = _mm256_floor_ps(value * 255.0f + 0.5f);
             level = bd_rim_min((bd_rf8)255.0f, level);
             level = bd_rim_max(zero, level);

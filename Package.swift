@@ -159,7 +159,9 @@ let package = Package(
         // Unit tests: the library alone (and its kernels' stated limits), no fixture files, no binary.
         .testTarget(
             name: "BackdropUnitTests",
-            dependencies: ["Backdrop", "BackdropTestSupport", "CHEIF", "CLibPNG", "CVectorKernels", "CWebP"]
+            dependencies: [
+                "Backdrop", "BackdropTestSupport", "CHEIF", "CLibPNG", "CLittleCMS", "CVectorKernels", "CWebP",
+            ]
         ),
         // End-to-end tests: the pictures of Tests/Fixtures, and the real binary (a dependency so that `swift test`
         // builds it).

@@ -10,10 +10,13 @@ import Foundation
 /// CMS cannot read, or a described space it has no curve for, is one warning line on standard error and the samples
 /// are taken as sRGB.
 enum ColorProfileConversion {
-    /// Converts `image` from `profile`'s colours to sRGB.
+    /// Converts `image` from `profile`'s colours to sRGB; a profile ``KnownSRGBProfiles`` lists (unless
+    /// `recognisingKnownProfiles` is false) keeps the samples without asking Little CMS.
     static func convertToSRGB<Sample: PixelSample>(
-        _ image: inout RGBAImage<Sample>, profile: UnsafeBufferPointer<UInt8>, name: String
+        _ image: inout RGBAImage<Sample>, profile: UnsafeBufferPointer<UInt8>, name: String,
+        recognisingKnownProfiles: Bool = true
     ) {
+        if recognisingKnownProfiles, KnownSRGBProfiles.contains(profile) { return }
         let pixels = image.width * image.height
         let status: Int32 = image.samples.withUnsafeMutableBufferPointer { samples in
             let raw = UnsafeMutableRawPointer(samples.baseAddress)

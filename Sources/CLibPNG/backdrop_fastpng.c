@@ -15,6 +15,11 @@
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+#include "backdrop_vector_kernels.h"
+#endif
 
 static uint32_t bd_be32(const uint8_t *p) {
     return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | (uint32_t)p[3];
@@ -182,37 +187,146 @@ static inline __attribute__((always_inline)) void bd_store_pixel(uint8_t *p, __m
     }
 }
 
-/// Paeth's inverse over `count` consecutive rows, `stride` bytes apart (each row's filter byte before it), the first
-/// row's prior at `prior`. A pixel depends on the one to its left, so one row is a chain of dependent steps; the
-/// rows are worked on together, each one pixel behind the row above it (whose pixels it reads), so that their chains
-/// overlap in the processor. Photographs are mostly Paeth-filtered, and this loop was most of their decode.
-static inline __attribute__((always_inline)) void bd_unpaeth_rows(uint8_t *first, const uint8_t *prior, size_t stride,
-                                                                  int count, size_t n, const int bpp) {
-    const __m128i zero = _mm_setzero_si128();
-    __m128i a0 = zero, a1 = zero, a2 = zero, a3 = zero, c0 = zero, c1 = zero, c2 = zero, c3 = zero;
-    const size_t pixels = n / (size_t)bpp;
+/// Steps `from`..<`to` of Paeth's inverse over `count` consecutive rows, `stride` bytes apart (each row's filter byte
+/// before it), the first row's prior at `prior`; `a` and `c` hold each row's left and up-left pixels between calls. A
+/// pixel depends on the one to its left, so one row is a chain of dependent steps; the rows are worked on together,
+/// each one pixel behind the row above it (whose pixels it reads), so that their chains overlap in the processor.
+/// Photographs are mostly Paeth-filtered, and this loop was most of their decode.
+static inline __attribute__((always_inline)) void bd_unpaeth_steps(uint8_t *first, const uint8_t *prior, size_t stride,
+                                                                   int count, size_t pixels, const int bpp,
+                                                                   size_t from, size_t to, __m128i a[4], __m128i c[4]) {
     // Row j at pixel step − j; `j < count` and the range test are the prologue and epilogue of the wavefront. The
     // pixel above row j's is the one row j − 1 made in the step before, still in its `a`: rows go from the last to
     // the first, so only the first row reads the row above from memory (a read of a pixel just stored would wait).
-#define BD_STEP(j, a, c, above)                                                                 \
+#define BD_STEP(j, above)                                                                       \
     if ((j) < count && step >= (size_t)(j) && step - (size_t)(j) < pixels) {                    \
         const size_t offset = (step - (size_t)(j)) * (size_t)bpp;                               \
         uint8_t *row = first + (size_t)(j) * stride;                                            \
         __m128i b = (above);                                                                    \
-        __m128i x = bd_unpaeth_pixel(bd_load_pixel(row + offset), a, b, c);                     \
+        __m128i x = bd_unpaeth_pixel(bd_load_pixel(row + offset), a[j], b, c[j]);               \
         bd_store_pixel(row + offset, x, bpp);                                                   \
-        a = x;                                                                                  \
-        c = b;                                                                                  \
+        a[j] = x;                                                                               \
+        c[j] = b;                                                                               \
     }
-    for (size_t step = 0; step < pixels + (size_t)count - 1; step++) {
-        BD_STEP(3, a3, c3, a2)
-        BD_STEP(2, a2, c2, a1)
-        BD_STEP(1, a1, c1, a0)
-        BD_STEP(0, a0, c0, bd_load_pixel(prior + step * (size_t)bpp))
+    for (size_t step = from; step < to; step++) {
+        BD_STEP(3, a[2])
+        BD_STEP(2, a[1])
+        BD_STEP(1, a[0])
+        BD_STEP(0, bd_load_pixel(prior + step * (size_t)bpp))
     }
 #undef BD_STEP
 }
+
+/// Paeth's inverse over `count` (1–4) consecutive rows of `n` bytes (``bd_unpaeth_steps``).
+static inline __attribute__((always_inline)) void bd_unpaeth_rows(uint8_t *first, const uint8_t *prior, size_t stride,
+                                                                  int count, size_t n, const int bpp) {
+    __m128i a[4] = {_mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128()};
+    __m128i c[4] = {_mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128()};
+    const size_t pixels = n / (size_t)bpp;
+    bd_unpaeth_steps(first, prior, stride, count, pixels, bpp, 0, pixels + (size_t)count - 1, a, c);
+}
 #endif
+
+#if defined(__x86_64__)
+// The AVX2 (x86-64-v3) forms of the two loops a photograph's decode spends its time in: Paeth's inverse and the
+// expansion of RGB to RGBA. They compute what the loops above and `bd_expand_row` compute, byte for byte
+// (`PNGPipelinedDecodingTests` decodes every filter both ways); `bd_png_vector` says whether they run.
+
+/// `bd_unpaeth_pixel` over four pixels at once, one a 64-bit group of 16-bit lanes.
+__attribute__((target("avx2"))) static inline __m256i bd_unpaeth4_v3(__m256i x, __m256i a, __m256i b, __m256i c) {
+    __m256i pa = _mm256_sub_epi16(b, c), pb = _mm256_sub_epi16(a, c);  // p − a = b − c, p − b = a − c
+    const __m256i pc = _mm256_abs_epi16(_mm256_add_epi16(pa, pb));
+    pa = _mm256_abs_epi16(pa);
+    pb = _mm256_abs_epi16(pb);
+    // a when pa ≤ pb and pa ≤ pc, else b when pb ≤ pc, else c: bd_paeth's order of ties.
+    const __m256i b_or_c = _mm256_blendv_epi8(b, c, _mm256_cmpgt_epi16(pb, pc));
+    const __m256i nearest = _mm256_blendv_epi8(a, b_or_c, _mm256_cmpgt_epi16(pa, _mm256_min_epi16(pb, pc)));
+    return _mm256_and_si256(_mm256_add_epi16(x, nearest), _mm256_set1_epi16(0xff));
+}
+
+static inline uint32_t bd_load32(const uint8_t *p) {
+    uint32_t v;
+    memcpy(&v, p, 4);
+    return v;
+}
+
+/// `bd_unpaeth_rows` over four rows of `pixels` (at least 3) pixels, the four rows' pixels of a step in one vector:
+/// group j holds row j's pixel step − j, as in the wavefront above, so that the pixel above row j's is group j − 1
+/// of the step before (a lane permute, not a load) and one chain of vector steps does the work of four chains of
+/// pixel steps. The wavefront's first and last three steps, where some rows have no pixel, run as above.
+__attribute__((target("avx2"))) static void bd_unpaeth_rows4_v3(uint8_t *first, const uint8_t *prior, size_t stride,
+                                                                size_t pixels, const int bpp) {
+    __m128i a[4] = {_mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128()};
+    __m128i c[4] = {_mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128()};
+    bd_unpaeth_steps(first, prior, stride, 4, pixels, bpp, 0, 3, a, c);
+    // Each row's left pixel (its last result) and up-left pixel (the last pixel above it), in groups.
+    __m256i left = _mm256_set_m128i(_mm_unpacklo_epi64(a[2], a[3]), _mm_unpacklo_epi64(a[0], a[1]));
+    __m256i up_left = _mm256_set_m128i(_mm_unpacklo_epi64(c[2], c[3]), _mm_unpacklo_epi64(c[0], c[1]));
+    uint8_t *rows[4] = {first, first + stride, first + 2 * stride, first + 3 * stride};
+    const size_t step_bytes = (size_t)bpp;
+    for (size_t step = 3; step < pixels; step++) {
+        const size_t at = step * step_bytes;
+        // Four bytes a pixel read, as bd_load_pixel does (the fourth of an RGB pixel is carried, never stored).
+        __m128i filtered = _mm_cvtsi32_si128((int)bd_load32(rows[0] + at));
+        filtered = _mm_insert_epi32(filtered, (int)bd_load32(rows[1] + at - step_bytes), 1);
+        filtered = _mm_insert_epi32(filtered, (int)bd_load32(rows[2] + at - 2 * step_bytes), 2);
+        filtered = _mm_insert_epi32(filtered, (int)bd_load32(rows[3] + at - 3 * step_bytes), 3);
+        const __m256i above_first = _mm256_cvtepu8_epi16(_mm_cvtsi32_si128((int)bd_load32(prior + at)));
+        const __m256i up = _mm256_blend_epi32(_mm256_permute4x64_epi64(left, _MM_SHUFFLE(2, 1, 0, 0)), above_first, 0x03);
+        left = bd_unpaeth4_v3(_mm256_cvtepu8_epi16(filtered), left, up, up_left);
+        up_left = up;
+        const __m128i bytes = _mm_packus_epi16(_mm256_castsi256_si128(left), _mm256_extracti128_si256(left, 1));
+        const uint32_t p0 = (uint32_t)_mm_cvtsi128_si32(bytes), p1 = (uint32_t)_mm_extract_epi32(bytes, 1);
+        const uint32_t p2 = (uint32_t)_mm_extract_epi32(bytes, 2), p3 = (uint32_t)_mm_extract_epi32(bytes, 3);
+        if (bpp == 4) {
+            memcpy(rows[0] + at, &p0, 4);
+            memcpy(rows[1] + at - 4, &p1, 4);
+            memcpy(rows[2] + at - 8, &p2, 4);
+            memcpy(rows[3] + at - 12, &p3, 4);
+        } else {  // three bytes: the fourth is the next pixel's, still filtered
+            memcpy(rows[0] + at, &p0, 2), rows[0][at + 2] = (uint8_t)(p0 >> 16);
+            memcpy(rows[1] + at - 3, &p1, 2), rows[1][at - 1] = (uint8_t)(p1 >> 16);
+            memcpy(rows[2] + at - 6, &p2, 2), rows[2][at - 4] = (uint8_t)(p2 >> 16);
+            memcpy(rows[3] + at - 9, &p3, 2), rows[3][at - 7] = (uint8_t)(p3 >> 16);
+        }
+    }
+    const __m128i low_left = _mm256_castsi256_si128(left), high_left = _mm256_extracti128_si256(left, 1);
+    const __m128i low_up_left = _mm256_castsi256_si128(up_left), high_up_left = _mm256_extracti128_si256(up_left, 1);
+    a[0] = low_left, a[1] = _mm_srli_si128(low_left, 8), a[2] = high_left, a[3] = _mm_srli_si128(high_left, 8);
+    c[0] = low_up_left, c[1] = _mm_srli_si128(low_up_left, 8), c[2] = high_up_left;
+    c[3] = _mm_srli_si128(high_up_left, 8);
+    bd_unpaeth_steps(first, prior, stride, 4, pixels, bpp, pixels, pixels + 3, a, c);
+}
+
+/// `bd_expand_row` for RGB, four pixels a shuffle. Reads up to four bytes past the row (the decode buffer's slack,
+/// or the next row). In place, `row` must lie at least `width` bytes after `out` (the decode's layout: filtered row
+/// y starts W·(H − y) + y + 1 bytes after RGBA row y), so that no store reaches bytes not yet read.
+__attribute__((target("avx2"))) static void bd_expand_rgb_v3(uint8_t *out, const uint8_t *row, size_t width) {
+    const __m128i spread = _mm_setr_epi8(0, 1, 2, -1, 3, 4, 5, -1, 6, 7, 8, -1, 9, 10, 11, -1);
+    const __m128i opaque = _mm_set1_epi32((int)0xff000000u);
+    size_t x = 0;
+    for (; x + 4 <= width; x += 4) {
+        const __m128i pixels = _mm_loadu_si128((const __m128i *)(const void *)(row + 3 * x));
+        _mm_storeu_si128((__m128i *)(void *)(out + 4 * x), _mm_or_si128(_mm_shuffle_epi8(pixels, spread), opaque));
+    }
+    for (; x < width; x++) {
+        out[4 * x] = row[3 * x];
+        out[4 * x + 1] = row[3 * x + 1];
+        out[4 * x + 2] = row[3 * x + 2];
+        out[4 * x + 3] = 255;
+    }
+}
+#endif
+
+/// Whether the AVX2 loops run: 1 when `vector` asks for them and the processor has them.
+static int bd_png_vector(int vector) {
+#if defined(__x86_64__)
+    return vector && bd_vector_kernels_available();
+#else
+    (void)vector;
+    return 0;
+#endif
+}
 
 /// Undoes one row's filter in place: `row` holds `n` filtered bytes, `prior` the previous row's unfiltered bytes
 /// (zeros for the first row), `bpp` bytes a pixel. Returns 0 for an unknown filter type.
@@ -240,12 +354,18 @@ static int bd_unfilter(int type, uint8_t *row, const uint8_t *prior, size_t n, i
     }
 }
 
-/// One unfiltered row to RGBA8 (alpha 255 for RGB).
-static void bd_expand_row(uint8_t *out, const uint8_t *row, size_t width, int channels) {
+/// One unfiltered row to RGBA8 (alpha 255 for RGB); by `bd_expand_rgb_v3` when `vector` (``bd_png_vector``).
+static void bd_expand_row(uint8_t *out, const uint8_t *row, size_t width, int channels, int vector) {
     if (channels == 4) {
         memmove(out, row, width * 4);  // in place, `out` may overlap `row`
         return;
     }
+#if defined(__x86_64__)
+    if (vector) {
+        bd_expand_rgb_v3(out, row, width);
+        return;
+    }
+#endif
     for (size_t x = 0; x < width; x++) {
         out[4 * x] = row[3 * x];
         out[4 * x + 1] = row[3 * x + 1];
@@ -288,9 +408,10 @@ int bd_fast_png_inflate(const uint8_t *idat, size_t idat_size, uint8_t *raw, siz
     return ok;
 }
 
-/// Undoes the filter of row `y` of `raw` in place, or of up to four Paeth rows from `y` together; returns how many
-/// rows it did (0 for an unknown filter type). The rows above are already unfiltered.
-static size_t bd_unfilter_step(uint8_t *raw, size_t y, size_t height, size_t stride, int channels) {
+/// Undoes the filter of row `y` of `raw` in place, or of up to four Paeth rows from `y` together (four by
+/// `bd_unpaeth_rows4_v3` when `vector`, ``bd_png_vector``); returns how many rows it did (0 for an unknown filter
+/// type). The rows above are already unfiltered.
+static size_t bd_unfilter_step(uint8_t *raw, size_t y, size_t height, size_t stride, int channels, int vector) {
     uint8_t *row = raw + y * (stride + 1) + 1;
 #if defined(__SSE2__)
     // Up to four Paeth rows in a row, together (below the first row, which has no row above).
@@ -299,6 +420,12 @@ static size_t bd_unfilter_step(uint8_t *raw, size_t y, size_t height, size_t str
         paeth_rows++;
     if (paeth_rows) {
         const uint8_t *above = row - (stride + 1);
+#if defined(__x86_64__)
+        if (vector && paeth_rows == 4 && stride / (size_t)channels >= 3) {
+            bd_unpaeth_rows4_v3(row, above, stride + 1, stride / (size_t)channels, channels);
+            return 4;
+        }
+#endif
         if (channels == 3) bd_unpaeth_rows(row, above, stride + 1, paeth_rows, stride, 3);
         else bd_unpaeth_rows(row, above, stride + 1, paeth_rows, stride, 4);
         return (size_t)paeth_rows;
@@ -319,8 +446,9 @@ static size_t bd_unfilter_step(uint8_t *raw, size_t y, size_t height, size_t str
 
 int bd_fast_png_unfilter(uint8_t *raw, uint32_t width, uint32_t height, int channels) {
     const size_t stride = (size_t)width * (size_t)channels;
+    const int vector = bd_png_vector(1);
     for (size_t y = 0; y < height;) {
-        size_t done = bd_unfilter_step(raw, y, height, stride, channels);
+        size_t done = bd_unfilter_step(raw, y, height, stride, channels, vector);
         if (done == 0) return 0;
         y += done;
     }
@@ -330,7 +458,9 @@ int bd_fast_png_unfilter(uint8_t *raw, uint32_t width, uint32_t height, int chan
 void bd_fast_png_expand(const uint8_t *raw, uint32_t width, uint32_t height, int channels, uint8_t *rgba,
                         size_t row_bytes) {
     const size_t stride = (size_t)width * (size_t)channels;
-    for (size_t y = 0; y < height; y++) bd_expand_row(rgba + y * row_bytes, raw + y * (stride + 1) + 1, width, channels);
+    const int vector = bd_png_vector(1);
+    for (size_t y = 0; y < height; y++)
+        bd_expand_row(rgba + y * row_bytes, raw + y * (stride + 1) + 1, width, channels, vector);
 }
 
 size_t bd_fast_png_decode_capacity(uint32_t width, uint32_t height) {
@@ -343,7 +473,7 @@ size_t bd_fast_png_decode_capacity(uint32_t width, uint32_t height) {
 /// The decode on one thread: the whole stream inflated by libdeflate into the buffer's end, then unfiltered and
 /// expanded.
 static int bd_decode_whole(const uint8_t *data, size_t size, const bd_scan *scan, uint8_t *raw, uint8_t *rgba,
-                           size_t inflated) {
+                           size_t inflated, int vector) {
     const size_t width = scan->header.width, height = scan->header.height, stride = width * (size_t)scan->channels;
     const size_t row_bytes = 4 * width;
     const int channels = scan->channels;
@@ -356,14 +486,14 @@ static int bd_decode_whole(const uint8_t *data, size_t size, const bd_scan *scan
     // towards the start of the buffer, each written no later than it is read.
     size_t expanded = 0;
     for (size_t y = 0; ok && y < height;) {
-        size_t done = bd_unfilter_step(raw, y, height, stride, channels);
+        size_t done = bd_unfilter_step(raw, y, height, stride, channels, vector);
         ok = done > 0;
         for (; ok && expanded < y; expanded++)
-            bd_expand_row(rgba + expanded * row_bytes, raw + expanded * (stride + 1) + 1, width, channels);
+            bd_expand_row(rgba + expanded * row_bytes, raw + expanded * (stride + 1) + 1, width, channels, vector);
         y += done;
     }
     for (; ok && expanded < height; expanded++)
-        bd_expand_row(rgba + expanded * row_bytes, raw + expanded * (stride + 1) + 1, width, channels);
+        bd_expand_row(rgba + expanded * row_bytes, raw + expanded * (stride + 1) + 1, width, channels, vector);
     return ok;
 }
 
@@ -418,6 +548,7 @@ typedef struct {
     uint8_t *rgba, *raw;
     size_t width, height, stride, inflated;
     int channels;
+    int vector;  // bd_png_vector
     // The inflater's.
     struct inflate_state *inflater;
     size_t written;
@@ -451,15 +582,17 @@ static int bd_unfilter_available(bd_pipeline *p, size_t available) {
     size_t y = p->next_row, expanded = p->expanded;
     while (y < rows) {
         // `rows` as the height: a step of Paeth rows never reads a row not yet handed over.
-        size_t done = bd_unfilter_step(p->raw, y, rows, p->stride, p->channels);
+        size_t done = bd_unfilter_step(p->raw, y, rows, p->stride, p->channels, p->vector);
         if (done == 0) return 0;
         for (; expanded < y; expanded++)
-            bd_expand_row(p->rgba + expanded * row_bytes, p->raw + expanded * row_size + 1, p->width, p->channels);
+            bd_expand_row(p->rgba + expanded * row_bytes, p->raw + expanded * row_size + 1, p->width, p->channels,
+                          p->vector);
         y += done;
     }
     if (y == p->height) {
         for (; expanded < p->height; expanded++)
-            bd_expand_row(p->rgba + expanded * row_bytes, p->raw + expanded * row_size + 1, p->width, p->channels);
+            bd_expand_row(p->rgba + expanded * row_bytes, p->raw + expanded * row_size + 1, p->width, p->channels,
+                          p->vector);
     }
     p->next_row = y;
     p->expanded = expanded;
@@ -617,7 +750,8 @@ static int bd_pipeline_worthwhile(size_t filtered_bytes, size_t stream_bytes) {
     return filtered_bytes >= bd_pipeline_threshold && stream_bytes < filtered_bytes / 2 && count >= 2;
 }
 
-int bd_fast_png_decode_threads(const uint8_t *data, size_t size, uint8_t *rgba, size_t capacity, int threads) {
+int bd_fast_png_decode_kernels(const uint8_t *data, size_t size, uint8_t *rgba, size_t capacity, int threads,
+                               int vector) {
     bd_scan scan;
     if (!bd_read_chunks(data, size, &scan)) return 0;
     const size_t inflated = bd_fast_png_raw_size(scan.header.width, scan.header.height, scan.channels);
@@ -630,7 +764,7 @@ int bd_fast_png_decode_threads(const uint8_t *data, size_t size, uint8_t *rgba, 
     if (threads == 0) threads = bd_pipeline_worthwhile(inflated, scan.idat_bytes) ? 2 : 1;
     // ISA-L's counts are 32-bit: rows beyond them (over 4 GiB, more than a gigapixel) are decoded on one thread.
     if (threads < 2 || inflated > (size_t)UINT32_MAX - 2 * bd_inflate_step)
-        return bd_decode_whole(data, size, &scan, raw, rgba, inflated);
+        return bd_decode_whole(data, size, &scan, raw, rgba, inflated, bd_png_vector(vector));
     bd_pipeline p;
     memset(&p, 0, sizeof p);
     p.data = data;
@@ -640,6 +774,7 @@ int bd_fast_png_decode_threads(const uint8_t *data, size_t size, uint8_t *rgba, 
     p.width = scan.header.width;
     p.height = scan.header.height;
     p.channels = scan.channels;
+    p.vector = bd_png_vector(vector);
     p.stride = p.width * (size_t)p.channels;
     p.inflated = inflated;
     atomic_init(&p.published, 0);
@@ -651,8 +786,12 @@ int bd_fast_png_decode_threads(const uint8_t *data, size_t size, uint8_t *rgba, 
     p.inflater->crc_flag = ISAL_ZLIB;
     int ok = bd_decode_on_two_threads(&p);
     free(p.inflater);
-    if (ok < 0) return bd_decode_whole(data, size, &scan, raw, rgba, inflated);  // no second thread
+    if (ok < 0) return bd_decode_whole(data, size, &scan, raw, rgba, inflated, p.vector);  // no second thread
     return ok;
+}
+
+int bd_fast_png_decode_threads(const uint8_t *data, size_t size, uint8_t *rgba, size_t capacity, int threads) {
+    return bd_fast_png_decode_kernels(data, size, rgba, capacity, threads, 1);
 }
 
 int bd_fast_png_decode(const uint8_t *data, size_t size, uint8_t *rgba, size_t capacity) {
@@ -831,15 +970,21 @@ int bd_rgba_is_opaque(const uint8_t *pixels, size_t count, int bit_depth) {
         }
         return 1;
     }
-    // Eight pixels at a time: AND their alphas, test once.
+    // Two pixels a word, the words of 4096 pixels ANDed (a loop the compiler turns into vector ANDs) and their alphas
+    // tested once (a C probe on this machine: 0.15 ms for the wallpaper's 3.1 million pixels, against 0.38 ms testing
+    // every eight pixels' alphas).
+    const uint64_t alphas = 0xff000000ff000000ull;
+    const size_t pairs = count & ~(size_t)1;
     size_t i = 0;
-    for (; i + 8 <= count; i += 8) {
-        uint8_t all = 0xff;
-        for (size_t k = 0; k < 8; k++) all &= pixels[4 * (i + k) + 3];
-        if (all != 0xff) return 0;
+    while (i < pairs) {
+        const size_t end = pairs - i > 4096 ? i + 4096 : pairs;
+        uint64_t all = ~0ull;
+        for (; i < end; i += 2) {
+            uint64_t word;
+            memcpy(&word, pixels + 4 * i, 8);
+            all &= word;
+        }
+        if ((all & alphas) != alphas) return 0;
     }
-    for (; i < count; i++) {
-        if (pixels[4 * i + 3] != 0xff) return 0;
-    }
-    return 1;
+    return i == count || pixels[4 * i + 3] == 0xff;
 }

@@ -8,7 +8,8 @@ import Testing
 /// thread unfilters and expands the rows already inflated (`bd_fast_png_decode_threads`); small ones on one thread
 /// (libdeflate, the whole stream, then the rows). On one thread and on two it gives the same pixels, the picture's
 /// own, whatever the rows' size against the inflater's 128 KiB steps and 32 KiB window and however the stream is cut
-/// into IDAT chunks; and every bad stream is a failure on both, never a crash, a hang or other pixels.
+/// into IDAT chunks, with the AVX2 loops of Paeth's inverse and RGB's expansion and without; and every bad stream is a
+/// failure on both, never a crash, a hang or other pixels.
 @Suite("PNG decoding on two threads")
 struct PNGPipelinedDecodingTests {
     /// A picture's rows as a PNG stores them (RGB or RGBA, 8-bit), pseudo-random patches (one in `noiseEvery`) among
@@ -105,9 +106,11 @@ struct PNGPipelinedDecodingTests {
     }
 
     /// Sizes around the inflater's steps: rows of 3004 and 3109 bytes (neither divides 128 KiB nor 32 KiB), rows of 5
-    /// bytes, rows longer than a step and than the window (150 001 bytes), fewer rows than a step, one pixel.
+    /// bytes, rows longer than a step and than the window (150 001 bytes), fewer rows than a step, one pixel; and rows of
+    /// 2, 3 and 5 pixels, about the AVX2 Paeth loop's least (3 pixels, its wavefront's first and last three steps).
     static let sizes: [(width: Int, height: Int, channels: Int)] = [
         (1001, 400, 3), (777, 500, 4), (1, 3000, 4), (50000, 8, 3), (5000, 3, 3), (1, 1, 3), (1, 1, 4),
+        (2, 17, 3), (3, 41, 3), (3, 40, 4), (5, 23, 3),
     ]
 
     @Test(arguments: sizes.indices)
@@ -122,10 +125,13 @@ struct PNGPipelinedDecodingTests {
             for piece in [nil, 1, 8192, 65_543] where piece != 1 || stream.count < 200_000 {
                 let file = Self.file(width: width, height: height, channels: channels, stream: stream, piece: piece)
                 for threads: Int32 in [1, 2, 0] {
-                    let right = PNGCodecStages.decode(file, threads: threads) == expected
-                    #expect(
-                        right,
-                        "\(width)×\(height)×\(channels), IDATs of \(piece ?? stream.count), \(threads) threads")
+                    for vector in [true, false] {
+                        let right = PNGCodecStages.decode(file, threads: threads, vectorKernels: vector) == expected
+                        #expect(
+                            right,
+                            "\(width)×\(height)×\(channels), IDATs of \(piece ?? stream.count), \(threads) threads, vector kernels \(vector)"
+                        )
+                    }
                 }
             }
         }
@@ -142,8 +148,10 @@ struct PNGPipelinedDecodingTests {
             width: width, height: height, channels: channels, stream: Self.zlib(filtered, level: level), piece: 65_536)
         let expected = Self.expanded(rows, channels: channels)
         for threads: Int32 in [1, 2] {
-            let right = PNGCodecStages.decode(file, threads: threads) == expected
-            #expect(right, "\(threads) threads")
+            for vector in [true, false] {
+                let right = PNGCodecStages.decode(file, threads: threads, vectorKernels: vector) == expected
+                #expect(right, "\(threads) threads, vector kernels \(vector)")
+            }
         }
     }
 

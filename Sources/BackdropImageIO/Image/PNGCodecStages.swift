@@ -15,18 +15,21 @@ public enum PNGCodecStages {
         return (header.width, header.height, file[25] == 6 ? 4 : 3)
     }
 
-    /// The whole common-case decode to RGBA8 on `threads` threads (`bd_fast_png_decode_threads`): 1 inflates (by
+    /// The whole common-case decode to RGBA8 on `threads` threads (`bd_fast_png_decode_kernels`): 1 inflates (by
     /// libdeflate), then unfilters and expands, on the calling thread; 2 inflates on a second thread (by ISA-L) while
     /// the calling thread unfilters and expands; 0 chooses as `PNGDecoder` does. nil when the fast path refuses the
-    /// file or it does not decode.
-    public static func decode(_ file: [UInt8], threads: Int32) -> [UInt8]? {
+    /// file or it does not decode. `vectorKernels` false runs the portable loops where the AVX2 ones would
+    /// (`bd_fast_png_decode_kernels`).
+    public static func decode(_ file: [UInt8], threads: Int32, vectorKernels: Bool = true) -> [UInt8]? {
         var header = bd_png_header()
         guard bd_fast_png_header(file, file.count, &header) == 1 else { return nil }
         let capacity = bd_fast_png_decode_capacity(header.width, header.height)
         let count = Int(header.width) * Int(header.height) * 4
         var decoded = false
         let pixels = [UInt8](unsafeUninitializedCapacity: capacity) { storage, initialized in
-            decoded = bd_fast_png_decode_threads(file, file.count, storage.baseAddress!, capacity, threads) == 1
+            decoded =
+                bd_fast_png_decode_kernels(
+                    file, file.count, storage.baseAddress!, capacity, threads, vectorKernels ? 1 : 0) == 1
             initialized = decoded ? count : 0
         }
         return decoded ? pixels : nil

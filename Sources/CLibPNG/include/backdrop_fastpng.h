@@ -35,6 +35,11 @@ int bd_fast_png_decode(const uint8_t *data, size_t size, uint8_t *rgba, size_t c
 /// choice; a failure on either thread stops both. Rows over 4 GiB, or no second thread to be had: one thread.
 int bd_fast_png_decode_threads(const uint8_t *data, size_t size, uint8_t *rgba, size_t capacity, int threads);
 
+/// `bd_fast_png_decode_threads` with the AVX2 loops of Paeth's inverse and RGB's expansion (x86-64-v3, where the
+/// processor has them) when `vector` is 1, the portable ones when 0: the same pixels and result either way.
+int bd_fast_png_decode_kernels(const uint8_t *data, size_t size, uint8_t *rgba, size_t capacity, int threads,
+                               int vector);
+
 /// The buffer `bd_fast_png_decode` needs: 4 × width × height + height + 4 bytes; 0 on overflow.
 size_t bd_fast_png_decode_capacity(uint32_t width, uint32_t height);
 

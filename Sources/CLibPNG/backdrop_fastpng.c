@@ -549,12 +549,17 @@ typedef struct {
     size_t width, height, stride, inflated;
     int channels;
     int vector;  // bd_png_vector
-    // The inflater's.
+    // The inflater's: the zlib stream's bytes seen (its 2-byte header, then the deflate data ISA-L takes, raw), and
+    // its Adler-32 from the trailer once the deflate data has ended.
     struct inflate_state *inflater;
-    size_t written;
+    size_t written, stream_bytes, idat_bytes;
+    uint8_t zlib_header[2];
+    uint32_t expected_adler;
     int finished;
-    // The unfilterer's: the next row to unfilter, and to expand; the end of the rows' pages it has populated.
-    size_t next_row, expanded, populated;
+    // The unfilterer's: the next row to unfilter, and to expand; the end of the rows' pages it has populated; the
+    // Adler-32 of the rows' bytes so far, and how many it covers (taken before those bytes are unfiltered in place).
+    size_t next_row, expanded, populated, summed;
+    uint32_t adler;
     // Between the two: the bytes the unfilterer may have (sequentially consistent stores and loads, paired with
     // `sleeping`, so that a publication either is seen or wakes the sleeper), and whether either side failed.
     _Atomic size_t published;
@@ -579,6 +584,12 @@ static void bd_fail(bd_pipeline *p) {
 /// Unfilters and expands the rows wholly within the first `available` bytes; 0 for an unknown filter type.
 static int bd_unfilter_available(bd_pipeline *p, size_t available) {
     const size_t row_size = p->stride + 1, rows = available / row_size, row_bytes = 4 * p->width;
+    // The stream's Adler-32 is the unfilterer's to compute (the inflater's thread is the decode's slower side):
+    // over the bytes as inflated, before any of them is unfiltered or overwritten by an expanded row.
+    if (available > p->summed) {
+        p->adler = (uint32_t)libdeflate_adler32(p->adler, p->raw + p->summed, available - p->summed);
+        p->summed = available;
+    }
     size_t y = p->next_row, expanded = p->expanded;
     while (y < rows) {
         // `rows` as the height: a step of Paeth rows never reads a row not yet handed over.
@@ -605,9 +616,31 @@ static void bd_publish(bd_pipeline *p, size_t bytes) {
     bd_wake(p);
 }
 
-/// Whether input is left after the stream's end: bytes not taken, or whole bytes ISA-L read ahead into its bit buffer.
-static int bd_isal_bytes_left(const struct inflate_state *state) {
-    return state->avail_in != 0 || state->read_in_length >= 8;
+typedef struct {
+    size_t skip, wanted;
+    uint8_t *out;
+} bd_stream_read;
+
+static int bd_read_stream_idat(const uint8_t *type, const uint8_t *body, uint32_t length, void *context) {
+    if (memcmp(type, "IDAT", 4) != 0) return 1;
+    bd_stream_read *read = (bd_stream_read *)context;
+    if (read->skip >= length) {
+        read->skip -= length;
+        return 1;
+    }
+    size_t take = length - read->skip < read->wanted ? length - read->skip : read->wanted;
+    memcpy(read->out, body + read->skip, take);
+    read->out += take;
+    read->wanted -= take;
+    read->skip = 0;
+    return read->wanted > 0;  // 0 ends the walk once every byte is read
+}
+
+/// Copies `count` bytes of the zlib stream (the IDATs' payloads joined) from `offset` on; 0 when it has fewer.
+static int bd_stream_bytes(const uint8_t *data, size_t size, size_t offset, uint8_t *out, size_t count) {
+    bd_stream_read read = {offset, count, out};
+    bd_walk(data, size, bd_read_stream_idat, &read, 0);  // `scan` has checked the CRCs
+    return read.wanted == 0;
 }
 
 /// Inflates the input the inflater holds, a step of output a call; 0 when the stream or the unfilterer failed, or
@@ -616,7 +649,7 @@ static int bd_inflate_input(bd_pipeline *p) {
     struct inflate_state *s = p->inflater;
     for (;;) {
         if (atomic_load_explicit(&p->failed, memory_order_relaxed)) return 0;
-        if (p->finished) return !bd_isal_bytes_left(s);
+        if (p->finished) return 1;  // the trailer's bytes: their count was checked at the end of the deflate data
         // The next step, and past the rows the buffer's 4 bytes of padding: a byte there is a stream too long.
         size_t room = p->inflated + 4 - p->written;
         if (room > bd_inflate_step) room = bd_inflate_step;
@@ -630,8 +663,14 @@ static int bd_inflate_input(bd_pipeline *p) {
         // No input taken and no output made: a stream ISA-L would never finish (never seen; a guard against a hang).
         if (p->written == before && s->avail_in == input && s->block_state != ISAL_BLOCK_FINISH && input != 0) return 0;
         if (s->block_state == ISAL_BLOCK_FINISH) {
-            // ISA-L has checked the Adler-32 (ISAL_ZLIB): every row is final.
-            if (p->written != p->inflated || bd_isal_bytes_left(s)) return 0;
+            // The deflate data ends where ISA-L stopped reading, less the whole bytes it read ahead into its bit
+            // buffer (what is left of the last byte is padding): the Adler-32 must be the 4 bytes after it, and the
+            // stream's last.
+            const size_t end = p->stream_bytes - s->avail_in - (size_t)(s->read_in_length / 8);
+            if (p->written != p->inflated || end + 4 != p->idat_bytes) return 0;
+            uint8_t trailer[4];
+            if (!bd_stream_bytes(p->data, p->size, end, trailer, 4)) return 0;
+            p->expected_adler = bd_be32(trailer);
             p->finished = 1;
             bd_publish(p, p->inflated);
             return 1;
@@ -644,6 +683,17 @@ static int bd_inflate_input(bd_pipeline *p) {
 static int bd_inflate_idat(const uint8_t *type, const uint8_t *body, uint32_t length, void *context) {
     if (memcmp(type, "IDAT", 4) != 0) return 1;
     bd_pipeline *p = (bd_pipeline *)context;
+    // The zlib header (RFC 1950 2.2), which may span IDATs: deflate, a window of at most 32 KiB, no preset
+    // dictionary, its check bits right; libdeflate asks the same of a stream on one thread.
+    while (p->stream_bytes < 2 && length > 0) {
+        p->zlib_header[p->stream_bytes++] = *body++;
+        length--;
+        if (p->stream_bytes == 2) {
+            const unsigned cmf = p->zlib_header[0], flg = p->zlib_header[1];
+            if ((cmf & 15) != 8 || (cmf >> 4) > 7 || (flg & 32) != 0 || (cmf * 256 + flg) % 31 != 0) return 0;
+        }
+    }
+    p->stream_bytes += length;
     p->inflater->next_in = (uint8_t *)body;
     p->inflater->avail_in = length;
     return bd_inflate_input(p);
@@ -735,7 +785,8 @@ static int bd_decode_on_two_threads(bd_pipeline *p) {
     pthread_join(inflater, NULL);
     pthread_cond_destroy(&p->wake);
     pthread_mutex_destroy(&p->lock);
-    return !atomic_load(&p->failed) && p->finished && p->expanded == p->height;
+    return !atomic_load(&p->failed) && p->finished && p->expanded == p->height && p->summed == p->inflated
+           && p->adler == p->expected_adler;
 }
 
 /// Whether two threads pay for `filtered_bytes` of filtered rows in a stream of `stream_bytes`: as
@@ -783,7 +834,9 @@ int bd_fast_png_decode_kernels(const uint8_t *data, size_t size, uint8_t *rgba, 
     p.inflater = (struct inflate_state *)malloc(sizeof *p.inflater);
     if (p.inflater == NULL) return 0;
     isal_inflate_init(p.inflater);
-    p.inflater->crc_flag = ISAL_ZLIB;
+    p.inflater->crc_flag = ISAL_DEFLATE;  // the header is bd_inflate_idat's to check, the Adler-32 the unfilterer's
+    p.idat_bytes = scan.idat_bytes;
+    p.adler = 1;
     int ok = bd_decode_on_two_threads(&p);
     free(p.inflater);
     if (ok < 0) return bd_decode_whole(data, size, &scan, raw, rgba, inflated, p.vector);  // no second thread

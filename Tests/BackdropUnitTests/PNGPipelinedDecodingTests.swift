@@ -179,6 +179,13 @@ struct PNGPipelinedDecodingTests {
         var adler = stream
         adler[adler.count - 1] ^= 1
         bad.append(("a wrong Adler-32", file(adler)))
+        // The zlib header: a preset dictionary, another method, a window over 32 KiB, wrong check bits.
+        for (what, header) in [
+            ("a preset dictionary", [0x78, 0xBB]), ("method 7", [0x77, 0x09]),
+            ("a 64 KiB window", [0x88, 0x1C]), ("wrong check bits", [0x78, 0x9D]),
+        ] as [(String, [UInt8])] {
+            bad.append(("a zlib header with \(what)", file(header + stream.dropFirst(2))))
+        }
         bad.append(("a row too few", file(stream, height: height + 1)))
         bad.append(("a row too many", file(stream, height: height - 1)))
         for row in [0, height / 2, height - 1] {

@@ -55,10 +55,9 @@ public enum AtomicFile {
         }
         // A link's target is replaced, not the link.
         let target = FileLocation.resolved(path) ?? path
-        let url = URL(fileURLWithPath: target)
-        let directory = url.deletingLastPathComponent().path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+        let (directory, name) = Self.directoryAndName(target)
+        var folder = stat()
+        guard stat(directory, &folder) == 0, (folder.st_mode & S_IFMT) == S_IFDIR else {
             throw failure("the directory \(directory) does not exist")
         }
         StaleTemporaryFiles.sweepOnce(directory)
@@ -66,7 +65,7 @@ public enum AtomicFile {
         for _ in 0..<100 {
             let number = counter.add(1, ordering: .relaxed).newValue
             temporary =
-                directory + "/." + Self.shortened(url.lastPathComponent) + StaleTemporaryFiles.suffix(number: number)
+                directory + "/." + Self.shortened(name) + StaleTemporaryFiles.suffix(number: number)
             fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
             if fd >= 0 || errno != EEXIST { break }
         }
@@ -84,6 +83,17 @@ public enum AtomicFile {
             unlink(temporary)
             throw failure("cannot write (\(reason))")
         }
+    }
+
+    /// The folder a file at `target` is in, and its name: split at the last `/` of an absolute path (the common case,
+    /// `FileLocation/resolved(_:)`'s answer, without Foundation's URL parsing on every write), else as `URL` does.
+    static func directoryAndName(_ target: String) -> (directory: String, name: String) {
+        if target.hasPrefix("/"), !target.hasSuffix("/"), let slash = target.lastIndex(of: "/") {
+            let directory = slash == target.startIndex ? "/" : String(target[..<slash])
+            return (directory, String(target[target.index(after: slash)...]))
+        }
+        let url = URL(fileURLWithPath: target)
+        return (url.deletingLastPathComponent().path, url.lastPathComponent)
     }
 
     /// `name` cut, on a character's boundary, to what leaves a temporary name (the leading `.` and the suffix)

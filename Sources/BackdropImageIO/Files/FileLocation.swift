@@ -17,7 +17,8 @@ public enum FileLocation {
         }
         guard let real = realpath(existing, nil) else { return nil }
         defer { free(real) }
-        return ([String(cString: real)] + rest).joined(separator: "/").replacingOccurrences(of: "//", with: "/")
+        let base = String(cString: real)
+        return rest.isEmpty ? base : (base == "/" ? "" : base) + "/" + rest.joined(separator: "/")
     }
 
     /// Whether `path` is `folder` or lies below it, through links.

@@ -28,7 +28,8 @@ public enum StaleTemporaryFiles {
         for byte in name.prefix(while: { $0 != 0 }) {
             hash = (hash ^ UInt32(UInt8(bitPattern: byte))) &* 0x0100_0193
         }
-        return String(format: "%08x", hash)
+        let digits = String(hash, radix: 16)
+        return String(repeating: "0", count: 8 - digits.count) + digits
     }()
 
     static let swept = Mutex<Set<String>>([])

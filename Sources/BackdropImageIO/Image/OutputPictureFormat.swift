@@ -9,7 +9,7 @@ public enum OutputPictureFormat: String, Sendable {
     /// refused before any work.
     public init(path: String) throws(BackdropError) {
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        let suffix = name.contains(".") ? String(name.split(separator: ".").last ?? "").lowercased() : ""
+        let suffix = name.firstIndex(of: ".") != nil ? String(name.split(separator: ".").last ?? "").lowercased() : ""
         switch suffix {
         case "png", "": self = .png
         case "jpg", "jpeg": self = .jpeg

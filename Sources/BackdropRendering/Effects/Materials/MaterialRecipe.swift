@@ -29,7 +29,7 @@ public struct MaterialRecipe: Sendable, Equatable, Codable {
 
     /// Whether the recipe is a dark appearance's: its name says so (`platformContentDark`,
     /// `platformChromeDarkReduceTransparency`).
-    public var isDark: Bool { name.contains("Dark") }
+    public var isDark: Bool { name.utf8.firstRange(of: "Dark".utf8) != nil }
 
     /// A recipe from its numbers.
     public init(

@@ -9,7 +9,10 @@ enum OutputGlossary {
 
     /// A help section titled "In the output:" with one line per entry, wrapped by the argument parser.
     static func section(_ entries: [Entry]) -> String {
-        "\n\nIn the output:\n" + entries.map { "  \($0.term): \($0.meaning)" }.joined(separator: "\n")
+        // A loop, not joined(separator:): every command's configuration builds its help text on each parse.
+        var text = "\n\nIn the output:"
+        for entry in entries { text += "\n  \(entry.term): \(entry.meaning)" }
+        return text
     }
 
     static let device: Entry = ("device", "the device's id (see 'backdrop devices')")

@@ -86,11 +86,11 @@ public enum AtomicFile {
     }
 
     /// The folder a file at `target` is in, and its name: split at the last `/` of an absolute path (the common case,
-    /// `FileLocation/resolved(_:)`'s answer, without Foundation's URL parsing on every write), else as `URL` does.
+    /// `FileLocation/resolved(_:)`'s answer), else as `URL` does.
     static func directoryAndName(_ target: String) -> (directory: String, name: String) {
-        if target.hasPrefix("/"), !target.hasSuffix("/"), let slash = target.lastIndex(of: "/") {
-            let directory = slash == target.startIndex ? "/" : String(target[..<slash])
-            return (directory, String(target[target.index(after: slash)...]))
+        if target.hasPrefix("/") {
+            let (folder, name) = FileLocation.split(FileLocation.standardized(target))
+            return (folder, name)
         }
         let url = URL(fileURLWithPath: target)
         return (url.deletingLastPathComponent().path, url.lastPathComponent)

@@ -9,13 +9,14 @@
 /// the fixture named beside it, so the shortcut writes the bytes the conversion would.
 @_spi(CodecStages)
 public enum KnownSRGBProfiles {
-    public struct Fingerprint: Hashable, Sendable {
+    public struct Fingerprint: Equatable, Sendable {
         public let byteCount: Int
         public let hash: UInt64
     }
 
     /// HP's "sRGB IEC61966-2.1" (1998), the profile most editors embed: `Tests/Fixtures/photos/wallpaper-2048x1536.png`.
-    public static let fingerprints: Set<Fingerprint> = [Fingerprint(byteCount: 3144, hash: 0x56d2_cbfc_a6b5_4318)]
+    /// An array, not a set: a `Set`'s first use costs the runtime's generic lookups, more than a scan of a few entries.
+    public static let fingerprints = [Fingerprint(byteCount: 3144, hash: 0x56d2_cbfc_a6b5_4318)]
 
     /// The bytes whose hash identifies a profile: the header's fields that do not change its colours, zeroed.
     public static func fingerprint(_ profile: UnsafeBufferPointer<UInt8>) -> Fingerprint {

@@ -29,7 +29,16 @@ public struct MaterialRecipe: Sendable, Equatable, Codable {
 
     /// Whether the recipe is a dark appearance's: its name says so (`platformContentDark`,
     /// `platformChromeDarkReduceTransparency`).
-    public var isDark: Bool { name.utf8.firstRange(of: "Dark".utf8) != nil }
+    public var isDark: Bool {
+        // A byte search: String.contains(_:) is Foundation's range(of:), and firstRange(of:) a generic searcher, whose
+        // first uses cost a render's serial start more than the search.
+        let bytes = Array(name.utf8), word = Array("Dark".utf8)
+        guard bytes.count >= word.count else { return false }
+        for start in 0...(bytes.count - word.count) where bytes[start..<start + word.count].elementsEqual(word) {
+            return true
+        }
+        return false
+    }
 
     /// A recipe from its numbers.
     public init(

@@ -45,7 +45,10 @@ public enum FileLocation {
             kept.append(part)
         }
         var result = ""
-        for part in kept { result += "/" + part }
+        for part in kept {
+            result += "/"
+            result += String(part)  // String += String: not the generic append(contentsOf:) a Substring takes
+        }
         return result.isEmpty ? "/" : result
     }
 

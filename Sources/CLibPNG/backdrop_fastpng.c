@@ -950,15 +950,15 @@ static int bd_write_file(const uint8_t *filtered, size_t filtered_size, uint32_t
     return status;
 }
 
-int bd_fast_png_wrap(const uint8_t *stream, size_t compressed, uint32_t width, uint32_t height, int bit_depth,
-                     int drop_alpha, const uint8_t *colour, size_t colour_size, uint8_t **out, size_t *out_size) {
-    *out = NULL;
-    *out_size = 0;
-    if (compressed > 0x7fffffffu) return -1;
+size_t bd_fast_png_wrap_offset(const uint8_t *colour, size_t colour_size) {
     const size_t colour_bytes = colour != NULL ? colour_size : 13 + 16 + 44;
-    const size_t header_bytes = 8 + 25 + colour_bytes + 12, trailer_bytes = 12;
-    uint8_t *file = (uint8_t *)malloc(header_bytes + compressed + trailer_bytes);
-    if (file == NULL) return -1;
+    return 8 + 25 + colour_bytes + 8;  // the signature, IHDR, the colour chunks, IDAT's length and type
+}
+
+int bd_fast_png_wrap_in_place(uint8_t *file, size_t compressed, uint32_t width, uint32_t height, int bit_depth,
+                              int drop_alpha, const uint8_t *colour, size_t colour_size, size_t *out_size) {
+    if (compressed > 0x7fffffffu) return -1;
+    const size_t offset = bd_fast_png_wrap_offset(colour, colour_size);
     size_t at = 0;
     memcpy(file, bd_signature, 8);
     at = 8;
@@ -981,10 +981,27 @@ int bd_fast_png_wrap(const uint8_t *stream, size_t compressed, uint32_t width, u
         for (int i = 0; i < 8; i++) bd_put32(chrm + 4 * i, chrm_values[i]);
         at += bd_put_chunk(file + at, "cHRM", chrm, 32);
     }
-    at += bd_put_chunk(file + at, "IDAT", stream, (uint32_t)compressed);
+    // The IDAT around the stream already in place (bd_put_chunk would move it onto itself).
+    bd_put32(file + at, (uint32_t)compressed);
+    memcpy(file + at + 4, "IDAT", 4);
+    bd_put32(file + offset + compressed, (uint32_t)libdeflate_crc32(0, file + at + 4, compressed + 4));
+    at = offset + compressed + 4;
     at += bd_put_chunk(file + at, "IEND", NULL, 0);
-    *out = file;
     *out_size = at;
+    return 0;
+}
+
+int bd_fast_png_wrap(const uint8_t *stream, size_t compressed, uint32_t width, uint32_t height, int bit_depth,
+                     int drop_alpha, const uint8_t *colour, size_t colour_size, uint8_t **out, size_t *out_size) {
+    *out = NULL;
+    *out_size = 0;
+    if (compressed > 0x7fffffffu) return -1;
+    const size_t offset = bd_fast_png_wrap_offset(colour, colour_size);
+    uint8_t *file = (uint8_t *)malloc(offset + compressed + 16);
+    if (file == NULL) return -1;
+    memcpy(file + offset, stream, compressed);
+    bd_fast_png_wrap_in_place(file, compressed, width, height, bit_depth, drop_alpha, colour, colour_size, out_size);
+    *out = file;
     return 0;
 }
 

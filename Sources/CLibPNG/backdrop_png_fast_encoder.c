@@ -685,7 +685,7 @@ int bd_png_fast_encoder_encode(const uint8_t *rgba, uint32_t width, uint32_t hei
     job.sizes = calloc(job.strips, sizeof(size_t));
     job.adlers = calloc(job.strips, sizeof(uint32_t));
     int status = -1;
-    uint8_t *stream = NULL;
+    uint8_t *file = NULL, *stream = NULL;
     if (job.counts == NULL || job.streams == NULL || job.sizes == NULL || job.adlers == NULL) goto done;
     if (threads < 1) threads = 1;
     bd_fe_match_symbols(&job.code);
@@ -699,10 +699,13 @@ int bd_png_fast_encoder_encode(const uint8_t *rgba, uint32_t width, uint32_t hei
     job.pass = 1;
     bd_fe_run_pass(&job, threads);
     if (job.failed) goto done;
+    // The strips are joined once, straight into the file's buffer, which the PNG's chunks are then written around.
     size_t total = 2 + 4, at = 2;
     for (uint32_t s = 0; s < job.strips; s++) total += job.sizes[s];
-    stream = (uint8_t *)malloc(total);
-    if (stream == NULL) goto done;
+    const size_t offset = bd_fast_png_wrap_offset(colour, colour_size);
+    file = (uint8_t *)malloc(offset + total + 16);
+    if (file == NULL) goto done;
+    stream = file + offset;
     stream[0] = 0x78;  // deflate, 32 KiB window; FLEVEL 0 (the fastest), check bits
     stream[1] = 0x01;
     uint32_t adler = 1;
@@ -714,9 +717,13 @@ int bd_png_fast_encoder_encode(const uint8_t *rgba, uint32_t width, uint32_t hei
         adler = bd_adler32_combine(adler, job.adlers[s], rows * n);
     }
     for (int b = 0; b < 4; b++) stream[at++] = (uint8_t)(adler >> (24 - 8 * b));
-    status = bd_fast_png_wrap(stream, total, width, height, 8, drop_alpha, colour, colour_size, out, out_size);
+    status = bd_fast_png_wrap_in_place(file, total, width, height, 8, drop_alpha, colour, colour_size, out_size);
+    if (status == 0) {
+        *out = file;
+        file = NULL;
+    }
 done:
-    free(stream);
+    free(file);
     if (job.streams != NULL)
         for (uint32_t s = 0; s < job.strips; s++) free(job.streams[s]);
     free(job.streams);

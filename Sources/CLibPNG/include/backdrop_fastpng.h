@@ -80,6 +80,15 @@ int bd_fast_png_filter(const uint8_t *pixels, uint32_t width, uint32_t height, i
 int bd_fast_png_wrap(const uint8_t *stream, size_t size, uint32_t width, uint32_t height, int bit_depth,
                      int drop_alpha, const uint8_t *colour, size_t colour_size, uint8_t **out, size_t *out_size);
 
+/// Where `bd_fast_png_wrap_in_place` expects the zlib stream in the file's buffer: the bytes of the signature, IHDR,
+/// the colour chunks (`colour`, or sRGB, gAMA and cHRM when it is NULL) and the IDAT's length and type.
+size_t bd_fast_png_wrap_offset(const uint8_t *colour, size_t colour_size);
+/// `bd_fast_png_wrap` without the copy: `file` holds the stream of `size` bytes at `bd_fast_png_wrap_offset` and has
+/// room for 16 bytes after it (the IDAT's CRC and IEND); the rest of the file is written around it, and its length
+/// stored in `*out_size`. Returns 0, or -1 for a stream over 2³¹ − 1 bytes.
+int bd_fast_png_wrap_in_place(uint8_t *file, size_t size, uint32_t width, uint32_t height, int bit_depth,
+                              int drop_alpha, const uint8_t *colour, size_t colour_size, size_t *out_size);
+
 /// One zlib stream of `filtered` by libdeflate at `level`, in a malloc'ed buffer (`*out`); its size, or 0.
 size_t bd_fast_png_deflate(const uint8_t *filtered, size_t filtered_size, int level, uint8_t **out);
 

@@ -46,6 +46,15 @@ struct KnownSRGBProfilesTests {
         }
         #expect(status == 2, "Little CMS does not take the listed profile for sRGB (status \(status))")
         #expect(samples == Self.levels)
+        // 16-bit pictures take the same shortcut: Little CMS keeps their samples too.
+        var wide = Self.levels.map { UInt16($0) * 257 }
+        let wideStatus = profile.withUnsafeBufferPointer { icc in
+            wide.withUnsafeMutableBufferPointer {
+                bd_icc_convert_to_srgb_16(icc.baseAddress, icc.count, $0.baseAddress, $0.count / 4)
+            }
+        }
+        #expect(wideStatus == 2, "16 bits: status \(wideStatus)")
+        #expect(wide == Self.levels.map { UInt16($0) * 257 })
     }
 
     @Test("a changed colorant or curve is not the listed profile; a changed intent, flag or profile ID still is")
@@ -71,5 +80,9 @@ struct KnownSRGBProfilesTests {
         let profile = try Self.profile(of: "png-color/p3-iccp.png")
         #expect(!profile.isEmpty)
         #expect(!profile.withUnsafeBufferPointer(KnownSRGBProfiles.contains))
+        let path = Fixtures.path("png-color/p3-iccp.png")
+        let kept = try ImageDecoder().decodeFile(path, choice: .keep).image
+        let converted = try ImageDecoder().decodeFile(path, choice: .srgb).image
+        #expect(kept.samples != converted.samples, "the P3 picture's samples did not change when converted")
     }
 }

@@ -185,6 +185,7 @@ struct PNGPipelinedDecodingTests {
             ("a 64 KiB window", [0x88, 0x1C]), ("wrong check bits", [0x78, 0x9D]),
         ] as [(String, [UInt8])] {
             bad.append(("a zlib header with \(what)", file(header + stream.dropFirst(2))))
+            bad.append(("a zlib header with \(what), a byte an IDAT", file(header + stream.dropFirst(2), piece: 1)))
         }
         bad.append(("a row too few", file(stream, height: height + 1)))
         bad.append(("a row too many", file(stream, height: height - 1)))

@@ -88,7 +88,7 @@ public enum AtomicFile {
     /// The folder a file at `target` is in, and its name: split at the last `/` of an absolute path (the common case,
     /// `FileLocation/resolved(_:)`'s answer), else as `URL` does.
     static func directoryAndName(_ target: String) -> (directory: String, name: String) {
-        if target.hasPrefix("/") {
+        if target.utf8.first == UInt8(ascii: "/") {
             let (folder, name) = FileLocation.split(FileLocation.standardized(target))
             return (folder, name)
         }

@@ -1,6 +1,7 @@
 /// Embedded ICC profiles known to be sRGB, recognised by their bytes so that a picture carrying one keeps its samples
 /// without Little CMS reading the profile and building a transform (about 2.4 ms of a 36 ms whole-process render of
-/// the wallpaper, which carries the first below: `Benchmarks/side-by-side.py`'s issue-49 rows).
+/// the wallpaper, which carries the first below: `perf stat -r 40` of the render with and without its iCCP chunk).
+/// A hash, not the profile's bytes: a file crafted to collide keeps its own samples, nothing worse.
 ///
 /// Contract: ``contains(_:)`` is true only for a profile whose bytes, with the header's flags (bytes 44–47),
 /// rendering intent (64–67) and profile ID (84–99) set to zero as ICC.1:2010 §7.2.18 does to compute the ID, have a

@@ -66,7 +66,8 @@ size_t bd_fast_png_raw_size(uint32_t width, uint32_t height, int channels);
 int bd_fast_png_inflate(const uint8_t *idat, size_t idat_size, uint8_t *raw, size_t raw_size);
 /// Undoes every row's filter in place (`raw` padded by 4 bytes); 1 on success, 0 for an unknown filter type.
 int bd_fast_png_unfilter(uint8_t *raw, uint32_t width, uint32_t height, int channels);
-/// Unfiltered rows to straight RGBA8, `row_bytes` apart (alpha 255 for RGB).
+/// Unfiltered rows to straight RGBA8, `row_bytes` apart (alpha 255 for RGB; `raw` padded by 4 bytes, which the
+/// AVX2 expansion of RGB reads past the last row).
 void bd_fast_png_expand(const uint8_t *raw, uint32_t width, uint32_t height, int channels, uint8_t *rgba,
                         size_t row_bytes);
 // Encoding: rows packed as the file stores them and filtered with "up", then deflated.

@@ -31,6 +31,14 @@ public enum AtomicFile {
 
     /// Writes `bytes` to `path` as the contract above says; `-` is standard output (``StandardStreams``).
     public static func write(_ bytes: [UInt8], to path: String) throws(BackdropError) {
+        let result: Result<Void, BackdropError> = bytes.withUnsafeBytes { raw in
+            Result { () throws(BackdropError) in try write(raw: raw, to: path) }
+        }
+        try result.get()
+    }
+
+    /// ``write(_:to:)`` of bytes the caller holds elsewhere (a C encoder's buffer), without copying them first.
+    static func write(raw bytes: UnsafeRawBufferPointer, to path: String) throws(BackdropError) {
         func failure(_ reason: String) -> BackdropError { BackdropError(.output, "\(path): \(reason)") }
         if path == StandardStreams.name { return try StandardStreams.writeOutput(bytes) }
         var status = stat()
@@ -111,7 +119,7 @@ public enum AtomicFile {
     }
 
     /// A device or a FIFO, written in place.
-    static func writeDirectly(_ bytes: [UInt8], to path: String, fifo: Bool) throws(BackdropError) {
+    static func writeDirectly(_ bytes: UnsafeRawBufferPointer, to path: String, fifo: Bool) throws(BackdropError) {
         let fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC | (fifo ? O_NONBLOCK : 0))
         guard fd >= 0 else {
             let reason = fifo && errno == ENXIO ? "no process reads the FIFO" : String(cString: strerror(errno))
@@ -127,17 +135,14 @@ public enum AtomicFile {
     }
 
     /// Every byte to `fd`, retrying on interruptions; whether it went, and errno when it did not.
-    static func writeAll(_ bytes: [UInt8], to fd: Int32) -> (Bool, Int32) {
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> (Bool, Int32) {
         var written = 0
-        let ok: Bool = bytes.withUnsafeBytes { raw in
-            while written < raw.count {
-                let n = Foundation.write(fd, raw.baseAddress! + written, raw.count - written)
-                if n < 0, errno == EINTR { continue }
-                if n <= 0 { return false }
-                written += n
-            }
-            return true
+        while written < bytes.count {
+            let n = Foundation.write(fd, bytes.baseAddress! + written, bytes.count - written)
+            if n < 0, errno == EINTR { continue }
+            if n <= 0 { return (false, errno) }
+            written += n
         }
-        return (ok, errno)
+        return (true, errno)
     }
 }

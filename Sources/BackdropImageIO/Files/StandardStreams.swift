@@ -42,14 +42,14 @@ public enum StandardStreams {
     }
 
     /// Writes `bytes` to standard output, whole.
-    static func writeOutput(_ bytes: [UInt8]) throws(BackdropError) {
+    static func writeOutput(_ bytes: UnsafeRawBufferPointer) throws(BackdropError) {
         func failure(_ reason: String) -> BackdropError { BackdropError(.output, "-: \(reason)") }
         if isatty(STDOUT_FILENO) != 0 {
             throw failure("standard output is a terminal: redirect it to a file or a pipe to receive the PNG")
         }
         var written = 0
         while written < bytes.count {
-            let n = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress! + written, bytes.count - written) }
+            let n = write(STDOUT_FILENO, bytes.baseAddress! + written, bytes.count - written)
             if n < 0 {
                 if errno == EINTR { continue }
                 throw failure("cannot write to standard output (\(String(cString: strerror(errno))))")

@@ -198,8 +198,17 @@ public struct PNGEncoder: Sendable {
     func fastFile<Sample: PixelSample>(
         _ image: RGBAImage<Sample>, opaque: Bool, vectorKernels: Bool = true
     ) throws(BackdropError) -> [UInt8] {
+        try withFastFile(image, opaque: opaque, vectorKernels: vectorKernels) { Array($0) }
+    }
+
+    /// `body` given the file ``fastFile(_:opaque:vectorKernels:)`` makes, in the C encoder's buffer, freed after it.
+    func withFastFile<Sample: PixelSample, Answer>(
+        _ image: RGBAImage<Sample>, opaque: Bool, vectorKernels: Bool = true,
+        _ body: (UnsafeRawBufferPointer) throws(BackdropError) -> Answer
+    ) throws(BackdropError) -> Answer {
         precondition(Sample.bitDepth == 8 && image.width > 0 && image.height > 0)
-        let result: Result<[UInt8], BackdropError> = try withColorChunks { colour, colourSize in
+        let (status, out, size): (Int32, UnsafeMutablePointer<UInt8>?, Int) = try withColorChunks {
+            colour, colourSize in
             image.samples.withUnsafeBytes { raw in
                 var out: UnsafeMutablePointer<UInt8>?
                 var size = 0
@@ -207,10 +216,14 @@ public struct PNGEncoder: Sendable {
                     raw.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt32(image.width), UInt32(image.height),
                     image.width * 4, opaque ? 1 : 0, Int32(clamping: threads), vectorKernels ? 1 : 0, colour,
                     colourSize, &out, &size)
-                return Self.file(status: status, out, size, width: image.width, height: image.height)
+                return (status, out, size)
             }
         }
-        return try result.get()
+        guard status == 0, let out else {
+            throw BackdropError(.output, "cannot encode PNG: out of memory (\(image.width)×\(image.height))")
+        }
+        defer { bd_png_free(out) }
+        return try body(UnsafeRawBufferPointer(start: out, count: size))
     }
 
     /// The file the C encoder made (and frees here), or the error it met.
@@ -239,10 +252,17 @@ public struct PNGEncoder: Sendable {
         try AtomicFile.write(try encode(image), to: path)
     }
 
-    /// ``write(_:to:)`` by ``encode(destroying:)``: `image` is left empty.
+    /// ``write(_:to:)`` by ``encode(destroying:)``: `image` is left empty. A picture our encoder takes is written
+    /// from its buffer, not copied into an array first (the wallpaper's render: 1 MB).
     public func write<Sample: PixelSample>(
         destroying image: inout RGBAImage<Sample>, to path: String
     ) throws(BackdropError) {
+        if usesOwnEncoder(image) {
+            defer { image = RGBAImage(width: 0, height: 0, samples: []) }
+            return try withFastFile(image, opaque: Self.isOpaque(image)) { (file) throws(BackdropError) in
+                try AtomicFile.write(raw: file, to: path)
+            }
+        }
         try AtomicFile.write(try encode(destroying: &image), to: path)
     }
 }

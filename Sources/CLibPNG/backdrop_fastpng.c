@@ -110,9 +110,11 @@ static int bd_scan_chunk(const uint8_t *type, const uint8_t *body, uint32_t leng
 }
 
 /// Every chunk of the file read and checked (CRCs included), and the fast path's conditions: 1 when it takes the file.
-static int bd_read_chunks(const uint8_t *data, size_t size, bd_scan *scan) {
+/// Reads the chunks' structure into `scan` (their CRCs checked when `check_crc`: `bd_chunks_sound` checks them apart,
+/// where a decode overlaps the check with its inflating); 0 for a file the fast path does not take.
+static int bd_read_chunks(const uint8_t *data, size_t size, bd_scan *scan, int check_crc) {
     memset(scan, 0, sizeof *scan);
-    if (!bd_walk(data, size, bd_scan_chunk, scan, 1)) return 0;
+    if (!bd_walk(data, size, bd_scan_chunk, scan, check_crc)) return 0;
     if (!scan->seen_ihdr || !scan->seen_idat) return 0;
     // The colour chunks libpng reads the same way as the fast path does: each at most once; sRGB with gAMA only at
     // sRGB's own 0.45455 (what Backdrop and libpng write); an ICC profile only alone.
@@ -124,9 +126,17 @@ static int bd_read_chunks(const uint8_t *data, size_t size, bd_scan *scan) {
     return 1;
 }
 
+static int bd_accept_chunk(const uint8_t *type, const uint8_t *body, uint32_t length, void *context) {
+    (void)type, (void)body, (void)length, (void)context;
+    return 1;
+}
+
+/// Whether every chunk's CRC is right (the structure `bd_read_chunks` read is taken as sound).
+static int bd_chunks_sound(const uint8_t *data, size_t size) { return bd_walk(data, size, bd_accept_chunk, NULL, 1); }
+
 int bd_fast_png_header(const uint8_t *data, size_t size, bd_png_header *header) {
     bd_scan scan;
-    if (!bd_read_chunks(data, size, &scan)) return 0;
+    if (!bd_read_chunks(data, size, &scan, 0)) return 0;
     *header = scan.header;
     return 1;
 }
@@ -386,7 +396,7 @@ static size_t bd_gather_idat(const uint8_t *data, size_t size, const bd_scan *sc
 size_t bd_fast_png_idat(const uint8_t *data, size_t size, uint8_t **idat) {
     bd_scan scan;
     *idat = NULL;
-    if (!bd_read_chunks(data, size, &scan)) return 0;
+    if (!bd_read_chunks(data, size, &scan, 1)) return 0;
     return bd_gather_idat(data, size, &scan, idat);
 }
 
@@ -774,6 +784,8 @@ static int bd_decode_on_two_threads(bd_pipeline *p) {
         pthread_mutex_destroy(&p->lock);
         return -1;
     }
+    // The chunks' CRCs (2.6 MB of the wallpaper's file), checked here while the inflater starts, not before it.
+    if (!bd_chunks_sound(p->data, p->size)) bd_fail(p);
     const size_t row_size = p->stride + 1;
     while (p->next_row < p->height) {
         size_t available = bd_wait(p, (p->next_row + 1) * row_size);
@@ -805,7 +817,7 @@ static int bd_pipeline_worthwhile(size_t filtered_bytes, size_t stream_bytes) {
 int bd_fast_png_decode_kernels(const uint8_t *data, size_t size, uint8_t *rgba, size_t capacity, int threads,
                                int vector) {
     bd_scan scan;
-    if (!bd_read_chunks(data, size, &scan)) return 0;
+    if (!bd_read_chunks(data, size, &scan, 0)) return 0;
     const size_t inflated = bd_fast_png_raw_size(scan.header.width, scan.header.height, scan.channels);
     if (inflated == 0 || capacity < bd_fast_png_decode_capacity(scan.header.width, scan.header.height)) return 0;
     // The filtered rows are inflated into the end of the picture's own buffer (4 bytes of slack after them: pixels
@@ -816,7 +828,7 @@ int bd_fast_png_decode_kernels(const uint8_t *data, size_t size, uint8_t *rgba, 
     if (threads == 0) threads = bd_pipeline_worthwhile(inflated, scan.idat_bytes) ? 2 : 1;
     // ISA-L's counts are 32-bit: rows beyond them (over 4 GiB, more than a gigapixel) are decoded on one thread.
     if (threads < 2 || inflated > (size_t)UINT32_MAX - 2 * bd_inflate_step)
-        return bd_decode_whole(data, size, &scan, raw, rgba, inflated, bd_png_vector(vector));
+        return bd_chunks_sound(data, size) && bd_decode_whole(data, size, &scan, raw, rgba, inflated, bd_png_vector(vector));
     bd_pipeline p;
     memset(&p, 0, sizeof p);
     p.data = data;
@@ -840,7 +852,9 @@ int bd_fast_png_decode_kernels(const uint8_t *data, size_t size, uint8_t *rgba, 
     p.adler = 1;
     int ok = bd_decode_on_two_threads(&p);
     free(p.inflater);
-    if (ok < 0) return bd_decode_whole(data, size, &scan, raw, rgba, inflated, p.vector);  // no second thread
+    if (ok < 0) {  // no second thread
+        return bd_chunks_sound(data, size) && bd_decode_whole(data, size, &scan, raw, rgba, inflated, p.vector);
+    }
     return ok;
 }
 

@@ -94,6 +94,18 @@ struct PNGPipelinedDecodingTests {
         return bytes + chunk("IEND", [])
     }
 
+    /// Where the CRC of each chunk of `type` in `file` starts.
+    static func chunkCRCOffsets(_ file: [UInt8], type: String) -> [Int] {
+        var offsets: [Int] = []
+        var at = 8
+        while at + 12 <= file.count {
+            let length = file[at..<at + 4].reduce(0) { $0 << 8 | Int($1) }
+            if Array(file[at + 4..<at + 8]) == Array(type.utf8) { offsets.append(at + 8 + length) }
+            at += 12 + length
+        }
+        return offsets
+    }
+
     /// The rows as RGBA8 (alpha 255 for RGB): what the decoder must make of them.
     static func expanded(_ rows: [UInt8], channels: Int) -> [UInt8] {
         guard channels == 3 else { return rows }
@@ -195,6 +207,18 @@ struct PNGPipelinedDecodingTests {
                 unknown[row * (width * channels + 1)] = type
                 bad.append(("filter type \(type) on row \(row)", file(Self.zlib(unknown))))
             }
+        }
+        // A wrong CRC on a chunk whose bytes are right (the first IDAT's, the IHDR's, the last IDAT's): the two-thread
+        // decode checks them while it inflates, and must still fail.
+        let whole = file(stream)
+        let idatCRCs = Self.chunkCRCOffsets(whole, type: "IDAT")
+        for (what, offset) in [
+            ("the first IDAT", idatCRCs.first!), ("the last IDAT", idatCRCs.last!),
+            ("the IHDR", Self.chunkCRCOffsets(whole, type: "IHDR")[0]),
+        ] {
+            var wrong = whole
+            wrong[offset] ^= 1
+            bad.append(("a wrong CRC on \(what)", wrong))
         }
         for (what, bytes) in bad {
             for threads: Int32 in [1, 2] {

@@ -14,9 +14,10 @@ extern "C" {
 #endif
 
 /// Reads the chunks of `data` and says whether the fast path decodes it: 1 when the file is 8-bit RGB or RGBA, not
-/// interlaced, without tRNS, every chunk's CRC right, no unknown critical chunk, at most one of sRGB, gAMA and iCCP
-/// (so that the colour rule reads the same as libpng's); `header` is then filled as libpng's reader fills it.
-/// 0 otherwise: let libpng read the file (and report its errors).
+/// interlaced, without tRNS, no unknown critical chunk, at most one of sRGB, gAMA and iCCP (so that the colour rule
+/// reads the same as libpng's); `header` is then filled as libpng's reader fills it. 0 otherwise: let libpng read the
+/// file (and report its errors). The chunks' CRCs are the decode's to check: `bd_fast_png_decode` fails on a wrong
+/// one, and libpng then reads the file.
 int bd_fast_png_header(const uint8_t *data, size_t size, bd_png_header *header);
 
 /// Decodes a file `bd_fast_png_header` accepted into straight RGBA8, rows 4 × width bytes apart from `rgba` (alpha

@@ -3,6 +3,7 @@
 // which streams, and is ISA-L's.
 #include "backdrop_fastpng.h"
 #include "backdrop_png.h"
+#include "png_paeth.h"
 
 #include <isa-l/igzip_lib.h>
 #include <libdeflate.h>
@@ -23,6 +24,13 @@
 
 static uint32_t bd_be32(const uint8_t *p) {
     return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | (uint32_t)p[3];
+}
+
+/// Four bytes as they lie in memory.
+static inline uint32_t bd_load32(const uint8_t *p) {
+    uint32_t v;
+    memcpy(&v, p, 4);
+    return v;
 }
 
 static void bd_put32(uint8_t *p, uint32_t v) {
@@ -142,22 +150,30 @@ int bd_fast_png_header(const uint8_t *data, size_t size, bd_png_header *header) 
 }
 
 typedef struct {
-    uint8_t *bytes;
-    size_t size;
-} bd_idat_copy;
+    size_t skip, wanted;
+    uint8_t *out;
+} bd_stream_read;
 
-static int bd_copy_idat(const uint8_t *type, const uint8_t *body, uint32_t length, void *context) {
-    if (memcmp(type, "IDAT", 4) == 0) {
-        bd_idat_copy *copy = (bd_idat_copy *)context;
-        memcpy(copy->bytes + copy->size, body, length);
-        copy->size += length;
+static int bd_read_stream_idat(const uint8_t *type, const uint8_t *body, uint32_t length, void *context) {
+    if (memcmp(type, "IDAT", 4) != 0) return 1;
+    bd_stream_read *read = (bd_stream_read *)context;
+    if (read->skip >= length) {
+        read->skip -= length;
+        return 1;
     }
-    return 1;
+    size_t take = length - read->skip < read->wanted ? length - read->skip : read->wanted;
+    memcpy(read->out, body + read->skip, take);
+    read->out += take;
+    read->wanted -= take;
+    read->skip = 0;
+    return read->wanted > 0;  // 0 ends the walk once every byte is read
 }
 
-static inline uint8_t bd_paeth(int a, int b, int c) {
-    int p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c);
-    return (uint8_t)((pa <= pb && pa <= pc) ? a : (pb <= pc ? b : c));
+/// Copies `count` bytes of the zlib stream (the IDATs' payloads joined) from `offset` on; 0 when it has fewer.
+static int bd_stream_bytes(const uint8_t *data, size_t size, size_t offset, uint8_t *out, size_t count) {
+    bd_stream_read read = {offset, count, out};
+    bd_walk(data, size, bd_read_stream_idat, &read, 0);  // the structure is read; the CRCs are checked apart
+    return read.wanted == 0;
 }
 
 #if defined(__SSE2__)
@@ -181,9 +197,7 @@ static inline __attribute__((always_inline)) __m128i bd_unpaeth_pixel(__m128i x,
 /// fourth lane holds the next pixel's first byte, carried along and never stored. A narrower load would go through
 /// memory and stall the chain of dependent pixels.
 static inline __attribute__((always_inline)) __m128i bd_load_pixel(const uint8_t *p) {
-    uint32_t v;
-    memcpy(&v, p, 4);
-    return _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)v), _mm_setzero_si128());
+    return _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)bd_load32(p)), _mm_setzero_si128());
 }
 
 static inline __attribute__((always_inline)) void bd_store_pixel(uint8_t *p, __m128i x, const int bpp) {
@@ -252,12 +266,6 @@ __attribute__((target("avx2"))) static inline __m256i bd_unpaeth4_v3(__m256i x, 
     const __m256i b_or_c = _mm256_blendv_epi8(b, c, _mm256_cmpgt_epi16(pb, pc));
     const __m256i nearest = _mm256_blendv_epi8(a, b_or_c, _mm256_cmpgt_epi16(pa, _mm256_min_epi16(pb, pc)));
     return _mm256_and_si256(_mm256_add_epi16(x, nearest), _mm256_set1_epi16(0xff));
-}
-
-static inline uint32_t bd_load32(const uint8_t *p) {
-    uint32_t v;
-    memcpy(&v, p, 4);
-    return v;
 }
 
 /// `bd_unpaeth_rows` over four rows of `pixels` (at least 3) pixels, the four rows' pixels of a step in one vector:
@@ -384,13 +392,11 @@ static void bd_expand_row(uint8_t *out, const uint8_t *row, size_t width, int ch
     }
 }
 
-/// The IDAT payload of a file whose chunks `scan` has read (and so are known to be sound).
+/// The IDAT payload of a file whose chunks `scan` has read (and so are known to be sound): the whole zlib stream.
 static size_t bd_gather_idat(const uint8_t *data, size_t size, const bd_scan *scan, uint8_t **idat) {
-    bd_idat_copy copy = {(uint8_t *)malloc(scan->idat_bytes ? scan->idat_bytes : 1), 0};
-    *idat = copy.bytes;
-    if (copy.bytes == NULL) return 0;
-    bd_walk(data, size, bd_copy_idat, &copy, 0);  // `scan` has checked the CRCs
-    return copy.size;
+    *idat = (uint8_t *)malloc(scan->idat_bytes ? scan->idat_bytes : 1);
+    if (*idat == NULL) return 0;
+    return bd_stream_bytes(data, size, 0, *idat, scan->idat_bytes) ? scan->idat_bytes : 0;
 }
 
 size_t bd_fast_png_idat(const uint8_t *data, size_t size, uint8_t **idat) {
@@ -627,33 +633,6 @@ static void bd_publish(bd_pipeline *p, size_t bytes) {
     bd_wake(p);
 }
 
-typedef struct {
-    size_t skip, wanted;
-    uint8_t *out;
-} bd_stream_read;
-
-static int bd_read_stream_idat(const uint8_t *type, const uint8_t *body, uint32_t length, void *context) {
-    if (memcmp(type, "IDAT", 4) != 0) return 1;
-    bd_stream_read *read = (bd_stream_read *)context;
-    if (read->skip >= length) {
-        read->skip -= length;
-        return 1;
-    }
-    size_t take = length - read->skip < read->wanted ? length - read->skip : read->wanted;
-    memcpy(read->out, body + read->skip, take);
-    read->out += take;
-    read->wanted -= take;
-    read->skip = 0;
-    return read->wanted > 0;  // 0 ends the walk once every byte is read
-}
-
-/// Copies `count` bytes of the zlib stream (the IDATs' payloads joined) from `offset` on; 0 when it has fewer.
-static int bd_stream_bytes(const uint8_t *data, size_t size, size_t offset, uint8_t *out, size_t count) {
-    bd_stream_read read = {offset, count, out};
-    bd_walk(data, size, bd_read_stream_idat, &read, 0);  // `scan` has checked the CRCs
-    return read.wanted == 0;
-}
-
 /// Inflates the input the inflater holds, a step of output a call; 0 when the stream or the unfilterer failed, or
 /// when bytes follow the stream's end.
 static int bd_inflate_input(bd_pipeline *p) {
@@ -712,7 +691,7 @@ static int bd_inflate_idat(const uint8_t *type, const uint8_t *body, uint32_t le
 
 /// The inflater: every IDAT in turn, then whatever ISA-L still holds; a stream that has not ended is an error.
 static int bd_inflate_all(bd_pipeline *p) {
-    if (!bd_walk(p->data, p->size, bd_inflate_idat, p, 0)) return 0;  // `scan` has checked the CRCs
+    if (!bd_walk(p->data, p->size, bd_inflate_idat, p, 0)) return 0;  // the CRCs: the unfilterer checks them
     if (!p->finished) {
         p->inflater->avail_in = 0;
         if (!bd_inflate_input(p)) return 0;

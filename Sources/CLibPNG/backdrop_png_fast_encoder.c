@@ -16,6 +16,7 @@
 #include "backdrop_deflate_strips.h"
 #include "backdrop_fastpng.h"
 #include "backdrop_vector_kernels.h"
+#include "png_paeth.h"
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -236,12 +237,6 @@ static void bd_fe_pack_portable(const bd_fe_picture *p, uint32_t y, uint8_t *to)
     }
 }
 
-static inline uint8_t bd_fe_paeth(int a, int b, int c) {
-    int pa = abs(b - c), pb = abs(a - c), pc = abs(a + b - 2 * c);
-    if (pa <= pb && pa <= pc) return (uint8_t)a;
-    return (uint8_t)(pb <= pc ? b : c);
-}
-
 static inline uint64_t bd_fe_magnitude(uint8_t r) { return r < 128 ? r : 256u - r; }
 
 /// Filters `current` (above it `above`) five ways from byte `start` on into the candidates and adds each one's sum of
@@ -251,7 +246,7 @@ static void bd_fe_filter_portable(const bd_fe_rows *r, size_t start, size_t n, i
     for (size_t i = start; i < n; i++) {
         uint8_t x = c[i], a = c[(ptrdiff_t)i - bpp], b = u[i], d = u[(ptrdiff_t)i - bpp];
         uint8_t v[5] = {x, (uint8_t)(x - a), (uint8_t)(x - b), (uint8_t)(x - ((a + b) >> 1)),
-                        (uint8_t)(x - bd_fe_paeth(a, b, d))};
+                        (uint8_t)(x - bd_paeth(a, b, d))};
         for (int k = 0; k < 5; k++) {
             r->candidates[k][1 + i] = v[k];
             costs[k] += bd_fe_magnitude(v[k]);

@@ -219,22 +219,28 @@ public struct PNGEncoder: Sendable {
                 return (status, out, size)
             }
         }
-        guard status == 0, let out else {
-            throw BackdropError(.output, "cannot encode PNG: out of memory (\(image.width)×\(image.height))")
-        }
-        defer { bd_png_free(out) }
-        return try body(UnsafeRawBufferPointer(start: out, count: size))
+        return try Self.withFile(status: status, out, size, width: image.width, height: image.height, body)
     }
 
     /// The file the C encoder made (and frees here), or the error it met.
     static func file(
         status: Int32, _ out: UnsafeMutablePointer<UInt8>?, _ size: Int, width: Int, height: Int
     ) -> Result<[UInt8], BackdropError> {
+        Result { () throws(BackdropError) in
+            try withFile(status: status, out, size, width: width, height: height) { Array($0) }
+        }
+    }
+
+    /// `body` given the file the C encoder made, which is freed after it; the error it met instead.
+    static func withFile<Answer>(
+        status: Int32, _ out: UnsafeMutablePointer<UInt8>?, _ size: Int, width: Int, height: Int,
+        _ body: (UnsafeRawBufferPointer) throws(BackdropError) -> Answer
+    ) throws(BackdropError) -> Answer {
         guard status == 0, let out else {
-            return .failure(BackdropError(.output, "cannot encode PNG: out of memory (\(width)×\(height))"))
+            throw BackdropError(.output, "cannot encode PNG: out of memory (\(width)×\(height))")
         }
         defer { bd_png_free(out) }
-        return .success(Array(UnsafeBufferPointer(start: out, count: size)))
+        return try body(UnsafeRawBufferPointer(start: out, count: size))
     }
 
     /// Whether every alpha sample is at its maximum.

@@ -9,10 +9,19 @@
 // contiguous runs whose sizes differ by at most one, the longer ones first.
 #include "backdrop_openmp.h"
 
+#include <stdatomic.h>
+
 extern void GOMP_parallel(void (*function)(void *), void *data, unsigned threads, unsigned flags);
 extern int omp_get_thread_num(void);
 extern int omp_get_num_threads(void);
 extern int omp_get_max_threads(void);
+extern int omp_pause_resource_all(int kind);
+
+/// OpenMP 5.0's omp_pause_hard: the runtime shuts down and frees what it holds, as at exit.
+enum { bd_omp_pause_hard = 2 };
+
+/// Whether this process has called into the runtime (which registers itself on its first call).
+static atomic_int bd_runtime_started;
 
 typedef struct {
     int64_t count;
@@ -33,8 +42,16 @@ void bd_openmp_parallel_for(int64_t count, int32_t threads, void *context,
                             void (*body)(void *context, int64_t index)) {
     if (count <= 0) return;
     if (threads < 1) threads = 1;
+    atomic_store_explicit(&bd_runtime_started, 1, memory_order_relaxed);
     bd_parallel_job job = {count, context, body};
     GOMP_parallel(bd_run_share, &job, (unsigned)threads, 0);
 }
 
-int32_t bd_openmp_max_threads(void) { return (int32_t)omp_get_max_threads(); }
+int32_t bd_openmp_max_threads(void) {
+    atomic_store_explicit(&bd_runtime_started, 1, memory_order_relaxed);
+    return (int32_t)omp_get_max_threads();
+}
+
+void bd_openmp_end_process(void) {
+    if (atomic_load_explicit(&bd_runtime_started, memory_order_relaxed)) omp_pause_resource_all(bd_omp_pause_hard);
+}

@@ -17,6 +17,12 @@ void bd_openmp_parallel_for(int64_t count, int32_t threads, void *context,
 /// The number of threads OpenMP would use by default (OMP_NUM_THREADS or the core count).
 int32_t bd_openmp_max_threads(void);
 
+/// Before `_exit`, which runs no exit handler: shuts the runtime down (a hard pause) if this process started it,
+/// so that it removes what outlives a process, its registration file in /dev/shm (libomp's
+/// `__KMP_REGISTERED_LIB_<pid>_<uid>`, one per process otherwise left behind). Call it from one thread, with no
+/// parallel region running; nothing may use OpenMP after it.
+void bd_openmp_end_process(void);
+
 #ifdef __cplusplus
 }
 #endif

@@ -10,10 +10,12 @@ import Foundation
 enum ProcessMemory {
     /// Bytes, or `Int.max` when nothing limits it.
     static var allocatableBytes: Int {
+        // The machine's physical memory, its pages × their size, then each limit in turn (two calls, not a loop
+        // over an array of them: that array's type the runtime would build by name on a process's first decode).
+        let pages = sysconf(Int32(_SC_PHYS_PAGES)), pageSize = sysconf(Int32(_SC_PAGESIZE))
         var bytes =
-            ProcessInfo.processInfo.physicalMemory > UInt64(Int.max)
-            ? Int.max : Int(ProcessInfo.processInfo.physicalMemory)
-        for resource in [RLIMIT_AS, RLIMIT_DATA] {
+            pages > 0 && pageSize > 0 && pages <= Int.max / pageSize ? pages * pageSize : Int.max
+        func cap(_ resource: __rlimit_resource) {
             var limit = rlimit()
             if getrlimit(__rlimit_resource_t(resource.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max,
                 limit.rlim_cur < UInt64(Int.max)
@@ -21,6 +23,8 @@ enum ProcessMemory {
                 bytes = min(bytes, Int(limit.rlim_cur))
             }
         }
+        cap(RLIMIT_AS)
+        cap(RLIMIT_DATA)
         return bytes
     }
 

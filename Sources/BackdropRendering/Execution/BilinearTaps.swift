@@ -45,7 +45,10 @@ struct BilinearTaps: Sendable {
         self.factor = factor
         self.inputCount = inputCount
         var segments: [Segment] = [], weights: [SIMD4<Float>] = []
-        var weightsStart: [[UInt32]: Int] = [:]
+        // The distinct runs so far: where their weights start and how many (an integer k gives a few: the
+        // interior's and the edges'). Searched in order, not hashed: a dictionary keyed by arrays is a type the
+        // runtime builds by name on a process's first render.
+        var distinctStarts: [Int] = [], distinctCounts: [Int] = []
         var run: [Float] = [], previousRun: (weights: Int, values: [Float])?
         var start = 0
         while segmented && start < outputCount {
@@ -64,10 +67,16 @@ struct BilinearTaps: Sendable {
             if let previousRun, previousRun.values == run {
                 offset = previousRun.weights
             } else {
-                let key = run.map(\.bitPattern)
-                offset = weightsStart[key] ?? weights.count
-                if offset == weights.count {
-                    weightsStart[key] = offset
+                let known = distinctStarts.indices.first { i in
+                    distinctCounts[i] == run.count
+                        && run.indices.allSatisfy { weights[distinctStarts[i] + $0].x.bitPattern == run[$0].bitPattern }
+                }
+                if let known {
+                    offset = distinctStarts[known]
+                } else {
+                    offset = weights.count
+                    distinctStarts.append(offset)
+                    distinctCounts.append(run.count)
                     weights += run.map { SIMD4(repeating: $0) }
                 }
                 previousRun = (offset, run)

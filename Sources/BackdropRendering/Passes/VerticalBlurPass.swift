@@ -21,17 +21,21 @@ public struct VerticalBlurPass: RowPass {
     /// Which input rows an output row reads (decides whether the input is stored).
     public var inputAccess: RowAccess { .neighbourhood }
 
-    /// The kernel's weights, each in all eight lanes of a vector, with three zero weights on each side: output
-    /// row j of a block of four (j = 0 … 3) gives input row s of the block's window the weight
-    /// `paddedWeights[s + 3 − j]` (see ``convolveBlock(_:firstRow:radius:weights:rows:into:)``). Vectors, not
-    /// scalars: the multiply-adds take them straight from memory, one multiplier per tap.
-    let paddedWeights: [SIMD8<Float>]
+    /// The kernel's weights, each in eight consecutive lanes (a vector's worth), with three zero weights on each
+    /// side: output row j of a block of four (j = 0 … 3) gives input row s of the block's window the weight in lanes
+    /// 8·(s + 3 − j) ..< 8·(s + 4 − j) (see ``convolveBlock(_:firstRow:radius:weights:rows:into:)``). Vectors, not
+    /// scalars: the multiply-adds take them straight from memory, one multiplier per tap. Floats, not an array of
+    /// `SIMD8<Float>`: the runtime builds that type by name on a process's first render (see docs/performance.md).
+    let paddedWeights: [Float]
 
     /// A vertical blur over an image of `size`.
     public init(kernel: GaussianKernel, size: PixelSize) {
         self.kernel = kernel
-        let zeros = [SIMD8<Float>](repeating: .zero, count: 3)
-        paddedWeights = zeros + kernel.weights.map { SIMD8(repeating: $0) } + zeros
+        var padded = [Float](repeating: 0, count: 8 * (kernel.weights.count + 6))
+        for (t, weight) in kernel.weights.enumerated() {
+            for lane in 0..<8 { padded[8 * (t + 3) + lane] = weight }
+        }
+        paddedWeights = padded
         descriptor = PassDescriptor(
             name: "vertical blur", kind: .verticalBlur, inputSize: size, outputSize: size,
             texelsPerPixel: kernel.taps, blends: false, offscreen: true,
@@ -137,7 +141,7 @@ public struct VerticalBlurPass: RowPass {
     /// Four pixels (two 8-lane vectors per row, eight sums in registers) at a time, then one at a time.
     @inline(__always)
     static func convolveBlock(
-        _ image: FloatImage, firstRow y0: Int, radius: Int, weights w: UnsafePointer<SIMD8<Float>>,
+        _ image: FloatImage, firstRow y0: Int, radius: Int, weights: UnsafePointer<Float>,
         rows: UnsafeMutablePointer<UnsafePointer<SIMD4<Float>>>, into output: FloatImage
     ) {
         let span = 2 &* radius &+ 4, lastRow = image.height &- 1, width = image.width
@@ -155,10 +159,14 @@ public struct VerticalBlurPass: RowPass {
             withUnsafeBytes(of: &outputs) { outputRows in
                 bd_vertical_blur_block_v3(
                     UnsafeRawPointer(rows).assumingMemoryBound(to: UnsafePointer<Float>?.self), span,
-                    UnsafeRawPointer(w).assumingMemoryBound(to: Float.self),
+                    weights,
                     outputRows.baseAddress!.assumingMemoryBound(to: UnsafeMutablePointer<Float>?.self), count, width)
             }
             return
+        }
+        /// Tap s's weight in eight lanes.
+        @inline(__always) func w(_ s: Int) -> SIMD8<Float> {
+            UnsafeRawPointer(weights + 8 &* s).loadUnaligned(as: SIMD8<Float>.self)
         }
         var x = 0
         while x &+ 4 <= width {
@@ -166,7 +174,7 @@ public struct VerticalBlurPass: RowPass {
             var a2 = SIMD8<Float>.zero, b2 = SIMD8<Float>.zero, a3 = SIMD8<Float>.zero, b3 = SIMD8<Float>.zero
             for s in 0..<span {
                 let low = (rows[s] + x).pixelPair, high = (rows[s] + (x &+ 2)).pixelPair
-                let w0 = w[s &+ 3], w1 = w[s &+ 2], w2 = w[s &+ 1], w3 = w[s]
+                let w0 = w(s &+ 3), w1 = w(s &+ 2), w2 = w(s &+ 1), w3 = w(s)
                 a0 = a0.addingProduct(low, w0); b0 = b0.addingProduct(high, w0)
                 a1 = a1.addingProduct(low, w1); b1 = b1.addingProduct(high, w1)
                 a2 = a2.addingProduct(low, w2); b2 = b2.addingProduct(high, w2)
@@ -182,8 +190,8 @@ public struct VerticalBlurPass: RowPass {
             var a0 = SIMD4<Float>.zero, a1 = SIMD4<Float>.zero, a2 = SIMD4<Float>.zero, a3 = SIMD4<Float>.zero
             for s in 0..<span {
                 let v = rows[s][x]
-                a0 = a0.addingProduct(v, w[s &+ 3].lowHalf); a1 = a1.addingProduct(v, w[s &+ 2].lowHalf)
-                a2 = a2.addingProduct(v, w[s &+ 1].lowHalf); a3 = a3.addingProduct(v, w[s].lowHalf)
+                a0 = a0.addingProduct(v, w(s &+ 3).lowHalf); a1 = a1.addingProduct(v, w(s &+ 2).lowHalf)
+                a2 = a2.addingProduct(v, w(s &+ 1).lowHalf); a3 = a3.addingProduct(v, w(s).lowHalf)
             }
             out.0[x] = a0
             if count > 1 { out.1[x] = a1 }

@@ -162,7 +162,9 @@ extension RenderRequest {
         /// How an error names the field.
         let name: @Sendable (RenderRequest, Spelling, Kind) -> String
         let isGiven: @Sendable (RenderRequest) -> Bool
-        let takenBy: Set<Kind>
+        /// The kinds that take it (an array: a set of them is a type the runtime builds by name, on every command's
+        /// first render).
+        let takenBy: [Kind]
         /// The refusal's words when the system blur does not take it.
         var systemRefusal: (@Sendable (String, Spelling) -> String)? = nil
         /// The check of the field's value, when given and taken, after the values ``checkValues(_:_:into:)`` reads.

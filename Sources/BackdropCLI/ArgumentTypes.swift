@@ -3,25 +3,27 @@ import Backdrop
 
 // The library's enums are the options' types: ArgumentParser checks the value, lists the choices in the help and
 // names them in a one-line error, and no command parses them from strings by hand.
-extension Scheduler: ExpressibleByArgument {}
-extension VibrancyBlend: ExpressibleByArgument {}
-extension Estimator.PathChoice: ExpressibleByArgument {}
-extension PNGEncoder.Compression: ExpressibleByArgument {}
-extension RenderRequest.Algorithm: ExpressibleByArgument {}
-extension SceneOverlay: ExpressibleByArgument {}
+extension Scheduler: RawValueChoices {}
+extension VibrancyBlend: RawValueChoices {}
+extension Estimator.PathChoice: RawValueChoices {}
+extension PNGEncoder.Compression: RawValueChoices {}
+extension RenderRequest.Algorithm: RawValueChoices {}
+extension SceneOverlay: RawValueChoices {}
 
-/// The choices of an option whose type is an enum of strings, for its help and its completions: the raw values, the
-/// words ArgumentParser's own default gives too. Defined here, in the module of the conformances, so that each
-/// enum's list is built by code compiled for that enum: ArgumentParser's generic default asks the runtime for the
-/// enum's types and conformances by name as each command line is parsed (docs/performance.md).
-extension ExpressibleByArgument where Self: CaseIterable & RawRepresentable, RawValue == String {
+/// An option's type that is an enum of strings, its choices the raw values (the words ArgumentParser's own default
+/// gives too), for its help and its completions. The lists are built by code compiled for each enum, in this module:
+/// ArgumentParser's generic default asks the runtime for the enum's types and conformances by name as each command
+/// line is parsed (docs/performance.md). Only the enums that say so take it.
+protocol RawValueChoices: ExpressibleByArgument, CaseIterable, RawRepresentable where RawValue == String {}
+
+extension RawValueChoices {
     public static var allValueStrings: [String] { allCases.map(\.rawValue) }
-    /// None: no enum here describes a value apart from its raw value (ArgumentParser's default then finds none).
+    /// None: no value is described apart from its raw value (ArgumentParser's default finds none either).
     public static var allValueDescriptions: [String: String] { [:] }
 }
 
 /// How a command prints what it found.
-enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
+enum OutputFormat: String, RawValueChoices {
     /// Tables for a terminal.
     case text
     /// JSON for a program.
@@ -32,7 +34,7 @@ enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
 
 /// How a listing or a comparison prints: the commands with nothing to draw list only these two, so that every value
 /// their help names works.
-enum TableFormat: String, CaseIterable, ExpressibleByArgument {
+enum TableFormat: String, RawValueChoices {
     /// Tables for a terminal.
     case text
     /// JSON for a program.

@@ -98,11 +98,12 @@ extension ParsableCommand {
 /// exit handler runs (libomp's shuts its idle workers down): a process of one command has nothing left to tidy, and
 /// the kernel frees the rest. 0.3 ms of a wallpaper render (a C probe timing `exit` to the parent's `waitpid`, 20
 /// renders each way). What the kernel does not free, OpenMP's registration file in /dev/shm, is removed first
-/// (``Parallelism/endProcess()``, 0.1–0.15 ms in a C probe of the same runtime).
+/// (``Parallelism/endProcess()``: a hard pause, 0.1–0.15 ms in a C probe of the same runtime); where other threads
+/// used OpenMP too (the preview's render queue, `check --jobs`), `exit` runs its handler instead.
 func endProcess(_ code: Int32) -> Never {
     fflush(nil)
-    Parallelism.endProcess()
-    _exit(code)
+    if Parallelism.endProcess() { _exit(code) }
+    exit(code)
 }
 
 /// A command whose exit status 1 means "outside the tolerance" (`compare`, `check`, `merge-reports`): any error it

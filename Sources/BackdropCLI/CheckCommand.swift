@@ -219,7 +219,7 @@ struct CheckCommand: ParsableCommand {
     }
 }
 
-extension GoldenCheck.Update: ExpressibleByArgument {}
+extension GoldenCheck.Update: RawValueChoices {}
 
 /// Results stored by concurrent workers at their cases' indices, read once all are done.
 final class ResultSlots: @unchecked Sendable {

@@ -9,6 +9,7 @@
 // contiguous runs whose sizes differ by at most one, the longer ones first.
 #include "backdrop_openmp.h"
 
+#include <pthread.h>
 #include <stdatomic.h>
 
 extern void GOMP_parallel(void (*function)(void *), void *data, unsigned threads, unsigned flags);
@@ -20,8 +21,18 @@ extern int omp_pause_resource_all(int kind);
 /// OpenMP 5.0's omp_pause_hard: the runtime shuts down and frees what it holds, as at exit.
 enum { bd_omp_pause_hard = 2 };
 
-/// Whether this process has called into the runtime (which registers itself on its first call).
-static atomic_int bd_runtime_started;
+/// The first thread that called into the runtime (which registers itself then), 0 before any did, and whether
+/// another thread has called in since (each becomes a root of its own in libomp).
+static _Atomic(uintptr_t) bd_first_caller;
+static atomic_int bd_other_callers;
+
+/// Notes the calling thread as one that uses the runtime.
+static void bd_note_caller(void) {
+    uintptr_t self = (uintptr_t)pthread_self(), expected = 0;
+    if (atomic_load_explicit(&bd_first_caller, memory_order_relaxed) == self) return;
+    if (!atomic_compare_exchange_strong(&bd_first_caller, &expected, self) && expected != self)
+        atomic_store(&bd_other_callers, 1);
+}
 
 typedef struct {
     int64_t count;
@@ -42,16 +53,22 @@ void bd_openmp_parallel_for(int64_t count, int32_t threads, void *context,
                             void (*body)(void *context, int64_t index)) {
     if (count <= 0) return;
     if (threads < 1) threads = 1;
-    atomic_store_explicit(&bd_runtime_started, 1, memory_order_relaxed);
+    bd_note_caller();
     bd_parallel_job job = {count, context, body};
     GOMP_parallel(bd_run_share, &job, (unsigned)threads, 0);
 }
 
 int32_t bd_openmp_max_threads(void) {
-    atomic_store_explicit(&bd_runtime_started, 1, memory_order_relaxed);
+    bd_note_caller();
     return (int32_t)omp_get_max_threads();
 }
 
-void bd_openmp_end_process(void) {
-    if (atomic_load_explicit(&bd_runtime_started, memory_order_relaxed)) omp_pause_resource_all(bd_omp_pause_hard);
+int bd_openmp_end_process(void) {
+    uintptr_t first = atomic_load(&bd_first_caller);
+    if (first == 0) return 1;
+    // A hard pause from one root leaves the runtime up while another root is registered (libomp's
+    // __kmp_internal_end_thread): then only its exit handler removes the file.
+    if (atomic_load(&bd_other_callers) || first != (uintptr_t)pthread_self()) return 0;
+    omp_pause_resource_all(bd_omp_pause_hard);
+    return 1;
 }

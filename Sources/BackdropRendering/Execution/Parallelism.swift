@@ -46,10 +46,11 @@ public struct Parallelism: Sendable, Equatable {
     /// The number of cores OpenMP sees (OMP_NUM_THREADS when set).
     public static var defaultThreadCount: Int { max(1, Int(bd_openmp_max_threads())) }
 
-    /// For a process about to `_exit` (which runs no exit handler): shuts OpenMP's runtime down if this process
-    /// started it, so that nothing of it outlives the process (libomp's registration file in /dev/shm, one left per
-    /// process otherwise). Call it once, from one thread, after the last parallel region.
-    public static func endProcess() { bd_openmp_end_process() }
+    /// For a process about to `_exit` (which runs no exit handler): true when nothing of OpenMP's runtime outlives
+    /// the process (it never started, or this thread alone used it and a hard pause shut it down, removing libomp's
+    /// registration file in /dev/shm); false when other threads used it too, and the process must end with `exit`,
+    /// whose handler shuts it down. Call it once, from one thread, after the last parallel region.
+    package static func endProcess() -> Bool { bd_openmp_end_process() == 1 }
 
     /// Calls `body` with contiguous, disjoint ranges that together cover `0..<count`, possibly on several threads
     /// at once, and returns when all have returned. `body` must not be isolated to an actor: it runs on workers.

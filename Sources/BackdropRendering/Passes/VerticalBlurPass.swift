@@ -56,16 +56,19 @@ public struct VerticalBlurPass: RowPass {
         let image = input.storedImage
         guard let recursive = kernel.recursive else {
             let result = FloatImage(width: image.width, height: image.height), radius = kernel.radius
-            let weights = paddedWeights
+            // The weights 32-byte aligned, as the rows are: each vector of them loads from one cache line.
+            let aligned = UnsafeMutableRawPointer.allocate(
+                byteCount: paddedWeights.count * MemoryLayout<Float>.stride, alignment: 32)
+            defer { aligned.deallocate() }
+            let weights = SendableConstPointer(
+                UnsafePointer(aligned.initializeMemory(as: Float.self, from: paddedWeights, count: paddedWeights.count))
+            )
             parallelism.forEachBand(of: (image.height + 3) / 4) { band in
                 let rows = UnsafeMutablePointer<UnsafePointer<SIMD4<Float>>>.allocate(capacity: 2 * radius + 4)
                 defer { rows.deallocate() }
-                weights.withUnsafeBufferPointer { w in
-                    for block in band {
-                        VerticalBlurPass.convolveBlock(
-                            image, firstRow: 4 * block, radius: radius,
-                            weights: w.baseAddress!, rows: rows, into: result)
-                    }
+                for block in band {
+                    VerticalBlurPass.convolveBlock(
+                        image, firstRow: 4 * block, radius: radius, weights: weights.pointer, rows: rows, into: result)
                 }
             }
             return .stored(result)

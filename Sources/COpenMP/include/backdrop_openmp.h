@@ -17,11 +17,15 @@ void bd_openmp_parallel_for(int64_t count, int32_t threads, void *context,
 /// The number of threads OpenMP would use by default (OMP_NUM_THREADS or the core count).
 int32_t bd_openmp_max_threads(void);
 
-/// Before `_exit`, which runs no exit handler: shuts the runtime down (a hard pause) if this process started it,
-/// so that it removes what outlives a process, its registration file in /dev/shm (libomp's
-/// `__KMP_REGISTERED_LIB_<pid>_<uid>`, one per process otherwise left behind). Call it from one thread, with no
-/// parallel region running; nothing may use OpenMP after it.
-void bd_openmp_end_process(void);
+/// Before `_exit`, which runs no exit handler: 1 when nothing of the runtime outlives the process, 0 when the
+/// caller must end with `exit` instead, whose handler shuts the runtime down. What outlives a process is libomp's
+/// registration file in /dev/shm (`__KMP_REGISTERED_LIB_<pid>_<uid>`, one per process otherwise left behind).
+/// - Never started: 1.
+/// - Started by the calling thread alone: a hard pause (OpenMP 5.0's `omp_pause_resource_all`) shuts it down and
+///   removes the file; 1. Nothing may use OpenMP after it.
+/// - Called into from other threads too (each a root of its own, which a pause from one root leaves registered):
+///   nothing done; 0.
+int bd_openmp_end_process(void);
 
 #ifdef __cplusplus
 }

@@ -21,21 +21,9 @@ public struct VerticalBlurPass: RowPass {
     /// Which input rows an output row reads (decides whether the input is stored).
     public var inputAccess: RowAccess { .neighbourhood }
 
-    /// The kernel's weights, each in eight consecutive lanes (a vector's worth), with three zero weights on each
-    /// side: output row j of a block of four (j = 0 … 3) gives input row s of the block's window the weight in lanes
-    /// 8·(s + 3 − j) ..< 8·(s + 4 − j) (see ``convolveBlock(_:firstRow:radius:weights:rows:into:)``). Vectors, not
-    /// scalars: the multiply-adds take them straight from memory, one multiplier per tap. Floats, not an array of
-    /// `SIMD8<Float>`: the runtime builds that type by name on a process's first render (see docs/performance.md).
-    let paddedWeights: [Float]
-
     /// A vertical blur over an image of `size`.
     public init(kernel: GaussianKernel, size: PixelSize) {
         self.kernel = kernel
-        var padded = [Float](repeating: 0, count: 8 * (kernel.weights.count + 6))
-        for (t, weight) in kernel.weights.enumerated() {
-            for lane in 0..<8 { padded[8 * (t + 3) + lane] = weight }
-        }
-        paddedWeights = padded
         descriptor = PassDescriptor(
             name: "vertical blur", kind: .verticalBlur, inputSize: size, outputSize: size,
             texelsPerPixel: kernel.taps, blends: false, offscreen: true,
@@ -56,13 +44,20 @@ public struct VerticalBlurPass: RowPass {
         let image = input.storedImage
         guard let recursive = kernel.recursive else {
             let result = FloatImage(width: image.width, height: image.height), radius = kernel.radius
-            // The weights 32-byte aligned, as the rows are: each vector of them loads from one cache line.
-            let aligned = UnsafeMutableRawPointer.allocate(
-                byteCount: paddedWeights.count * MemoryLayout<Float>.stride, alignment: 32)
-            defer { aligned.deallocate() }
-            let weights = SendableConstPointer(
-                UnsafePointer(aligned.initializeMemory(as: Float.self, from: paddedWeights, count: paddedWeights.count))
-            )
+            // The kernel's weights, each in eight consecutive lanes (a vector's worth), with three zero weights on
+            // each side: output row j of a block of four (j = 0 … 3) gives input row s of the block's window the
+            // weight in lanes 8·(s + 3 − j) ..< 8·(s + 4 − j) (see `convolveBlock`). Vectors, not scalars: the
+            // multiply-adds take them straight from memory. Floats 32-byte aligned, as the rows are, so that each
+            // vector loads from one cache line; not an array of `SIMD8<Float>`, a type the runtime builds by name
+            // on a process's first render (docs/performance.md).
+            let count = 8 * (kernel.weights.count + 6)
+            let padded = UnsafeMutableRawPointer.allocate(byteCount: count * MemoryLayout<Float>.stride, alignment: 32)
+                .initializeMemory(as: Float.self, repeating: 0, count: count)
+            defer { UnsafeMutableRawPointer(padded).deallocate() }
+            for (t, weight) in kernel.weights.enumerated() {
+                (padded + 8 * (t + 3)).update(repeating: weight, count: 8)
+            }
+            let weights = SendableConstPointer(UnsafePointer(padded))
             parallelism.forEachBand(of: (image.height + 3) / 4) { band in
                 let rows = UnsafeMutablePointer<UnsafePointer<SIMD4<Float>>>.allocate(capacity: 2 * radius + 4)
                 defer { rows.deallocate() }

@@ -34,9 +34,9 @@ struct EstimateCommand: ParsableCommand {
         subcommands: [
             EstimateViewCommand.self, EstimateSceneCommand.self, EstimateExplainCommand.self,
             EstimateRunCommand.self, EstimateFindCommand.self, EstimateModelCommand.self,
-            EstimateByOptionsCommand.self,
+            EarlierSpelling<EstimateByOptionsCommand>.self,
         ],
-        defaultSubcommand: EstimateByOptionsCommand.self)
+        defaultSubcommand: EarlierSpelling<EstimateByOptionsCommand>.self)
 }
 
 /// `--device ID` or `--all-devices`: the devices a mode prices on.
@@ -276,9 +276,9 @@ struct EstimateModelCommand: EstimateSpelling {
 /// `--model`, `--scene`, `--explain`, `--duration` and `--find`. Hidden from the help.
 struct EstimateByOptionsCommand: EstimateSpelling {
     static let configuration = CommandConfiguration(
-        commandName: "by-options",
+        commandName: "by-options", _superCommandName: "backdrop estimate",
         abstract: "Earlier versions' spelling: the mode chosen by options (--scene, --explain, --duration, --model).",
-        shouldDisplay: false)
+        version: BackdropCommand.configuration.version, shouldDisplay: false)
 
     @OptionGroup var devices: DeviceOptions
 

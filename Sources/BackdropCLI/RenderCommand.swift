@@ -24,9 +24,9 @@ struct RenderCommand: ParsableCommand {
             """,
         subcommands: [
             RenderPictureCommand.self, RenderImageEffectsCommand.self, RenderSceneCommand.self,
-            RenderBatchCommand.self, RenderByOptionsCommand.self,
+            RenderBatchCommand.self, EarlierSpelling<RenderByOptionsCommand>.self,
         ],
-        defaultSubcommand: RenderByOptionsCommand.self)
+        defaultSubcommand: EarlierSpelling<RenderByOptionsCommand>.self)
 }
 
 /// `backdrop render` as earlier versions spelled it: every mode's options in one command, the mode chosen by
@@ -34,9 +34,9 @@ struct RenderCommand: ParsableCommand {
 /// modes, and the request refuses the combinations the modes cannot spell, in the same words as always.
 struct RenderByOptionsCommand: RenderSpelling {
     static let configuration = CommandConfiguration(
-        commandName: "by-options",
+        commandName: "by-options", _superCommandName: "backdrop render",
         abstract: "Earlier versions' spelling: the mode chosen by options (--algorithm, --scene, --output-dir).",
-        shouldDisplay: false)
+        version: BackdropCommand.configuration.version, shouldDisplay: false)
 
     @Argument(
         help: ArgumentHelp(

@@ -248,6 +248,35 @@ struct FusedPassTests {
     }
 }
 
+extension FusedPassTests {
+    /// A material's filters and their f × f box, fed by the capture as it makes each small row
+    /// (`CaptureDownscale.run(source:filteredBy:parallelism:)`, the fast path's schedule), give the floats they give
+    /// over the stored small image, bit for bit: on a picture with translucent pixels, a frame whose sides neither
+    /// k nor f divides, for f = 2 and 3, on one thread and on all.
+    @Test(arguments: [2, 3])
+    func theFiltersOverTheCaptureAsItIsMadeGiveTheirFloatsOverTheStoredCapture(box f: Int) {
+        let source = Self.mixedAlphaPicture(width: 203, height: 131)
+        let frame = PixelRect(x: 5, y: 3, width: 197, height: 127)
+        let capture = CapturePass(frame: frame, imageSize: source.size, offscreen: true)
+        let fused = CaptureDownscale(capture: capture, downscale: DownscalePass(factor: 4, inputSize: frame.size))
+        let small = fused.run(source: source, parallelism: .serial)
+        let recipe = MaterialRecipe.all[0]
+        let filters = MaterialFilterPass(recipe: recipe, size: small.size, factor: f)
+        let rows = filters.rows(reading: .stored(small), parallelism: .serial)
+        for parallelism in [Parallelism.serial, Parallelism()] {
+            let inline = fused.run(source: source, filteredBy: filters, parallelism: parallelism)
+            #expect(inline.size == filters.descriptor.outputSize)
+            var expected = [SIMD4<Float>](repeating: .zero, count: inline.width)
+            for y in 0..<inline.height {
+                expected.withUnsafeMutableBufferPointer { rows(y, $0.baseAddress!) }
+                for x in 0..<inline.width where inline.row(y)[x] != expected[x] {
+                    Issue.record("f = \(f), pixel \(x),\(y): \(inline.row(y)[x]) against \(expected[x])")
+                }
+            }
+        }
+    }
+}
+
 @Suite("Image comparison")
 struct ImageDifferenceTests {
     @Test func identicalPicturesHaveInfinitePSNR() {

@@ -131,11 +131,16 @@ public struct Renderer: Sendable {
         var stage: Stage
         var rowPasses = plan.rowPasses[...]
         if let downscale = rowPasses.first as? DownscalePass {
-            // The capture and the downscale read the source once, together (see `CaptureDownscale`).
-            stage = .stored(
-                CaptureDownscale(capture: plan.capture, downscale: downscale)
-                    .run(source: source, parallelism: parallelism))
+            // The capture and the downscale read the source once, together (see `CaptureDownscale`); a material's
+            // filters and their box downscale read its rows as they are made, in cache.
+            let capture = CaptureDownscale(capture: plan.capture, downscale: downscale)
             rowPasses = rowPasses.dropFirst()
+            if let filters = rowPasses.first as? MaterialFilterPass, filters.factor > 1 {
+                stage = .stored(capture.run(source: source, filteredBy: filters, parallelism: parallelism))
+                rowPasses = rowPasses.dropFirst()
+            } else {
+                stage = .stored(capture.run(source: source, parallelism: parallelism))
+            }
         } else {
             stage = .computed(size: plan.frame.size, row: plan.capture.rows(source: source))
         }

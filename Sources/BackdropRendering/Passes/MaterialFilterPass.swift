@@ -132,27 +132,41 @@ public struct MaterialFilterPass: RowPass {
 
     /// Computes any output row from `input`.
     public func rows(reading input: Stage, parallelism: Parallelism) -> RowFunction {
-        let width = descriptor.outputSize.width, k = coefficients, f = factor
-        guard f > 1 else {
+        let width = descriptor.outputSize.width, k = coefficients
+        guard factor > 1 else {
             return { y, out in Self.filter(row: input.row(y, orInto: out), into: out, count: width, k) }
         }
-        let inWidth = descriptor.inputSize.width, inHeight = descriptor.inputSize.height
-        let scale = SIMD4<Float>(repeating: 1 / Float(f * f))
+        let inWidth = descriptor.inputSize.width
         return { y, out in
             withScratchRow(inWidth) { scratch in
-                for x in 0..<width { out[x] = .zero }
-                // Rows of the box in order, columns in order: the same sums on any thread.
-                for dy in 0..<f {
-                    let row = input.row(min(y * f + dy, inHeight - 1), orInto: scratch)
-                    Self.filter(row: row, into: scratch, count: inWidth, k)
-                    for x in 0..<width {
-                        var sum = SIMD4<Float>.zero
-                        for dx in 0..<f { sum += scratch[min(x * f + dx, inWidth - 1)] }
-                        out[x] += sum
-                    }
-                }
-                for x in 0..<width { out[x] *= scale }
+                boxRow(y, into: out, scratch: scratch) { j, scratch in input.row(j, orInto: scratch) }
             }
         }
+    }
+
+    /// Output row `y` with f > 1: the filters over each of its f input rows, then the mean of each f × f box.
+    /// `inputRow(j, scratch)` gives input row j (the last row repeating past the bottom edge), written into
+    /// `scratch` (the input's width) or elsewhere; the filtered row goes into `scratch`. Rows of the box in order,
+    /// columns in order: the same sums on any thread, whoever computes the input rows (`CaptureDownscale` computes
+    /// them inline for the fast path).
+    @inline(__always)
+    func boxRow(
+        _ y: Int, into out: UnsafeMutablePointer<SIMD4<Float>>, scratch: UnsafeMutablePointer<SIMD4<Float>>,
+        inputRow: (Int, UnsafeMutablePointer<SIMD4<Float>>) -> UnsafePointer<SIMD4<Float>>
+    ) {
+        let width = descriptor.outputSize.width, k = coefficients, f = factor
+        let inWidth = descriptor.inputSize.width, inHeight = descriptor.inputSize.height
+        let scale = SIMD4<Float>(repeating: 1 / Float(f * f))
+        for x in 0..<width { out[x] = .zero }
+        for dy in 0..<f {
+            let row = inputRow(min(y * f + dy, inHeight - 1), scratch)
+            Self.filter(row: row, into: scratch, count: inWidth, k)
+            for x in 0..<width {
+                var sum = SIMD4<Float>.zero
+                for dx in 0..<f { sum += scratch[min(x * f + dx, inWidth - 1)] }
+                out[x] += sum
+            }
+        }
+        for x in 0..<width { out[x] *= scale }
     }
 }

@@ -31,15 +31,52 @@ public struct CaptureDownscale: Sendable {
     /// The small image: the capture of `source` inside the frame, downscaled.
     public func run(source: RGBAImage<UInt8>, parallelism: Parallelism) -> FloatImage {
         let small = FloatImage(width: outputSize.width, height: outputSize.height)
+        forEachBand(of: outputSize.height, source: source, parallelism: parallelism) { band, smallRow in
+            for j in band { smallRow(j, small.row(j)) }
+        }
+        return small
+    }
+
+    /// The small image through a material's filters and their f × f box (`filters`, f > 1, made for this small
+    /// image's size), without storing the small image: each band computes the small rows its output rows need into
+    /// one scratch row, which the filters then read in cache. The same floats as ``run(source:parallelism:)`` followed
+    /// by `filters` (the same steps per row, in the same order); the 3 MB small image of a material's iPad frame
+    /// (k = 4) is neither written nor read back.
+    package func run(source: RGBAImage<UInt8>, filteredBy filters: MaterialFilterPass, parallelism: Parallelism)
+        -> FloatImage
+    {
+        precondition(filters.descriptor.inputSize == outputSize, "CaptureDownscale: filters for another size")
+        let size = filters.descriptor.outputSize
+        let filtered = FloatImage(width: size.width, height: size.height)
+        let smallWidth = outputSize.width
+        forEachBand(of: size.height, source: source, parallelism: parallelism) { band, smallRow in
+            withScratchRow(smallWidth) { scratch in
+                for y in band {
+                    filters.boxRow(y, into: filtered.row(y), scratch: scratch) { j, scratch in
+                        smallRow(j, scratch)
+                        return UnsafePointer(scratch)
+                    }
+                }
+            }
+        }
+        return filtered
+    }
+
+    /// Runs `body` on bands of `count` rows on all threads, each band with a function that writes small row j
+    /// (``outputSize``'s width) into the row it is given, using that band's scratch sums.
+    private func forEachBand(
+        of count: Int, source: RGBAImage<UInt8>, parallelism: Parallelism,
+        _ body: @Sendable (Range<Int>, (Int, UnsafeMutablePointer<SIMD4<Float>>) -> Void) -> Void
+    ) {
         source.samples.withUnsafeBufferPointer { samples in
             let base = SendablePointer(UnsafeMutablePointer(mutating: samples.baseAddress!))
-            parallelism.forEachBand(of: outputSize.height) { band in
+            parallelism.forEachBand(of: count) { band in
                 let width = frame.width, groups = frame.width / 4
                 let opaqueSums = UnsafeMutablePointer<SIMD16<UInt16>>.allocate(capacity: groups + 1)
                 let otherSums = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: width)
                 let rows = UnsafeMutablePointer<UnsafePointer<UInt8>>.allocate(capacity: factor)
                 defer { opaqueSums.deallocate(); otherSums.deallocate(); rows.deallocate() }
-                for j in band {
+                func smallRow(_ j: Int, into out: UnsafeMutablePointer<SIMD4<Float>>) {
                     for r in 0..<factor {
                         let y = frame.y + min(j * factor + r, frame.height - 1)
                         rows[r] = UnsafePointer(base.pointer) + (y * source.width + frame.x) * 4
@@ -66,11 +103,11 @@ public struct CaptureDownscale: Sendable {
                             for x in groups &* 4..<width { addPremultiplied(rows[r] + x &* 4, to: otherSums + x) }
                         }
                     }
-                    reduce(opaqueSums: opaqueSums, otherSums: hasOtherSums ? otherSums : nil, into: small.row(j))
+                    reduce(opaqueSums: opaqueSums, otherSums: hasOtherSums ? otherSums : nil, into: out)
                 }
+                body(band, smallRow)
             }
         }
-        return small
     }
 
     /// Groups of four pixels in a strip: 32 pixels, 128 bytes of each source row. The strip's eight 16-lane sums

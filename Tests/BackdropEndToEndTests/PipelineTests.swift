@@ -222,7 +222,7 @@ struct FusedPassTests {
     /// two passes compute on their own in float, for every k the plans use and past 16, on a frame whose sides k
     /// does not divide (the last column and row repeat). Float sums of k² terms differ from exact ones by at most
     /// k²·2⁻²⁴ of the mean; a lost or doubled column would differ by 1/k.
-    @Test(arguments: [1, 2, 3, 5, 8, 12, 16, 17, 24])
+    @Test(arguments: [1, 2, 3, 4, 5, 8, 12, 16, 17, 24])
     func theFusedCaptureAndDownscaleComputeThePassesOnTheirOwn(factor k: Int) {
         let source = Self.mixedAlphaPicture(width: 83, height: 61)
         let frame = PixelRect(x: 3, y: 2, width: 77, height: 57)

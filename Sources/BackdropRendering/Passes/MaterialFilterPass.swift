@@ -86,16 +86,10 @@ public struct MaterialFilterPass: RowPass {
         }
         var x = 0
         if VectorKernels.available {
-            // The luma weights as this loop's literals become them.
-            let weights = (r: Float(0.2126), g: Float(0.7152), b: Float(0.0722))
-            var constants = (
-                k.v0, k.v1, k.v2, k.v3, k.amount, k.saturation, k.brightness, weights.r, weights.g, weights.b
-            )
-            withUnsafeBytes(of: &constants) { constants in
+            withKernelConstants(k) { constants in
                 bd_material_filter_row_v3(
                     UnsafeRawPointer(row).assumingMemoryBound(to: Float.self),
-                    UnsafeMutableRawPointer(out).assumingMemoryBound(to: Float.self), count,
-                    constants.baseAddress!.assumingMemoryBound(to: Float.self))
+                    UnsafeMutableRawPointer(out).assumingMemoryBound(to: Float.self), count, constants)
             }
             x = count & ~7
         }
@@ -130,6 +124,14 @@ public struct MaterialFilterPass: RowPass {
         }
     }
 
+    /// `body` given the C kernels' constants: v0…v3, the amount, the saturation, the brightness and the luma weights
+    /// as the four-lane loop's literals become them.
+    @inline(__always) static func withKernelConstants<R>(_ k: Coefficients, _ body: (UnsafePointer<Float>) -> R) -> R {
+        let weights = (r: Float(0.2126), g: Float(0.7152), b: Float(0.0722))
+        var constants = (k.v0, k.v1, k.v2, k.v3, k.amount, k.saturation, k.brightness, weights.r, weights.g, weights.b)
+        return withUnsafeBytes(of: &constants) { body($0.baseAddress!.assumingMemoryBound(to: Float.self)) }
+    }
+
     /// Computes any output row from `input`.
     public func rows(reading input: Stage, parallelism: Parallelism) -> RowFunction {
         let width = descriptor.outputSize.width, k = coefficients
@@ -160,8 +162,19 @@ public struct MaterialFilterPass: RowPass {
         for x in 0..<width { out[x] = .zero }
         for dy in 0..<f {
             let row = inputRow(min(y * f + dy, inHeight - 1), scratch)
-            Self.filter(row: row, into: scratch, count: inWidth, k)
-            for x in 0..<width {
+            // With f = 2, on CPUs with AVX2, the filters and the pair sums of the first whole eights of pixels in
+            // one C kernel (`bd_material_filter_box2_row_v3`, the same floats); the rest below.
+            var done = 0
+            if f == 2 && VectorKernels.available {
+                done = inWidth & ~7
+                Self.withKernelConstants(k) { constants in
+                    bd_material_filter_box2_row_v3(
+                        UnsafeRawPointer(row).assumingMemoryBound(to: Float.self),
+                        UnsafeMutableRawPointer(out).assumingMemoryBound(to: Float.self), done, constants)
+                }
+            }
+            Self.filter(row: row + done, into: scratch + done, count: inWidth - done, k)
+            for x in (done / f)..<width {
                 var sum = SIMD4<Float>.zero
                 for dx in 0..<f { sum += scratch[min(x * f + dx, inWidth - 1)] }
                 out[x] += sum

@@ -66,6 +66,12 @@ void bd_color_transform_row_v3(
 /// Bit for bit the Swift loop's values. Only where `bd_vector_kernels_available()`.
 void bd_material_filter_row_v3(const float *row, float *out, ptrdiff_t count, const float *constants);
 
+/// `MaterialFilterPass.boxRow`'s f = 2 step: the filters over the first ⌊`count`/8⌋·8 premultiplied pixels of `row`,
+/// each pair of neighbours summed as (0 + left) + right and added to `sums[x / 2]` (interleaved RGBA); the other
+/// sums not touched. `constants` as above. Bit for bit the Swift loops' values. Only where
+/// `bd_vector_kernels_available()`.
+void bd_material_filter_box2_row_v3(const float *row, float *sums, ptrdiff_t count, const float *constants);
+
 /// `GlassFaceColour.applyOutputScaled`: Liquid Glass's face colour (luma ceiling, face, saturation, fill, tint,
 /// clamp) over the first ⌊`count`/8⌋·8 pixels of `pixels` (straight RGBA floats at output scale, v = s·maximum +
 /// offset, replaced in place; alpha untouched); the last `count` mod 8 are not written. `constants` (as the Swift
@@ -105,6 +111,12 @@ void bd_glass_refract_run_v3(
 /// groups of sixteen lanes) at `sums` + 16·`firstGroup` and returns 1; otherwise stores nothing and returns 0.
 /// Only where `bd_vector_kernels_available()`.
 int bd_opaque_strip_v3(const uint8_t *const *rows, ptrdiff_t factor, ptrdiff_t firstGroup, uint16_t *sums);
+
+/// `bd_opaque_strip_v3` with k = 4, where a group of four pixels is one box: if every pixel of the strip in the four
+/// `rows` is opaque, stores its eight small pixels, (float)(box sum) · 255 · `scale` per channel (the values
+/// `CaptureDownscale.reduce` gives an opaque box), at `small` + 4·`firstGroup` and returns 1; otherwise stores nothing
+/// and returns 0. Only where `bd_vector_kernels_available()`.
+int bd_opaque_strip_k4_v3(const uint8_t *const *rows, ptrdiff_t firstGroup, float scale, float *small);
 
 /// One second-order section of `RecursiveGaussian` (its coefficients, the feedback negated, and its steady-state
 /// gains for a constant input, as the Swift type computes them).

@@ -72,6 +72,8 @@ public struct CaptureDownscale: Sendable {
             let base = SendablePointer(UnsafeMutablePointer(mutating: samples.baseAddress!))
             parallelism.forEachBand(of: count) { band in
                 let width = frame.width, groups = frame.width / 4
+                // With k = 4 on CPUs with AVX2, a group is a box: whole strips go straight to small pixels.
+                let smallPixelsByStrip = factor == 4 && VectorKernels.available
                 let opaqueSums = UnsafeMutablePointer<SIMD16<UInt16>>.allocate(capacity: groups + 1)
                 let otherSums = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: width)
                 let rows = UnsafeMutablePointer<UnsafePointer<UInt8>>.allocate(capacity: factor)
@@ -85,13 +87,26 @@ public struct CaptureDownscale: Sendable {
                     var hasOtherSums = false
                     var group = 0
                     while group &+ Self.stripGroups <= groups {
-                        if !storeOpaqueStrip(rows: rows, firstGroup: group, into: opaqueSums) {
+                        let strip = group..<group &+ Self.stripGroups
+                        if smallPixelsByStrip {
+                            // k = 4: an opaque strip's small pixels straight from its sums; another's reduced now
+                            // (its boxes read only its own columns).
+                            if !storeOpaqueSmallPixels(rows: rows, firstGroup: group, into: out) {
+                                addGroups(
+                                    strip, rows: rows, opaqueSums: opaqueSums, otherSums: otherSums,
+                                    hasOtherSums: &hasOtherSums)
+                                reduce(
+                                    opaqueSums: opaqueSums, otherSums: hasOtherSums ? otherSums : nil, into: out,
+                                    pixels: strip)
+                            }
+                        } else if !storeOpaqueStrip(rows: rows, firstGroup: group, into: opaqueSums) {
                             addGroups(
-                                group..<group &+ Self.stripGroups, rows: rows, opaqueSums: opaqueSums,
-                                otherSums: otherSums, hasOtherSums: &hasOtherSums)
+                                strip, rows: rows, opaqueSums: opaqueSums, otherSums: otherSums,
+                                hasOtherSums: &hasOtherSums)
                         }
                         group &+= Self.stripGroups
                     }
+                    let reduced = smallPixelsByStrip ? group : 0
                     addGroups(
                         group..<groups, rows: rows, opaqueSums: opaqueSums, otherSums: otherSums,
                         hasOtherSums: &hasOtherSums)
@@ -103,7 +118,9 @@ public struct CaptureDownscale: Sendable {
                             for x in groups &* 4..<width { addPremultiplied(rows[r] + x &* 4, to: otherSums + x) }
                         }
                     }
-                    reduce(opaqueSums: opaqueSums, otherSums: hasOtherSums ? otherSums : nil, into: out)
+                    reduce(
+                        opaqueSums: opaqueSums, otherSums: hasOtherSums ? otherSums : nil, into: out,
+                        pixels: reduced..<outputSize.width)
                 }
                 body(band, smallRow)
             }
@@ -154,6 +171,23 @@ public struct CaptureDownscale: Sendable {
         return true
     }
 
+    /// With k = 4 (a group of four pixels is one box) and AVX2: if every pixel of the strip of ``stripGroups`` groups
+    /// from `firstGroup` in the four `rows` is opaque, stores its small pixels at `small` + `firstGroup` (the values
+    /// ``reduce(opaqueSums:otherSums:into:pixels:)`` gives an opaque box) and returns true; otherwise stores nothing
+    /// and returns false. `bd_opaque_strip_k4_v3`: the capture of a material or of Liquid Glass, which take k = 4,
+    /// without storing the strip's sums and reading them back.
+    @inline(__always)
+    func storeOpaqueSmallPixels(
+        rows: UnsafePointer<UnsafePointer<UInt8>>, firstGroup: Int, into small: UnsafeMutablePointer<SIMD4<Float>>
+    ) -> Bool {
+        bd_opaque_strip_k4_v3(
+            UnsafeRawPointer(rows).assumingMemoryBound(to: UnsafePointer<UInt8>?.self), firstGroup, Self.scale(4),
+            UnsafeMutableRawPointer(small).assumingMemoryBound(to: Float.self)) != 0
+    }
+
+    /// 1 / (65025·k²): a box sum of premultiplied samples to its mean in 0…1.
+    @inline(__always) static func scale(_ factor: Int) -> Float { 1 / Float(65025 * factor * factor) }
+
     /// The colour bytes of two pixels: a 64-bit word OR'd with this is all ones exactly when both alphas are 255.
     static let colorBytes: UInt64 = 0x00FF_FFFF_00FF_FFFF
 
@@ -189,23 +223,24 @@ public struct CaptureDownscale: Sendable {
         sum.pointee += p * SIMD4(p.w, p.w, p.w, 255)
     }
 
-    /// Each small pixel of the row: its k columns' sums (the last column repeating past the edge), over 65025·k².
+    /// The small pixels `pixels` of the row: each its k columns' sums (the last column repeating past the edge), over
+    /// 65025·k².
     /// The k opaque sums are added as integers and converted once; every partial sum is an integer below 2²⁴
     /// (k ≤ 16), so the order of the adds does not change the result.
     @inline(__always)
     func reduce(
         opaqueSums: UnsafeMutablePointer<SIMD16<UInt16>>, otherSums: UnsafeMutablePointer<SIMD4<Float>>?,
-        into out: UnsafeMutablePointer<SIMD4<Float>>
+        into out: UnsafeMutablePointer<SIMD4<Float>>, pixels: Range<Int>
     ) {
         let width = frame.width
         let opaque = UnsafeRawPointer(opaqueSums).assumingMemoryBound(to: SIMD4<UInt16>.self)
-        let scale = 1 / Float(65025 * factor * factor)
+        let scale = Self.scale(factor)
         // Boxes that lie inside the frame with k ≤ 16 take the 16-bit sum; the rest clamp the column.
         let inside = factor <= 16 ? min(outputSize.width, width / factor) : 0
         /// The row's small pixels with k = `factor`: a literal at the call sites below for the common k, so that
         /// the box sum's loop unrolls away (the capture 5.85M → 3.94M instructions a frame at k = 8).
         @inline(__always) func reduceRow(factor: Int) {
-            for i in 0..<outputSize.width {
+            for i in pixels {
                 let opaqueTotal =
                     i < inside
                     ? Self.boxSum(opaque + i &* factor, factor: factor)

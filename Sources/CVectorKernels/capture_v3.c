@@ -36,35 +36,42 @@ int bd_opaque_strip_v3(const uint8_t *const *rows, ptrdiff_t factor, ptrdiff_t f
     return 1;
 }
 
-int bd_opaque_strip_k4_v3(const uint8_t *const *rows, ptrdiff_t firstGroup, float scale, float *small) {
-    bd_u16x16 sum[8] = {0};
-    bd_u64x4 all = ~(bd_u64x4)0;
-    for (ptrdiff_t r = 0; r < 4; r++) {
-        const uint8_t *pixels = rows[r] + 16 * firstGroup;
-        bd_u64x4 quarter[4];
-        __builtin_memcpy(quarter, pixels, sizeof quarter);
-        all &= (quarter[0] & quarter[1]) & (quarter[2] & quarter[3]);
+ptrdiff_t bd_opaque_strips_k4_v3(
+    const uint8_t *const *rows, ptrdiff_t firstGroup, ptrdiff_t strips, float scale, float *small) {
+    const uint8_t *row0 = rows[0], *row1 = rows[1], *row2 = rows[2], *row3 = rows[3];
+    const uint64_t colorBytes = 0x00FFFFFF00FFFFFFull;
+    for (ptrdiff_t strip = 0; strip < strips; strip++) {
+        const ptrdiff_t first = firstGroup + 8 * strip;
+        const uint8_t *const stripRows[4] = {row0 + 16 * first, row1 + 16 * first, row2 + 16 * first, row3 + 16 * first};
+        bd_u16x16 sum[8] = {0};
+        bd_u64x4 all = ~(bd_u64x4)0;
+        for (int r = 0; r < 4; r++) {
+            const uint8_t *pixels = stripRows[r];
+            bd_u64x4 quarter[4];
+            __builtin_memcpy(quarter, pixels, sizeof quarter);
+            all &= (quarter[0] & quarter[1]) & (quarter[2] & quarter[3]);
+            for (int g = 0; g < 8; g++) {
+                bd_u8x16 bytes;
+                __builtin_memcpy(&bytes, pixels + 16 * g, sizeof bytes);
+                sum[g] += bd_words16(bytes);
+            }
+        }
+        if (((all[0] & all[1] & all[2] & all[3]) | colorBytes) != ~(uint64_t)0) return strip;
+        // With k = 4 a group is a box: its four columns' sums added (exact integers, at most 4080), then
+        // (float)sum · 255 (exact) · scale, one rounding, as `CaptureDownscale.reduce` computes an opaque box.
+        float *out = small + 4 * first;
         for (int g = 0; g < 8; g++) {
-            bd_u8x16 bytes;
-            __builtin_memcpy(&bytes, pixels + 16 * g, sizeof bytes);
-            sum[g] += bd_words16(bytes);
+            bd_u16x8 pairs = __builtin_shufflevector(sum[g], sum[g], 0, 1, 2, 3, 4, 5, 6, 7) +
+                             __builtin_shufflevector(sum[g], sum[g], 8, 9, 10, 11, 12, 13, 14, 15);
+            bd_u16x4 box =
+                __builtin_shufflevector(pairs, pairs, 0, 1, 2, 3) + __builtin_shufflevector(pairs, pairs, 4, 5, 6, 7);
+            bd_f32x4 value = __builtin_convertvector(__builtin_convertvector(box, bd_i32x4), bd_f32x4);
+            value = value * 255.0f;
+            value = value * scale;
+            __builtin_memcpy(out + 4 * g, &value, sizeof value);
         }
     }
-    const uint64_t colorBytes = 0x00FFFFFF00FFFFFFull;
-    if (((all[0] & all[1] & all[2] & all[3]) | colorBytes) != ~(uint64_t)0) return 0;
-    // With k = 4 a group is a box: its four columns' sums added (exact integers, at most 4080), then
-    // (float)sum · 255 (exact) · scale, one rounding, as `CaptureDownscale.reduce` computes an opaque box.
-    float *out = small + 4 * firstGroup;
-    for (int g = 0; g < 8; g++) {
-        bd_u16x8 pairs = __builtin_shufflevector(sum[g], sum[g], 0, 1, 2, 3, 4, 5, 6, 7) +
-                         __builtin_shufflevector(sum[g], sum[g], 8, 9, 10, 11, 12, 13, 14, 15);
-        bd_u16x4 box = __builtin_shufflevector(pairs, pairs, 0, 1, 2, 3) + __builtin_shufflevector(pairs, pairs, 4, 5, 6, 7);
-        bd_f32x4 value = __builtin_convertvector(__builtin_convertvector(box, bd_i32x4), bd_f32x4);
-        value = value * 255.0f;
-        value = value * scale;
-        __builtin_memcpy(out + 4 * g, &value, sizeof value);
-    }
-    return 1;
+    return strips;
 }
 
 #if defined(__x86_64__)

@@ -76,15 +76,10 @@ static inline __attribute__((always_inline)) bd_material_pixels bd_material_load
     return pixels;
 }
 
-/// The filters (the contract above) over eight pixels.
-static inline __attribute__((always_inline)) bd_material_pixels bd_material_filter8(
-    bd_material_pixels p, bd_material_constants k) {
+/// The filters (the contract above) over eight pixels, from their straight colour: c = C · (1 / A).
+static inline __attribute__((always_inline)) bd_material_pixels bd_material_filter8_straight(
+    bd_mf8 r, bd_mf8 g, bd_mf8 b, bd_mf8 alpha, bd_material_constants k) {
     bd_mf8 zero = 0;
-    bd_mf8 alpha = p.a;
-    bd_mf8 unpremultiply = 1 / alpha;
-    bd_mf8 r = p.r * unpremultiply;
-    bd_mf8 g = p.g * unpremultiply;
-    bd_mf8 b = p.b * unpremultiply;
     bd_mf8 l = bd_unit8(k.wr * r + k.wg * g + k.wb * b), m = 1 - l;
     bd_mf8 curve = k.v0 * m * m * m + k.v1Times3 * m * m * l + k.v2Times3 * m * l * l + k.v3 * l * l * l;
     bd_mf8 y = bd_unit8(curve);
@@ -99,6 +94,21 @@ static inline __attribute__((always_inline)) bd_material_pixels bd_material_filt
     out.b = bd_select8(transparent, zero, bd_unit8(b * k.saturation + added) * alpha);
     out.a = bd_select8(transparent, zero, alpha);
     return out;
+}
+
+/// The filters over eight premultiplied pixels. Where all eight alphas are exactly 1 (every opaque box of a capture:
+/// 255·k²·255 · (1 / (65025·k²)) rounds to 1 for every k the plans take), 1 / A is 1, C · 1 is C and c · A is c, all
+/// exact: the straight colour is the pixel itself and the division is skipped, with the same floats.
+static inline __attribute__((always_inline)) bd_material_pixels bd_material_filter8(
+    bd_material_pixels p, bd_material_constants k) {
+    bd_mf8 one = 1;
+    bd_mi8 isOne = (bd_mi8)(p.a == one);
+    if (__builtin_reduce_and(isOne) != 0) {
+        bd_material_pixels out = bd_material_filter8_straight(p.r, p.g, p.b, one, k);
+        return out;
+    }
+    bd_mf8 unpremultiply = 1 / p.a;
+    return bd_material_filter8_straight(p.r * unpremultiply, p.g * unpremultiply, p.b * unpremultiply, p.a, k);
 }
 
 void bd_material_filter_row_v3(const float *row, float *out, ptrdiff_t count, const float *constants) {

@@ -112,11 +112,13 @@ void bd_glass_refract_run_v3(
 /// Only where `bd_vector_kernels_available()`.
 int bd_opaque_strip_v3(const uint8_t *const *rows, ptrdiff_t factor, ptrdiff_t firstGroup, uint16_t *sums);
 
-/// `bd_opaque_strip_v3` with k = 4, where a group of four pixels is one box: if every pixel of the strip in the four
-/// `rows` is opaque, stores its eight small pixels, (float)(box sum) · 255 · `scale` per channel (the values
-/// `CaptureDownscale.reduce` gives an opaque box), at `small` + 4·`firstGroup` and returns 1; otherwise stores nothing
-/// and returns 0. Only where `bd_vector_kernels_available()`.
-int bd_opaque_strip_k4_v3(const uint8_t *const *rows, ptrdiff_t firstGroup, float scale, float *small);
+/// `bd_opaque_strip_v3` with k = 4, where a group of four pixels is one box, over `strips` strips from group
+/// `firstGroup` of the four `rows`, in order: each strip whose pixels are all opaque has its eight small pixels,
+/// (float)(box sum) · 255 · `scale` per channel (the values `CaptureDownscale.reduce` gives an opaque box), stored at
+/// `small` + 4·(its first group). Stops at the first strip that is not (storing nothing for it) and returns the number
+/// of strips stored before it: `strips` when all were opaque. Only where `bd_vector_kernels_available()`.
+ptrdiff_t bd_opaque_strips_k4_v3(
+    const uint8_t *const *rows, ptrdiff_t firstGroup, ptrdiff_t strips, float scale, float *small);
 
 /// One second-order section of `RecursiveGaussian` (its coefficients, the feedback negated, and its steady-state
 /// gains for a constant input, as the Swift type computes them).

@@ -86,25 +86,30 @@ public struct CaptureDownscale: Sendable {
                     // The float sums are cleared only once a block meets a pixel that is not opaque.
                     var hasOtherSums = false
                     var group = 0
-                    while group &+ Self.stripGroups <= groups {
-                        let strip = group..<group &+ Self.stripGroups
-                        if smallPixelsByStrip {
-                            // k = 4: an opaque strip's small pixels straight from its sums; another's reduced now
-                            // (its boxes read only its own columns).
-                            if !storeOpaqueSmallPixels(rows: rows, firstGroup: group, into: out) {
-                                addGroups(
-                                    strip, rows: rows, opaqueSums: opaqueSums, otherSums: otherSums,
-                                    hasOtherSums: &hasOtherSums)
-                                reduce(
-                                    opaqueSums: opaqueSums, otherSums: hasOtherSums ? otherSums : nil, into: out,
-                                    pixels: strip)
-                            }
-                        } else if !storeOpaqueStrip(rows: rows, firstGroup: group, into: opaqueSums) {
+                    if smallPixelsByStrip {
+                        // k = 4: opaque strips' small pixels straight from their sums; another strip's reduced
+                        // now (its boxes read only its own columns).
+                        while group &+ Self.stripGroups <= groups {
+                            group &+= storeOpaqueSmallPixels(rows: rows, firstGroup: group, into: out)
+                            guard group &+ Self.stripGroups <= groups else { break }
+                            let strip = group..<group &+ Self.stripGroups
                             addGroups(
                                 strip, rows: rows, opaqueSums: opaqueSums, otherSums: otherSums,
                                 hasOtherSums: &hasOtherSums)
+                            reduce(
+                                opaqueSums: opaqueSums, otherSums: hasOtherSums ? otherSums : nil, into: out,
+                                pixels: strip)
+                            group &+= Self.stripGroups
                         }
-                        group &+= Self.stripGroups
+                    } else {
+                        while group &+ Self.stripGroups <= groups {
+                            if !storeOpaqueStrip(rows: rows, firstGroup: group, into: opaqueSums) {
+                                addGroups(
+                                    group..<group &+ Self.stripGroups, rows: rows, opaqueSums: opaqueSums,
+                                    otherSums: otherSums, hasOtherSums: &hasOtherSums)
+                            }
+                            group &+= Self.stripGroups
+                        }
                     }
                     let reduced = smallPixelsByStrip ? group : 0
                     addGroups(
@@ -171,18 +176,19 @@ public struct CaptureDownscale: Sendable {
         return true
     }
 
-    /// With k = 4 (a group of four pixels is one box) and AVX2: if every pixel of the strip of ``stripGroups`` groups
-    /// from `firstGroup` in the four `rows` is opaque, stores its small pixels at `small` + `firstGroup` (the values
-    /// ``reduce(opaqueSums:otherSums:into:pixels:)`` gives an opaque box) and returns true; otherwise stores nothing
-    /// and returns false. `bd_opaque_strip_k4_v3`: the capture of a material or of Liquid Glass, which take k = 4,
-    /// without storing the strip's sums and reading them back.
+    /// With k = 4 (a group of four pixels is one box) and AVX2: the strips of ``stripGroups`` groups from `firstGroup`
+    /// in the four `rows`, up to the first that is not wholly opaque: each opaque one's small pixels stored at `small` +
+    /// its first group (the values ``reduce(opaqueSums:otherSums:into:pixels:)`` gives an opaque box). Returns the
+    /// groups stored. `bd_opaque_strips_k4_v3`: the capture of a material or of Liquid Glass, which take k = 4,
+    /// without storing the strips' sums and reading them back, a row of strips a call.
     @inline(__always)
     func storeOpaqueSmallPixels(
         rows: UnsafePointer<UnsafePointer<UInt8>>, firstGroup: Int, into small: UnsafeMutablePointer<SIMD4<Float>>
-    ) -> Bool {
-        bd_opaque_strip_k4_v3(
-            UnsafeRawPointer(rows).assumingMemoryBound(to: UnsafePointer<UInt8>?.self), firstGroup, Self.scale(4),
-            UnsafeMutableRawPointer(small).assumingMemoryBound(to: Float.self)) != 0
+    ) -> Int {
+        let strips = (frame.width / 4 - firstGroup) / Self.stripGroups
+        return bd_opaque_strips_k4_v3(
+            UnsafeRawPointer(rows).assumingMemoryBound(to: UnsafePointer<UInt8>?.self), firstGroup, strips,
+            Self.scale(4), UnsafeMutableRawPointer(small).assumingMemoryBound(to: Float.self)) * Self.stripGroups
     }
 
     /// 1 / (65025·k²): a box sum of premultiplied samples to its mean in 0…1.

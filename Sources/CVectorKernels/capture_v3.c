@@ -15,11 +15,14 @@ typedef uint16_t bd_u16x8 __attribute__((ext_vector_type(8)));
 typedef uint16_t bd_u16x4 __attribute__((ext_vector_type(4)));
 typedef int32_t bd_i32x4 __attribute__((ext_vector_type(4)));
 
-int bd_opaque_strip_v3(const uint8_t *const *rows, ptrdiff_t factor, ptrdiff_t firstGroup, uint16_t *sums) {
-    bd_u16x16 sum[8] = {0};
+/// The strip of eight groups from group `first` in the `factor` rows: its 16-bit column sums into `sum`, and whether
+/// every alpha is 255 (the AND of all bytes, with the colour bytes set, is all ones).
+static inline __attribute__((always_inline)) int bd_strip_sums(
+    const uint8_t *const *rows, ptrdiff_t factor, ptrdiff_t first, bd_u16x16 sum[8]) {
+    for (int g = 0; g < 8; g++) sum[g] = 0;
     bd_u64x4 all = ~(bd_u64x4)0;
     for (ptrdiff_t r = 0; r < factor; r++) {
-        const uint8_t *pixels = rows[r] + 16 * firstGroup;
+        const uint8_t *pixels = rows[r] + 16 * first;
         bd_u64x4 quarter[4];
         __builtin_memcpy(quarter, pixels, sizeof quarter);
         all &= (quarter[0] & quarter[1]) & (quarter[2] & quarter[3]);
@@ -29,34 +32,23 @@ int bd_opaque_strip_v3(const uint8_t *const *rows, ptrdiff_t factor, ptrdiff_t f
             sum[g] += bd_words16(bytes);
         }
     }
-    // Every alpha is 255 exactly when the AND of all bytes, with the colour bytes set, is all ones.
     const uint64_t colorBytes = 0x00FFFFFF00FFFFFFull;
-    if (((all[0] & all[1] & all[2] & all[3]) | colorBytes) != ~(uint64_t)0) return 0;
+    return ((all[0] & all[1] & all[2] & all[3]) | colorBytes) == ~(uint64_t)0;
+}
+
+int bd_opaque_strip_v3(const uint8_t *const *rows, ptrdiff_t factor, ptrdiff_t firstGroup, uint16_t *sums) {
+    bd_u16x16 sum[8];
+    if (!bd_strip_sums(rows, factor, firstGroup, sum)) return 0;
     __builtin_memcpy(sums + 16 * firstGroup, sum, sizeof sum);
     return 1;
 }
 
 ptrdiff_t bd_opaque_strips_k4_v3(
     const uint8_t *const *rows, ptrdiff_t firstGroup, ptrdiff_t strips, float scale, float *small) {
-    const uint8_t *row0 = rows[0], *row1 = rows[1], *row2 = rows[2], *row3 = rows[3];
-    const uint64_t colorBytes = 0x00FFFFFF00FFFFFFull;
     for (ptrdiff_t strip = 0; strip < strips; strip++) {
         const ptrdiff_t first = firstGroup + 8 * strip;
-        const uint8_t *const stripRows[4] = {row0 + 16 * first, row1 + 16 * first, row2 + 16 * first, row3 + 16 * first};
-        bd_u16x16 sum[8] = {0};
-        bd_u64x4 all = ~(bd_u64x4)0;
-        for (int r = 0; r < 4; r++) {
-            const uint8_t *pixels = stripRows[r];
-            bd_u64x4 quarter[4];
-            __builtin_memcpy(quarter, pixels, sizeof quarter);
-            all &= (quarter[0] & quarter[1]) & (quarter[2] & quarter[3]);
-            for (int g = 0; g < 8; g++) {
-                bd_u8x16 bytes;
-                __builtin_memcpy(&bytes, pixels + 16 * g, sizeof bytes);
-                sum[g] += bd_words16(bytes);
-            }
-        }
-        if (((all[0] & all[1] & all[2] & all[3]) | colorBytes) != ~(uint64_t)0) return strip;
+        bd_u16x16 sum[8];
+        if (!bd_strip_sums(rows, 4, first, sum)) return strip;
         // With k = 4 a group is a box: its four columns' sums added (exact integers, at most 4080), then
         // (float)sum · 255 (exact) · scale, one rounding, as `CaptureDownscale.reduce` computes an opaque box.
         float *out = small + 4 * first;

@@ -4,7 +4,8 @@ import Foundation
 
 /// `backdrop estimate`: one subcommand per mode (view, scene, explain, run, find, model), each taking only the
 /// options its mode reads. Today's spelling (`backdrop estimate --scene S --explain …`) is the hidden default
-/// subcommand, ``EstimateByOptionsCommand``, which runs the same ``EstimateRun``.
+/// subcommand, ``EarlierSpelling``, whose arguments ``EstimateByOptionsCommand`` parses and runs: the same
+/// ``EstimateRun``.
 struct EstimateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "estimate",

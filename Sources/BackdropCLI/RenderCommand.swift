@@ -4,8 +4,8 @@ import Foundation
 
 /// `backdrop render`: one subcommand per mode (picture, image-effects, scene, batch), each taking only the options
 /// its kind of request takes. Today's spelling (`backdrop render IN.png -o OUT.png --algorithm image-effects …`,
-/// `--scene`, `--output-dir`) is the hidden default subcommand, ``RenderByOptionsCommand``, which runs the same
-/// request.
+/// `--scene`, `--output-dir`) is the hidden default subcommand, ``EarlierSpelling``, whose arguments
+/// ``RenderByOptionsCommand`` parses and runs: the same request.
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",

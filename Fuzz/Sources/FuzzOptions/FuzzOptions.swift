@@ -13,7 +13,9 @@ public func fuzzOptionsMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMu
         let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
         let arguments = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
         do {
-            let command = try BackdropCommand.parseAsRoot(arguments)
+            var command = try BackdropCommand.parseAsRoot(arguments)
+            // The earlier spelling of render and estimate: the command its arguments spell.
+            if let standIn = command as? any StandInCommand { command = try standIn.standingFor() }
             switch command {
             case let render as any RenderSpelling:
                 _ = try render.renderRun.request.validate(spelling: .option)

@@ -101,6 +101,30 @@ struct CommandModesTests {
         #expect(formats.contains("(values: text, json; default: text)"), "\(formats)")
     }
 
+    /// The earlier spelling's `--help`, given after its arguments, is the help of the command that parses them (the
+    /// stand-in that `render` and `estimate` default to has no help of its own): its usage under its parent's path and
+    /// every mode's options; an unknown option is that command's one-line error.
+    @Test func theEarlierSpellingsHelpAndErrorsAreItsCommands() throws {
+        for (command, options) in [
+            (["render", photo], ["output-dir", "algorithm", "scene", "style", "compression"]),
+            (["estimate", "--device", "ipad-air"], ["scene", "explain", "model", "style", "all-devices"]),
+        ] {
+            let help = try runCLI(command + ["--help"])
+            #expect(help.status == 0, "\(command): \(help.standardError)")
+            #expect(
+                help.standardOutput.contains("USAGE: backdrop \(command[0]) by-options "),
+                "\(command): \(help.standardOutput)")
+            let listed = Self.listedOptions(help.standardOutput)
+            #expect(Set(options).isSubset(of: listed), "\(command): \(listed.sorted())")
+            let unknown = try runCLI(command + ["--no-such-option"])
+            #expect(unknown.status == 2, "\(command): \(unknown.standardError)")
+            #expect(
+                unknown.standardError.hasPrefix("backdrop: error: Unknown option '--no-such-option'")
+                    && unknown.standardError.split(separator: "\n").count == 1,
+                "\(command): \(unknown.standardError)")
+        }
+    }
+
     /// Earlier versions' spelling and the new one, writing `out.png` (or printing): the same bytes.
     static func pairs(photo: String, glyphs: String) -> [(old: [String], new: [String])] {
         [

@@ -9,10 +9,10 @@ public struct BackdropCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "backdrop",
         abstract:
-            "Render Apple-style (iOS 7/8) blur and vibrancy effects on the CPU, and predict their GPU cost per device.",
+            "Render Apple's blur, material, vibrancy and glass effects on the CPU, and predict their GPU cost per device.",
         discussion: """
-            Backdrop turns a PNG into the same PNG seen through a blur effect view: blurred, saturated and tinted \
-            the way UIBlurEffect styles look, inside a frame you choose, with vibrant content over it if you like; \
+            Backdrop turns a picture (PNG, JPEG, WebP or HEIF) into the same picture seen through a blur effect \
+            view: blurred, saturated and tinted the way UIBlurEffect styles look, inside a frame you choose, with vibrant content over it if you like; \
             outside the frame the picture is untouched. It also predicts what the effect costs on the GPUs of the \
             iPhone 3GS through the iPad Air, and compares renderings with golden images.
 
@@ -26,7 +26,7 @@ public struct BackdropCommand: ParsableCommand {
               backdrop compare golden.png blurred.png --min-psnr 40 --diff diff.png
               backdrop styles
 
-            Exit codes: 0 success · 1 bad input (unreadable, corrupt or oversized PNG, unwritable output) · \
+            Exit codes: 0 success · 1 bad input (unreadable, corrupt or oversized picture, unwritable output) · \
             2 usage (unknown option or style, value out of range, frame outside the picture). compare and check \
             use 1 for "outside the tolerance" and 2 for unreadable input.
             """,

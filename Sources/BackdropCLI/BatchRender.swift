@@ -85,31 +85,20 @@ struct BatchRender {
     /// serial per file (both now use a second core on large pictures), while the effect itself uses every core.
     static let defaultJobs = 2
 
-    /// (input, output) pairs in the order given, folders expanded to their pictures (PNG, JPEG, WebP by content)
-    /// sorted by name. An output is the input's name, its extension made `.png` (a PNG's name is kept as it is).
+    /// (input, output) pairs in the order given, folders expanded to their pictures (``ImageFormat``, by content)
+    /// sorted by name. An output is the input's name with the format's extension (``outputName(of:format:)``).
     let files: [(input: String, output: String)]
     let outputDirectory: String
 
-    /// Plans the batch, creating the output folder when it is missing. Errors: an output folder that cannot be
-    /// created or written, two inputs with the same output name, no picture at all. An input that does not exist is
-    /// one failed file of the batch, reported in its turn. A folder's files that are not pictures are named in one
-    /// line on standard error.
-    init(inputs: [String], outputDirectory: String, force: Bool) throws(BackdropError) {
+    /// Plans the batch of `format` outputs, then creates the output folder when it is missing: an error leaves no
+    /// folder behind. Errors: no picture at all, two inputs with the same output name, an output that is its input
+    /// (without `force`), an output folder that is not a folder or cannot be created or written. An input that does
+    /// not exist is one failed file of the batch, reported in its turn. A folder's files that are not pictures are
+    /// named in one line on standard error.
+    init(inputs: [String], outputDirectory: String, format: OutputPictureFormat = .png, force: Bool)
+        throws(BackdropError)
+    {
         var isDirectory: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: outputDirectory, isDirectory: &isDirectory) {
-            do {
-                try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
-            } catch {
-                throw BackdropError(.output, "\(outputDirectory): cannot create the output folder")
-            }
-            isDirectory = true
-        }
-        guard isDirectory.boolValue else {
-            throw BackdropError(.output, "\(outputDirectory): the output folder is not a folder")
-        }
-        guard access(outputDirectory, W_OK) == 0 else {
-            throw BackdropError(.output, "\(outputDirectory): the output folder is not writable")
-        }
         var expanded: [String] = []
         for input in inputs {
             // A missing file is reported when its turn comes, with the others rendered: one typo does not stop a
@@ -137,7 +126,7 @@ struct BatchRender {
         var seen: [String: String] = [:]
         var files: [(String, String)] = []
         for input in expanded {
-            let name = Self.outputName(of: input)
+            let name = Self.outputName(of: input, format: format)
             if let earlier = seen[name] {
                 throw BackdropError(
                     .badOption, "\(earlier) and \(input) would both be written to \(outputDirectory)/\(name)")
@@ -149,16 +138,39 @@ struct BatchRender {
             }
             files.append((input, output))
         }
+        if !FileManager.default.fileExists(atPath: outputDirectory, isDirectory: &isDirectory) {
+            do {
+                try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
+            } catch {
+                throw BackdropError(.output, "\(outputDirectory): cannot create the output folder")
+            }
+            isDirectory = true
+        }
+        guard isDirectory.boolValue else {
+            throw BackdropError(.output, "\(outputDirectory): the output folder is not a folder")
+        }
+        guard access(outputDirectory, W_OK) == 0 else {
+            throw BackdropError(.output, "\(outputDirectory): the output folder is not writable")
+        }
         self.files = files
         self.outputDirectory = outputDirectory
     }
 
-    /// The output's file name for `input`: its own for a `.png`, otherwise its extension replaced by `.png`.
-    static func outputName(of input: String) -> String {
+    /// The output's file name for `input` in `format`: its own when its extension is the format's (`.png`; `.jpg`
+    /// or `.jpeg`; `.webp`, in any case), otherwise its extension replaced by the format's (`.png`, `.jpg`, `.webp`).
+    static func outputName(of input: String, format: OutputPictureFormat = .png) -> String {
         let name = (input as NSString).lastPathComponent
-        if (name as NSString).pathExtension.lowercased() == "png" { return name }
+        let own = (name as NSString).pathExtension.lowercased()
+        let kept: Set<String>
+        let added: String
+        switch format {
+        case .png: (kept, added) = (["png"], "png")
+        case .jpeg: (kept, added) = (["jpg", "jpeg"], "jpg")
+        case .webP: (kept, added) = (["webp"], "webp")
+        }
+        if kept.contains(own) { return name }
         return ((name as NSString).deletingPathExtension.isEmpty ? name : (name as NSString).deletingPathExtension)
-            + ".png"
+            + "." + added
     }
 
     /// Whether the file at `path` is one to render: a regular file that starts like a picture Backdrop reads

@@ -45,6 +45,8 @@ enum EstimateText {
         lines.append(
             "blur:       model \(estimate.decision.path.rawValue), Apple iOS 7 \(estimate.decision.applePolicy.rawValue) — \(estimate.decision.reason)"
         )
+        // The what-if is the decision's (above); Liquid Glass's note is the style's.
+        if estimate.style.glass != nil { lines.append("style:      \(GlassParameters.approximationNote)") }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -82,6 +84,7 @@ enum EstimateText {
             text +=
                 "\n(what-if): the device never ran iOS \(introduced), which shipped \(e.style.name): a what-if, not a prediction of shipped behaviour."
         }
+        if first.style.glass != nil { text += "\n\(GlassParameters.approximationNote)." }
         for e in estimates where !e.decision.agreesWithApple {
             text +=
                 "\n* \(e.device.id): model \(e.decision.path.rawValue), Apple \(e.decision.applePolicy.rawValue): \(e.decision.reason)"

@@ -9,7 +9,7 @@ import Foundation
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render a blur over a PNG, Apple's ImageEffects, a whole scene, or many PNGs, and write PNGs.",
+        abstract: "Render a blur over a picture, Apple's ImageEffects, a whole scene, or many pictures.",
         discussion: """
             Each mode is a subcommand with the options it takes; 'backdrop render MODE --help' lists them. The \
             spelling of earlier versions, options alone (backdrop render photo.png -o out.png --style dark, \

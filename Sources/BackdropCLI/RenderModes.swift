@@ -7,7 +7,7 @@ import Backdrop
 struct RenderPictureCommand: RenderSpelling {
     static let configuration = CommandConfiguration(
         commandName: "picture",
-        abstract: "Render a blur style (UIBlurEffect's look) over one PNG.",
+        abstract: "Render a blur style (UIBlurEffect's look) over one picture.",
         discussion: """
             Inside the frame the picture is blurred (a Gaussian of σ × scale pixels), saturated and tinted; outside \
             it the output equals the input bit for bit. The default is the fast, GPU-style pipeline (downscale, \
@@ -62,7 +62,7 @@ struct RenderPictureCommand: RenderSpelling {
 struct RenderImageEffectsCommand: RenderSpelling {
     static let configuration = CommandConfiguration(
         commandName: "image-effects",
-        abstract: "Render Apple's UIImage+ImageEffects sample category over one PNG.",
+        abstract: "Render Apple's UIImage+ImageEffects sample category over one picture.",
         discussion: """
             Three box blurs, an integer saturation matrix, 8-bit premultiplied, as the sample category's \
             applyBlurWithRadius: draws: --style light, extraLight, dark, tint with --tint, or custom (--sigma is the \
@@ -138,9 +138,10 @@ struct RenderSceneCommand: RenderSpelling {
 struct RenderBatchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "batch",
-        abstract: "Render many PNGs (and every PNG in a folder) into a folder with the same options.",
+        abstract: "Render many pictures (and every picture in a folder) into a folder with the same options.",
         discussion: """
-            Each input is written into --output-dir under its own file name, --jobs files at once, with a progress \
+            Each input is written into --output-dir under its own name with the --output-format's extension (.png by \
+            default), --jobs files at once, with a progress \
             bar on a terminal; a file that fails is reported and the rest go on; the exit code is 1 if any failed. \
             'batch picture' (the default) takes 'render picture''s options, 'batch image-effects' those of \
             'render image-effects'.
@@ -153,10 +154,10 @@ struct RenderBatchCommand: ParsableCommand {
         defaultSubcommand: RenderBatchPictureCommand.self)
 }
 
-/// `backdrop render batch picture`: the system blur over many PNGs.
+/// `backdrop render batch picture`: the system blur over many pictures.
 struct RenderBatchPictureCommand: RenderSpelling {
     static let configuration = CommandConfiguration(
-        commandName: "picture", abstract: "The system blur over many PNGs, as 'render picture' draws one.")
+        commandName: "picture", abstract: "The system blur over many pictures, as 'render picture' draws one.")
 
     @OptionGroup var batch: BatchOptions
     @OptionGroup var blur: BlurOptions
@@ -166,16 +167,16 @@ struct RenderBatchPictureCommand: RenderSpelling {
         var request = RenderRequest()
         blur.fill(&request)
         return RenderRun(
-            request, inputs: batch.inputs, output: nil, outputDirectory: batch.outputDir, jobs: batch.jobs,
-            encoding: encoding)
+            request, inputs: batch.inputs, output: nil, outputDirectory: batch.outputDir,
+            outputFormat: batch.outputFormat.format, jobs: batch.jobs, encoding: encoding)
     }
 }
 
-/// `backdrop render batch image-effects`: `UIImage+ImageEffects` over many PNGs.
+/// `backdrop render batch image-effects`: `UIImage+ImageEffects` over many pictures.
 struct RenderBatchImageEffectsCommand: RenderSpelling {
     static let configuration = CommandConfiguration(
         commandName: "image-effects",
-        abstract: "Apple's UIImage+ImageEffects over many PNGs, as 'render image-effects' draws one.")
+        abstract: "Apple's UIImage+ImageEffects over many pictures, as 'render image-effects' draws one.")
 
     @OptionGroup var batch: BatchOptions
     @OptionGroup var imageEffects: ImageEffectsOptions
@@ -185,7 +186,7 @@ struct RenderBatchImageEffectsCommand: RenderSpelling {
         var request = RenderRequest()
         imageEffects.fill(&request)
         return RenderRun(
-            request, inputs: batch.inputs, output: nil, outputDirectory: batch.outputDir, jobs: batch.jobs,
-            encoding: encoding)
+            request, inputs: batch.inputs, output: nil, outputDirectory: batch.outputDir,
+            outputFormat: batch.outputFormat.format, jobs: batch.jobs, encoding: encoding)
     }
 }

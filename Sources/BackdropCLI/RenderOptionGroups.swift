@@ -259,18 +259,38 @@ struct TimingOptions: ParsableArguments {
 }
 
 /// Many inputs into a folder (`render batch`).
+/// `--output-format`: what a batch writes.
+enum BatchOutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case png, jpg, webp
+
+    var format: OutputPictureFormat {
+        switch self {
+        case .png: return .png
+        case .jpg: return .jpeg
+        case .webp: return .webP
+        }
+    }
+}
+
 struct BatchOptions: ParsableArguments {
     @Argument(
-        help: ArgumentHelp("Pictures (PNG, JPEG, WebP), or folders of them (every picture inside).", valueName: "input")
-    )
+        help: ArgumentHelp(
+            "Pictures (\(ImageFormat.names), by content), or folders of them (every picture inside).",
+            valueName: "input"))
     var inputs: [String] = []
 
     @Option(
         name: .customLong("output-dir"),
         help: ArgumentHelp(
-            "Render every input into this folder (created if missing), under the input's file name.",
+            "Render every input into this folder (created if missing), named as the input with the output format's extension (a name that has it already is kept).",
             valueName: "dir"))
     var outputDir: String
+
+    @Option(
+        name: .customLong("output-format"),
+        help: ArgumentHelp("The outputs' format: png (the default), jpg or webp (with --quality).", valueName: "format")
+    )
+    var outputFormat: BatchOutputFormat = .png
 
     @Option(
         parsing: .unconditional,

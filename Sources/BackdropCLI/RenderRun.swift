@@ -13,18 +13,23 @@ struct RenderRun {
     var inputs: [String]
     var output: String?
     var outputDirectory: String?
+    /// What a batch (`outputDirectory`) writes; one output's format is its extension's.
+    var outputFormat = OutputPictureFormat.png
     var jobs: Int = BatchRender.defaultJobs
     var timingRuns: Int?
     var encoding: EncodingOptions
 
     init(
         _ request: RenderRequest, inputs: [String], output: String?, outputDirectory: String? = nil,
-        jobs: Int = BatchRender.defaultJobs, timingRuns: Int? = nil, encoding: EncodingOptions
+        outputFormat: OutputPictureFormat = .png, jobs: Int = BatchRender.defaultJobs, timingRuns: Int? = nil,
+        encoding: EncodingOptions
     ) {
         self.request = request
         self.request.input = inputs.first
         self.inputs = inputs
-        (self.output, self.outputDirectory, self.jobs) = (output, outputDirectory, jobs)
+        (self.output, self.outputDirectory, self.outputFormat, self.jobs) = (
+            output, outputDirectory, outputFormat, jobs
+        )
         (self.timingRuns, self.encoding) = (timingRuns, encoding)
     }
 
@@ -44,14 +49,23 @@ struct RenderRun {
                     .badOption, "--scene draws the scene's own layers and effect views: leave out \(name)")
             }
         }
+        // The format written: one output's extension's, a batch's --output-format.
+        let format =
+            try outputDirectory == nil
+            ? output.map { path throws(BackdropError) in try OutputPictureFormat(path: path) } : outputFormat
         if let quality = encoding.quality {
             try OutputPictureFormat.validate(quality: quality)
-            let format = try output.map { path throws(BackdropError) in try OutputPictureFormat(path: path) }
-            if outputDirectory != nil || format == .png {
-                throw BackdropError(.badOption, "--quality is for .jpg, .jpeg and .webp outputs")
+            if format == .png {
+                throw BackdropError(
+                    .badOption,
+                    outputDirectory == nil
+                        ? "--quality is for .jpg, .jpeg and .webp outputs"
+                        : "--quality with --output-dir is for 'render batch … --output-format jpg' or webp")
             }
         }
-        if let output { _ = try OutputPictureFormat(path: output) }
+        if let format, format != .png, let depth = request.depth, depth != 8 {
+            throw BackdropError(.badOption, "--depth \(depth) is for PNG outputs (JPEG and WebP hold 8 bits a sample)")
+        }
         let job = try renderJob()
         guard let outputDirectory else {
             guard inputs.count == 1 || request.scene != nil, let output else {
@@ -79,7 +93,8 @@ struct RenderRun {
             throw BackdropError(.badOption, "--time is for one input (-o), not --output-dir")
         }
         guard (1...64).contains(jobs) else { throw BackdropError(.badOption, "--jobs \(jobs) is out of range (1…64)") }
-        let batch = try BatchRender(inputs: inputs, outputDirectory: outputDirectory, force: encoding.force)
+        let batch = try BatchRender(
+            inputs: inputs, outputDirectory: outputDirectory, format: outputFormat, force: encoding.force)
         if !batch.run(job, jobs: jobs) { throw ExitCode(1) }
     }
 

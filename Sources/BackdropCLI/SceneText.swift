@@ -55,6 +55,7 @@ enum SceneText {
         lines.append(
             "blur:      effect views \(ScenePlanner.effectViewWords(path: estimate.path, blurredEffectViews: estimate.blurredEffectViews)); model \(estimate.decision.path.rawValue), Apple iOS 7 \(estimate.decision.applePolicy.rawValue)"
         )
+        for note in estimate.styleNotes { lines.append("style:     \(note)") }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -90,7 +91,8 @@ enum SceneText {
         let rows = estimates.map { estimate in
             let e = (device: estimate.device, path: estimate.path, frame: estimate.tableFrame)
             return [
-                e.device.id, "\(e.device.screen)", e.path.rawValue, ms(e.frame.busyMs), ms(e.frame.idleMs),
+                e.device.id, "\(e.device.screen)", e.path.rawValue + (estimate.isWhatIf ? " (what-if)" : ""),
+                ms(e.frame.busyMs), ms(e.frame.idleMs),
                 ms(e.frame.totalMs), e.frame.ranges().text, String(format: "%.1f", e.frame.fps),
                 String(format: "%.0f", e.frame.gpuPercent),
                 "\(e.frame.offscreenPasses)", "\(e.frame.renderTargetSwitches)", e.frame.bound.rawValue,
@@ -116,6 +118,11 @@ enum SceneText {
                     " A static scene's row is its first frame; at rest it draws only what animates (at most %.2f ms here).",
                 rest)
         }
+        if estimates.contains(where: \.isWhatIf) {
+            text +=
+                "\n(what-if): the device never ran the iOS that shipped one of the scene's effect styles (\(scene.effectStyles.map(\.name).joined(separator: ", "))): a what-if, not a prediction of shipped behaviour."
+        }
+        if scene.effectStyles.contains(where: { $0.glass != nil }) { text += "\n\(GlassParameters.approximationNote)." }
         return text + "\n"
     }
 

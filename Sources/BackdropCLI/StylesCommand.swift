@@ -25,7 +25,7 @@ struct StylesCommand: ParsableCommand {
     @OptionGroup var listing: ListingFormat
 
     func run() throws {
-        try listing.print(StyleCatalogue.all) {
+        try listing.print(StyleCatalogue.all.map(StyleListing.init)) {
             let header = [
                 "style", "iOS", "appearance", "recipe", "sigma (pt)", "saturation", "tint (white@alpha)", "brightness",
                 "luminance", "evidence",
@@ -103,4 +103,18 @@ struct StylesCommand: ParsableCommand {
     }
 
     private func fmt(_ v: Double) -> String { String(format: "%g", v) }
+}
+
+/// A catalogue entry as `styles --format json` prints it: the entry's own keys, and `adaptive`, whether it follows the
+/// appearance (`--appearance` applies; a fixed style's `light` and `dark` are the same style).
+struct StyleListing: Encodable {
+    let entry: StyleCatalogue.Entry
+
+    private enum Keys: String, CodingKey { case adaptive }
+
+    func encode(to encoder: any Encoder) throws {
+        try entry.encode(to: encoder)
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(entry.isAdaptive, forKey: .adaptive)
+    }
 }

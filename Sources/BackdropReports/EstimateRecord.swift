@@ -64,6 +64,9 @@ public struct EstimateRecord: Codable, Sendable, Equatable {
     public let totalMsRange: [Double]
     public let fpsRange: [Double]
     public let gpuPercentRange: [Double]
+    /// What the price says about its style: the device never ran the iOS that shipped it (a what-if), Liquid Glass
+    /// (an approximation) (``Estimator/styleNotes(_:on:)``).
+    public let styleNotes: [String]
 
     /// The record of `estimate`.
     public init(_ estimate: Estimate) {
@@ -98,5 +101,6 @@ public struct EstimateRecord: Codable, Sendable, Equatable {
         totalMsRange = ranges.totalMs
         fpsRange = ranges.fps
         gpuPercentRange = ranges.gpuPercent
+        styleNotes = Estimator.styleNotes([estimate.style], on: estimate.device)
     }
 }

@@ -65,6 +65,9 @@ public struct SceneRecord: Codable, Sendable, Equatable {
     public let gpuPercentRange: [Double]
     /// Where the scene goes far past what the evidence covers (``EvidenceCoverage``).
     public let warnings: [String]
+    /// What the price says about the scene's effect styles: a style the device never ran (a what-if), Liquid Glass
+    /// (an approximation) (``SceneEstimate/styleNotes``).
+    public let styleNotes: [String]
 
     /// The record of `estimate`.
     public init(_ estimate: SceneEstimate) {
@@ -104,5 +107,6 @@ public struct SceneRecord: Codable, Sendable, Equatable {
         fpsRange = ranges.fps
         gpuPercentRange = ranges.gpuPercent
         warnings = estimate.warnings
+        styleNotes = estimate.styleNotes
     }
 }

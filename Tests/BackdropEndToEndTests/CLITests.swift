@@ -153,6 +153,12 @@ struct CLITests {
         let decoded = try JSONDecoder().decode([StyleCatalogue.Entry].self, from: Data(json.standardOutput.utf8))
         #expect(decoded == StyleCatalogue.all)
         #expect(decoded.prefix(3).map(\.light) == BlurStyle.builtIn)
+        // Which styles take --appearance: the JSON says it of each.
+        let objects = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]])
+        #expect(objects.map { $0["adaptive"] as? Bool } == StyleCatalogue.all.map(\.isAdaptive))
+        #expect(StyleCatalogue.all.contains(where: \.isAdaptive) && StyleCatalogue.all.contains { !$0.isAdaptive })
+        #expect(!result.standardOutput.contains("derived: derived:"))
     }
 
     /// `--vibrancy-style` draws the level's matrix over a material (the library's picture), and is a one-line error

@@ -36,10 +36,13 @@ struct CommandModesTests {
             ["render", "scene"], ["s.json", "--device", "iphone-5", "-o", "o.png"],
             ["device", "path", "show", "steady", "reduce-transparency", "scroll-offset", "output"] + encoding
         ),
-        (["render", "batch", "picture"], ["in.png", "--output-dir", "d"], ["output-dir", "jobs"] + blur + encoding),
+        (
+            ["render", "batch", "picture"], ["in.png", "--output-dir", "d"],
+            ["output-dir", "output-format", "jobs"] + blur + encoding
+        ),
         (
             ["render", "batch", "image-effects"], ["in.png", "--output-dir", "d"],
-            ["output-dir", "jobs"] + imageEffects + encoding
+            ["output-dir", "output-format", "jobs"] + imageEffects + encoding
         ),
         (["estimate", "view"], [], priced + style + ["vibrancy", "view", "reduce-transparency"]),
         (["estimate", "scene"], ["s.json"], priced + ["reduce-transparency"]),

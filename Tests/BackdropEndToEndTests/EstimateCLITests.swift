@@ -30,6 +30,65 @@ struct EstimateCLITests {
         }
     }
 
+    /// A scene's system materials and glass are what-ifs on every device of the table, and glass is an approximation:
+    /// the scene's estimate (one device, every device, JSON), its picture's line and `estimate view` say so; a scene of
+    /// iOS 7's styles says neither.
+    @Test func aScenesMaterialsAndGlassAreMarkedAsWhatIfsAndGlassAsAnApproximation() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        let scene = directory.appendingPathComponent("styles.json"),
+            plain = directory.appendingPathComponent("plain.json")
+        try Data(
+            #"""
+            {"name": "styles", "layers": [
+              {"name": "bar", "frame": [0, 0, 320, 64], "effect": {"blur": "systemMaterial"}},
+              {"name": "pill", "frame": [20, 100, 200, 60], "effect": {"blur": "glass"}}]}
+            """#.utf8
+        ).write(to: scene)
+        try Data(
+            #"{"name": "plain", "layers": [{"name": "bar", "frame": [0, 0, 320, 64], "effect": {"blur": "light"}}]}"#
+                .utf8
+        )
+        .write(to: plain)
+        let whatIf13 = "a what-if: the iPhone 5 never ran iOS 13", whatIf26 = "a what-if: the iPhone 5 never ran iOS 26"
+        let approximation = "Liquid Glass is an approximation"
+        let one = try runCLI(["estimate", "scene", scene.path, "--device", "iphone-5"])
+        #expect(one.status == 0, "\(one.standardError)")
+        for note in [whatIf13, whatIf26, approximation] {
+            #expect(one.standardOutput.contains("style:     \(note)"), "\(note): \(one.standardOutput)")
+        }
+        let all = try runCLI(["estimate", "scene", scene.path, "--all-devices"])
+        #expect(all.status == 0, "\(all.standardError)")
+        let rows = all.standardOutput.split(separator: "\n").filter { line in
+            Device.all.contains { line.hasPrefix($0.id + " ") }
+        }
+        #expect(rows.count == Device.all.count && rows.allSatisfy { $0.contains("(what-if)") }, "\(all.standardOutput)")
+        #expect(all.standardOutput.contains("a what-if, not a prediction of shipped behaviour"))
+        #expect(all.standardOutput.contains(approximation))
+        let json = try runCLI(["estimate", "scene", scene.path, "--device", "iphone-5", "--format", "json"])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        let notes = try #require(object["styleNotes"] as? [String])
+        #expect(notes.count == 3 && notes[0].hasPrefix(whatIf13) && notes[1].hasPrefix(whatIf26), "\(notes)")
+        #expect(notes[2].hasPrefix(approximation))
+        let picture = try runCLI(
+            [
+                "render", "scene", scene.path, "--device", "iphone-5", "-o",
+                directory.appendingPathComponent("s.png").path,
+            ])
+        #expect(picture.status == 0, "\(picture.standardError)")
+        for note in [whatIf13, whatIf26, approximation] {
+            #expect(picture.standardOutput.contains(note), "\(note): \(picture.standardOutput)")
+        }
+        let view = try runCLI(["estimate", "view", "--style", "glass", "--device", "iphone-5"])
+        #expect(view.standardOutput.contains("style:      \(approximation)"), "\(view.standardOutput)")
+        let glassTable = try runCLI(["estimate", "view", "--style", "glass", "--all-devices"])
+        #expect(glassTable.standardOutput.contains(approximation), "\(glassTable.standardOutput)")
+        let plainOne = try runCLI(["estimate", "scene", plain.path, "--device", "iphone-5"])
+        #expect(plainOne.status == 0 && !plainOne.standardOutput.contains("style:"), "\(plainOne.standardOutput)")
+        let plainAll = try runCLI(["estimate", "scene", plain.path, "--all-devices"])
+        #expect(!plainAll.standardOutput.contains("what-if"), "\(plainAll.standardOutput)")
+    }
+
     @Test func theJSONKeepsItsSchema() throws {
         let result = try runCLI([
             "estimate", "--device", "ipad-air", "--style", "extraLight", "--vibrancy", "--format", "json",

@@ -341,4 +341,43 @@ struct BatchRenderTests {
         let both = try runCLI(["render", photos[0], photos[1], "-o", "/tmp/x.png"])
         #expect(both.status == 2 && both.standardError.contains("2 inputs need --output-dir"), "\(both.standardError)")
     }
+
+    /// `--output-format jpg` and `webp` name each output with the format's extension (a name that has one kept) and
+    /// take `--quality`, which a PNG batch refuses; a batch refused (two inputs to one name, `--quality` on PNGs)
+    /// leaves no output folder behind.
+    @Test func aBatchWritesTheFormatAskedForAndMakesNoFolderWhenRefused() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        let kept = directory.appendingPathComponent("kept.JPEG").path
+        try FileManager.default.copyItem(atPath: photos[0], toPath: kept)
+        for (format, magic, names) in [
+            ("jpg", [UInt8]([0xFF, 0xD8, 0xFF]), ["astronaut.jpg", "coffee.jpg", "kept.JPEG"]),
+            ("webp", Array("RIFF".utf8), ["astronaut.webp", "coffee.webp", "kept.webp"]),
+        ] {
+            let out = directory.appendingPathComponent(format)
+            let result = try runCLI(
+                [
+                    "render", "batch", photos[0], photos[1], kept, "--output-dir", out.path, "--output-format", format,
+                    "--quality", "80",
+                ])
+            #expect(result.status == 0, "\(format): \(result.standardError)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == names, "\(format)")
+            for name in names {
+                let bytes = [UInt8](try Data(contentsOf: out.appendingPathComponent(name)))
+                #expect(Array(bytes.prefix(magic.count)) == magic, "\(format): \(name)")
+            }
+        }
+        let sameName = directory.appendingPathComponent("other/coffee.png").path
+        try FileManager.default.createDirectory(
+            atPath: (sameName as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: photos[1], toPath: sameName)
+        for (arguments, message) in [
+            (["--quality", "80"], "--quality with --output-dir is for 'render batch … --output-format jpg' or webp"),
+            ([sameName], "would both be written to"),
+        ] {
+            let out = directory.appendingPathComponent("refused")
+            let result = try runCLI(["render", "batch", photos[0], "--output-dir", out.path] + arguments)
+            #expect(result.status == 2 && result.standardError.contains(message), "\(result.standardError)")
+            #expect(!FileManager.default.fileExists(atPath: out.path), "\(arguments)")
+        }
+    }
 }

@@ -131,6 +131,11 @@ struct ImageFormatTests {
             (["-o", directory.appendingPathComponent("o.gif").path], "unknown output format"),
             (["-o", directory.appendingPathComponent("o.jpg").path, "--quality", "0"], "--quality 0 is out of range"),
             (["-o", directory.appendingPathComponent("q.png").path, "--quality", "50"], "--quality is for"),
+            (["-o", directory.appendingPathComponent("d.jpg").path, "--depth", "16"], "--depth 16 is for PNG outputs"),
+            (
+                ["-o", directory.appendingPathComponent("d.webp").path, "--depth", "16"],
+                "--depth 16 is for PNG outputs"
+            ),
         ] {
             let result = try runCLI(["render", photo] + arguments)
             #expect(
@@ -139,6 +144,7 @@ struct ImageFormatTests {
         }
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("o.gif").path))
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("q.png").path))
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("d.jpg").path))
     }
 
     /// A truncated JPEG, a header that lies about the size (over the limit, and within it with no data behind it),

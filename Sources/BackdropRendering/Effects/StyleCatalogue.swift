@@ -67,7 +67,7 @@ public enum StyleCatalogue {
     public static let glassLevelEvidence = Evidence.derived
     /// Where glass's vibrancy levels come from.
     public static let glassLevelSource =
-        "derived: a material recipe's levels over the finished glass face, regular glass platformContent{Light,Dark}'s (systemMaterial), clear glass platformContentUltraThin{Light,Dark}'s; glass carries a content vibrantColorMatrix as materials do (herclyon1/transit MATERIALS.md), one per glass, not per level; Apple publishes no per-level glass matrices"
+        "a material recipe's levels over the finished glass face, regular glass platformContent{Light,Dark}'s (systemMaterial), clear glass platformContentUltraThin{Light,Dark}'s; glass carries a content vibrantColorMatrix as materials do (herclyon1/transit MATERIALS.md), one per glass, not per level; Apple publishes no per-level glass matrices"
 
     /// Every style, in UIKit's order: iOS 7's three, iOS 10's two, iOS 13's adaptive materials, then their fixed
     /// light and dark variants, then iOS 26's two glasses.

@@ -15,6 +15,15 @@ extension Estimator {
             "a what-if: the \(device.name) never ran iOS \(introduced) (last iOS \(device.lastIOS)), which shipped \(style.name)"
     }
 
+    /// What a price or a picture of effect views in `styles` on `device` says beside it: each style's what-if
+    /// (``whatIf(_:on:)``), in the order given, then once that Liquid Glass is an approximation
+    /// (``GlassParameters/approximationNote``) when one of them is glass.
+    public static func styleNotes(_ styles: [BlurStyle], on device: Device) -> [String] {
+        var notes = styles.compactMap { whatIf($0, on: device) }
+        if styles.contains(where: { $0.glass != nil }) { notes.append(GlassParameters.approximationNote) }
+        return notes
+    }
+
     /// The path an effect view of `style` takes under `choice` on a device whose decision is `decided`: a system
     /// material blurs (no device of the table ran iOS 13) unless the choice forces tint-only, where it draws its
     /// Reduce Transparency look (``MaterialAverageColourPass``); glass likewise (its face over the average colour).

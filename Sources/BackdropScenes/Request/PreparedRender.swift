@@ -97,7 +97,7 @@ public struct PreparedRender: Sendable {
             return Outcome(
                 picture: .eight(picture),
                 summary:
-                    "(\(picture.width)×\(picture.height), \(scene.name) on \(device.id), \(Plural.count(drawing.layers.count, "layer")), effect views \(ScenePlanner.effectViewWords(path: accessibility.reduceTransparency ? .tintOnly : Estimator().path(path, on: device), blurredEffectViews: drawing.blurredEffectViews))\(accessibility.summaryWords)\(overlay.map { ", --show \($0.rawValue)" } ?? ""))"
+                    "(\(picture.width)×\(picture.height), \(scene.name) on \(device.id), \(Plural.count(drawing.layers.count, "layer")), effect views \(ScenePlanner.effectViewWords(path: accessibility.reduceTransparency ? .tintOnly : Estimator().path(path, on: device), blurredEffectViews: drawing.blurredEffectViews))\(accessibility.summaryWords)\(overlay.map { ", --show \($0.rawValue)" } ?? "")\(Estimator.styleNotes(scene.effectStyles, on: device).map { "; \($0)" }.joined()))"
             )
         case .imageEffects(let style, let scale, let frame, let mask):
             let source = source ?? RGBAImage(width: 0, height: 0, samples: [])

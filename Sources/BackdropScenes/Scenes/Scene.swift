@@ -39,6 +39,21 @@ public struct Scene: Sendable, Equatable {
         self.layers = layers
         self.folder = folder
     }
+
+    /// The styles of the scene's effect views, each once (by name), back to front and sublayers after their layer.
+    public var effectStyles: [BlurStyle] {
+        var styles: [BlurStyle] = []
+        func visit(_ layers: [SceneLayer]) {
+            for layer in layers {
+                if let style = layer.effect?.style, !styles.contains(where: { $0.name == style.name }) {
+                    styles.append(style)
+                }
+                visit(layer.sublayers)
+            }
+        }
+        visit(layers)
+        return styles
+    }
 }
 
 /// A size in points.

@@ -28,4 +28,9 @@ public struct SceneEstimate: Sendable {
     /// Where the scene goes far past what the evidence covers (``EvidenceCoverage``): its range is then an
     /// extrapolation.
     public var warnings: [String] { EvidenceCoverage.warnings(for: scene, passes: tableFrame.passes.map(\.gpuPass)) }
+    /// What the price says beside it about the scene's effect styles (``Estimator/styleNotes(_:on:)``): a style the
+    /// device never ran (a what-if), Liquid Glass (an approximation).
+    public var styleNotes: [String] { Estimator.styleNotes(scene.effectStyles, on: device) }
+    /// Whether one of the scene's effect styles shipped in an iOS the device never ran.
+    public var isWhatIf: Bool { scene.effectStyles.contains { Estimator.whatIf($0, on: device) != nil } }
 }

@@ -90,8 +90,8 @@ struct BatchRender {
     let files: [(input: String, output: String)]
     let outputDirectory: String
 
-    /// Plans the batch of `format` outputs, then creates the output folder when it is missing: an error leaves no
-    /// folder behind. Errors: no picture at all, two inputs with the same output name, an output that is its input
+    /// Plans the batch of `format` outputs, then creates the output folder when it is missing: a batch refused leaves
+    /// no folder behind. Errors: no picture at all, two inputs with the same output name, an output that is its input
     /// (without `force`), an output folder that is not a folder or cannot be created or written. An input that does
     /// not exist is one failed file of the batch, reported in its turn. A folder's files that are not pictures are
     /// named in one line on standard error.
@@ -123,15 +123,15 @@ struct BatchRender {
         guard !expanded.isEmpty else {
             throw BackdropError(.badInput, "no \(ImageFormat.names) files in \(inputs.joined(separator: ", "))")
         }
-        var seen: [String: String] = [:]
+        var seen: [String: String] = [:]  // by the name lower-cased: some file systems ignore case
         var files: [(String, String)] = []
         for input in expanded {
             let name = Self.outputName(of: input, format: format)
-            if let earlier = seen[name] {
+            if let earlier = seen[name.lowercased()] {
                 throw BackdropError(
                     .badOption, "\(earlier) and \(input) would both be written to \(outputDirectory)/\(name)")
             }
-            seen[name] = input
+            seen[name.lowercased()] = input
             let output = outputDirectory + "/" + name
             if !force, InputFile.same(input, output) {
                 throw BackdropError(.badOption, "\(output): is the input file; pass --force to overwrite it")
@@ -156,21 +156,14 @@ struct BatchRender {
         self.outputDirectory = outputDirectory
     }
 
-    /// The output's file name for `input` in `format`: its own when its extension is the format's (`.png`; `.jpg`
-    /// or `.jpeg`; `.webp`, in any case), otherwise its extension replaced by the format's (`.png`, `.jpg`, `.webp`).
+    /// The output's file name for `input` in `format`: its own when its extension names the format
+    /// (``OutputPictureFormat/init(path:)``: `.png`; `.jpg` or `.jpeg`; `.webp`, in any case), otherwise its extension
+    /// replaced by the format's ``OutputPictureFormat/fileExtension``.
     static func outputName(of input: String, format: OutputPictureFormat = .png) -> String {
         let name = (input as NSString).lastPathComponent
-        let own = (name as NSString).pathExtension.lowercased()
-        let kept: Set<String>
-        let added: String
-        switch format {
-        case .png: (kept, added) = (["png"], "png")
-        case .jpeg: (kept, added) = (["jpg", "jpeg"], "jpg")
-        case .webP: (kept, added) = (["webp"], "webp")
-        }
-        if kept.contains(own) { return name }
+        if !(name as NSString).pathExtension.isEmpty, (try? OutputPictureFormat(path: name)) == format { return name }
         return ((name as NSString).deletingPathExtension.isEmpty ? name : (name as NSString).deletingPathExtension)
-            + "." + added
+            + "." + format.fileExtension
     }
 
     /// Whether the file at `path` is one to render: a regular file that starts like a picture Backdrop reads

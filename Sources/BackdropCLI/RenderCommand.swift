@@ -40,7 +40,7 @@ struct RenderByOptionsCommand: RenderSpelling {
 
     @Argument(
         help: ArgumentHelp(
-            "The picture (PNG, JPEG, WebP; - reads standard input) to render over; with --output-dir, any number of them or folders of them.",
+            "The picture (\(ImageFormat.names); - reads standard input) to render over; with --output-dir, any number of them or folders of them.",
             valueName: "input"))
     var inputs: [String] = []
 

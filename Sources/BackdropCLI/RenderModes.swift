@@ -168,7 +168,7 @@ struct RenderBatchPictureCommand: RenderSpelling {
         blur.fill(&request)
         return RenderRun(
             request, inputs: batch.inputs, output: nil, outputDirectory: batch.outputDir,
-            outputFormat: batch.outputFormat.format, jobs: batch.jobs, encoding: encoding)
+            outputFormat: batch.outputFormat, jobs: batch.jobs, encoding: encoding)
     }
 }
 
@@ -187,6 +187,6 @@ struct RenderBatchImageEffectsCommand: RenderSpelling {
         imageEffects.fill(&request)
         return RenderRun(
             request, inputs: batch.inputs, output: nil, outputDirectory: batch.outputDir,
-            outputFormat: batch.outputFormat.format, jobs: batch.jobs, encoding: encoding)
+            outputFormat: batch.outputFormat, jobs: batch.jobs, encoding: encoding)
     }
 }

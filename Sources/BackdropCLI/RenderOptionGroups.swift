@@ -258,20 +258,20 @@ struct TimingOptions: ParsableArguments {
     var runs: Int?
 }
 
-/// Many inputs into a folder (`render batch`).
-/// `--output-format`: what a batch writes.
-enum BatchOutputFormat: String, ExpressibleByArgument, CaseIterable {
-    case png, jpg, webp
-
-    var format: OutputPictureFormat {
-        switch self {
-        case .png: return .png
-        case .jpg: return .jpeg
-        case .webp: return .webP
+/// `--output-format`: what a batch writes, by the format's file extension.
+extension OutputPictureFormat: ExpressibleByArgument {
+    public init?(argument: String) {
+        guard let format = Self.allCases.first(where: { $0.fileExtension == argument.lowercased() }) else {
+            return nil
         }
+        self = format
     }
+
+    public static var allValueStrings: [String] { allCases.map(\.fileExtension) }
+    public var defaultValueDescription: String { fileExtension }
 }
 
+/// Many inputs into a folder (`render batch`).
 struct BatchOptions: ParsableArguments {
     @Argument(
         help: ArgumentHelp(
@@ -290,7 +290,7 @@ struct BatchOptions: ParsableArguments {
         name: .customLong("output-format"),
         help: ArgumentHelp("The outputs' format: png (the default), jpg or webp (with --quality).", valueName: "format")
     )
-    var outputFormat: BatchOutputFormat = .png
+    var outputFormat = OutputPictureFormat.png
 
     @Option(
         parsing: .unconditional,

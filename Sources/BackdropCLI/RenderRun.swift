@@ -9,7 +9,7 @@ import Foundation
 struct RenderRun {
     /// What to draw; its `input` is the first of `inputs`.
     var request: RenderRequest
-    /// The PNGs to draw over: none for a scene, one with `output`, any number with `outputDirectory`.
+    /// The pictures to draw over: none for a scene, one with `output`, any number with `outputDirectory`.
     var inputs: [String]
     var output: String?
     var outputDirectory: String?
@@ -63,7 +63,7 @@ struct RenderRun {
                         : "--quality with --output-dir is for 'render batch … --output-format jpg' or webp")
             }
         }
-        if let format, format != .png, let depth = request.depth, depth != 8 {
+        if request.scene == nil, let format, format != .png, let depth = request.depth, depth != 8 {
             throw BackdropError(.badOption, "--depth \(depth) is for PNG outputs (JPEG and WebP hold 8 bits a sample)")
         }
         let job = try renderJob()

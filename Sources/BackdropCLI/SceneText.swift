@@ -118,9 +118,12 @@ enum SceneText {
                     " A static scene's row is its first frame; at rest it draws only what animates (at most %.2f ms here).",
                 rest)
         }
-        if estimates.contains(where: \.isWhatIf) {
+        let whatIfStyles = scene.effectStyles.filter { style in
+            estimates.contains { Estimator.whatIf(style, on: $0.device) != nil }
+        }
+        if !whatIfStyles.isEmpty {
             text +=
-                "\n(what-if): the device never ran the iOS that shipped one of the scene's effect styles (\(scene.effectStyles.map(\.name).joined(separator: ", "))): a what-if, not a prediction of shipped behaviour."
+                "\n(what-if): the device never ran the iOS that shipped \(whatIfStyles.map(\.name).joined(separator: ", ")): a what-if, not a prediction of shipped behaviour."
         }
         if scene.effectStyles.contains(where: { $0.glass != nil }) { text += "\n\(GlassParameters.approximationNote)." }
         return text + "\n"

@@ -30,7 +30,8 @@ struct EstimateCLITests {
         }
     }
 
-    /// A scene's system materials and glass are what-ifs on every device of the table, and glass is an approximation:
+    /// A scene's system materials and glass (here in a sublayer) are what-ifs on every device of the table, and glass is
+    /// an approximation:
     /// the scene's estimate (one device, every device, JSON), its picture's line and `estimate view` say so; a scene of
     /// iOS 7's styles says neither.
     @Test func aScenesMaterialsAndGlassAreMarkedAsWhatIfsAndGlassAsAnApproximation() throws {
@@ -41,7 +42,8 @@ struct EstimateCLITests {
             #"""
             {"name": "styles", "layers": [
               {"name": "bar", "frame": [0, 0, 320, 64], "effect": {"blur": "systemMaterial"}},
-              {"name": "pill", "frame": [20, 100, 200, 60], "effect": {"blur": "glass"}}]}
+              {"name": "holder", "frame": [0, 90, 320, 100], "sublayers": [
+                {"name": "pill", "frame": [20, 10, 200, 60], "effect": {"blur": "glass"}}]}]}
             """#.utf8
         ).write(to: scene)
         try Data(

@@ -343,8 +343,8 @@ struct BatchRenderTests {
     }
 
     /// `--output-format jpg` and `webp` name each output with the format's extension (a name that has one kept) and
-    /// take `--quality`, which a PNG batch refuses; a batch refused (two inputs to one name, `--quality` on PNGs)
-    /// leaves no output folder behind.
+    /// take `--quality`, which a PNG batch refuses; a batch refused (two inputs to one name, case aside, or `--quality`
+    /// on PNGs) leaves no output folder behind.
     @Test func aBatchWritesTheFormatAskedForAndMakesNoFolderWhenRefused() throws {
         let directory = try Fixtures.temporaryDirectory()
         let kept = directory.appendingPathComponent("kept.JPEG").path
@@ -366,7 +366,7 @@ struct BatchRenderTests {
                 #expect(Array(bytes.prefix(magic.count)) == magic, "\(format): \(name)")
             }
         }
-        let sameName = directory.appendingPathComponent("other/coffee.png").path
+        let sameName = directory.appendingPathComponent("other/COFFEE.PNG").path  // one name where case is ignored
         try FileManager.default.createDirectory(
             atPath: (sameName as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: photos[1], toPath: sameName)

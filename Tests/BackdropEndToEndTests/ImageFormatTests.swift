@@ -145,6 +145,7 @@ struct ImageFormatTests {
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("o.gif").path))
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("q.png").path))
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("d.jpg").path))
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("d.webp").path))
     }
 
     /// A truncated JPEG, a header that lies about the size (over the limit, and within it with no data behind it),

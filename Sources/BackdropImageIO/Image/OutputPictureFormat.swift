@@ -1,5 +1,5 @@
 /// The formats Backdrop writes, chosen by the output's extension (case-insensitive).
-public enum OutputPictureFormat: String, Sendable {
+public enum OutputPictureFormat: String, Sendable, CaseIterable {
     case png = "PNG"
     case jpeg = "JPEG"
     case webP = "WebP"
@@ -17,6 +17,15 @@ public enum OutputPictureFormat: String, Sendable {
         default:
             throw BackdropError(
                 .badOption, "\(path): unknown output format (give a path ending in .png, .jpg, .jpeg or .webp)")
+        }
+    }
+
+    /// The extension a file of the format is given: `png`, `jpg`, `webp`.
+    public var fileExtension: String {
+        switch self {
+        case .png: return "png"
+        case .jpeg: return "jpg"
+        case .webP: return "webp"
         }
     }
 

@@ -50,6 +50,10 @@ struct SceneTests {
             "layers[0].effect.blur: unknown style 'heavy'"
         ),
         (
+            #"{"layers": [{"frame": [0,0,10,10], "effect": {"blur": "light", "vibrancy": [{"frame": [0,0,5,5], "sublayers": [{"frame": [0,0,2,2], "effect": {"blur": "glass"}}]}]}}]}"#,
+            "layers[0].effect.vibrancy[0]: a vibrant layer is drawn as content: it cannot hold an effect view"
+        ),
+        (
             #"{"layers": [{"frame": [0,0,10,10], "repeat": {"count": 2.5}}]}"#,
             "layers[0].repeat.count: expected a whole number"
         ),

@@ -336,8 +336,17 @@ public enum SceneParser {
             if let value = dictionary["vibrancy"] {
                 guard let array = value as? [Any] else { throw fail(path + ".vibrancy", "expected an array of layers") }
                 for (index, element) in array.enumerated() {
-                    effect.vibrancy.append(
-                        try layer(element, "\(path).vibrancy[\(index)]", depth: depth + 1, multiplier: multiplier))
+                    let place = "\(path).vibrancy[\(index)]"
+                    let vibrant = try layer(element, place, depth: depth + 1, multiplier: multiplier)
+                    // A vibrant layer is drawn into the view's vibrant content: an effect view inside one would be
+                    // neither drawn nor priced.
+                    func holdsAnEffect(_ layer: SceneLayer) -> Bool {
+                        layer.effect != nil || layer.sublayers.contains(where: holdsAnEffect)
+                    }
+                    if holdsAnEffect(vibrant) {
+                        throw fail(place, "a vibrant layer is drawn as content: it cannot hold an effect view")
+                    }
+                    effect.vibrancy.append(vibrant)
                 }
             }
             return effect

@@ -98,6 +98,39 @@ struct PreviewPageTests {
             )
                 as? Bool == true)
         #expect(try browser.evaluate("document.body.dataset.error ?? ''") as? String == "")
+
+        // An uploaded scene with an iOS 13 material and Liquid Glass: every device's row and each side-by-side tile
+        // say beside the price that it is a what-if, and that glass is an approximation.
+        let scene = try Fixtures.temporaryDirectory().appendingPathComponent("styles.json")
+        try Data(
+            #"""
+            {"name": "styles", "layers": [
+              {"name": "bar", "frame": [0, 0, 320, 64], "effect": {"blur": "systemMaterial"}},
+              {"name": "pill", "frame": [20, 100, 200, 60], "effect": {"blur": "glass"}}]}
+            """#.utf8
+        ).write(to: scene)
+        let element = try browser.call(
+            "Runtime.evaluate", ["expression": "document.getElementById('upload')", "returnByValue": false])
+        let objectID = try #require((element["result"] as? [String: Any])?["objectId"] as? String)
+        try browser.call("DOM.setFileInputFiles", ["files": [scene.path], "objectId": objectID])
+        try browser.wait(for: "document.body.dataset.updates >= 7")
+        #expect(try browser.evaluate("document.body.dataset.error ?? ''") as? String == "")
+        let notes = try #require(
+            try browser.evaluate("[...$('all').rows].slice(1).map(r => r.cells[6].textContent)") as? [String])
+        #expect(notes.count == Device.all.count)
+        for (device, note) in zip(Device.all, notes) {
+            #expect(
+                note.contains("a what-if: the \(device.name) never ran iOS 13")
+                    && note.contains("a what-if: the \(device.name) never ran iOS 26")
+                    && note.contains("Liquid Glass is an approximation"), "\(device.id): \(note)")
+        }
+        let captions = try #require(
+            try browser.evaluate(
+                "[...document.querySelectorAll('figure.device figcaption')].map(f => f.textContent)") as? [String])
+        #expect(captions.count == 2)
+        for caption in captions {
+            #expect(caption.contains("never ran iOS 26") && caption.contains("approximation"), "\(caption)")
+        }
     }
 
     @Test func aLinkReproducesThePreviewAndDraggingAndControlsUpdateIt() async throws {

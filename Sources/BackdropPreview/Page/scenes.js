@@ -62,7 +62,8 @@ async function compare() {
         return `<figure class="device" data-device="${d.device}">`
             + `<figcaption><b>${escapeHTML(d.deviceName)}</b> · ${d.scale}× · screen ${d.screenPoints.join('×')} pt`
             + `<br>${e.fps.toFixed(0)} fps (80 % range ${e.fpsRange[0].toFixed(0)}–${e.fpsRange[1].toFixed(0)}), `
-            + `${e.totalMs.toFixed(2)} ms, effect views ${e.path}</figcaption>`
+            + `${e.totalMs.toFixed(2)} ms, effect views ${e.path}`
+            + e.styleNotes.map(n => `<br><span class="style-note">${escapeHTML(n)}</span>`).join('') + '</figcaption>'
             + `<div class="screen" style="width:${px(d.screenPoints[0])}"><a href="${picture}" target="_blank">`
             + `<img alt="${escapeHTML(d.deviceName)}" src="${picture}"></a></div>`
             + `<input class="command" readonly value="${escapeHTML(d.command)}"></figure>`;
@@ -113,11 +114,11 @@ async function update() {
     }
     $('all-refused').textContent = fits.ok ? refusals((await fits.json()).refused) : '';
     const header = '<tr><th>device</th><th>fps</th><th>80 % range</th><th>GPU %</th><th>offscreen</th>'
-        + '<th>frame ms</th><th>warnings</th></tr>';
+        + '<th>frame ms</th><th>notes</th></tr>';
     const row = r => `<tr class="${r.device === state.device ? 'picked' : ''}"><td>${r.deviceName}</td>`
         + `<td>${r.fps.toFixed(0)}</td><td>${r.fpsRange[0].toFixed(0)}–${r.fpsRange[1].toFixed(0)} fps</td>`
         + `<td>${r.gpuPercent.toFixed(0)}</td><td>${r.offscreenPasses}</td><td>${r.totalMs.toFixed(2)}</td>`
-        + `<td>${r.warnings.map(escapeHTML).join('; ')}</td></tr>`;
+        + `<td>${[...r.warnings, ...r.styleNotes].map(escapeHTML).join('; ')}</td></tr>`;
     $('all').innerHTML = header + (await all.json()).map(row).join('');
     await compare();
     document.body.dataset.updates = (+(document.body.dataset.updates || 0) + 1).toString();

@@ -46,6 +46,34 @@ struct RenderPlanTests {
         }
     }
 
+    /// Glass's k: a multiple of 4 from σ = 15 px on, and below it the largest of 1 and 2 that keeps 3.75 small
+    /// pixels per σ, the least the multiples of 4 keep; regular and clear glass at scales 1 to 3 by name.
+    @Test func glassKKeepsAtLeast3Point75SmallPixelsPerSigma() {
+        for sigma in stride(from: 0.5, through: 200, by: 0.5) {
+            let k = RenderPlan.glassDownscaleFactor(sigmaPixels: sigma)
+            #expect(k == 1 || sigma / Double(k) >= 3.75, "σ \(sigma): k \(k)")
+            #expect(sigma < 15 ? k <= 2 : k % 4 == 0, "σ \(sigma): k \(k)")
+        }
+        #expect(RenderPlan.glassDownscaleFactor(sigmaPixels: 7) == 1)
+        // Regular glass (σ 8 pt) at scales 1, 2 and 3; clear glass (16 pt) at 1 and 2.
+        #expect([8.0, 16, 24, 16, 32].map { RenderPlan.glassDownscaleFactor(sigmaPixels: $0) } == [2, 4, 4, 4, 8])
+    }
+
+    /// Regular glass at scale 1 blurs at half size (k = 2), and stays within a few levels of the exact render.
+    @Test func glassAtScaleOneIsCloseToExact() throws {
+        let photo = try Fixtures.image("photos/coffee.png")
+        let style = try StyleChoice(name: "glass").resolve()
+        let plan = try RenderPlan(
+            effect: Effect(style: style), imageSize: PixelSize(width: photo.width, height: photo.height))
+        #expect(plan.downscaleFactor == 2)
+        let fast = try Renderer().render(photo, effect: Effect(style: style))
+        let exact = try Renderer().render(photo, effect: Effect(style: style, quality: .exact))
+        let difference = ImageDifference(fast, exact)
+        #expect(
+            difference.psnr >= 55 && difference.maxDifference <= 8,
+            "\(difference.psnr) dB, max \(difference.maxDifference)")
+    }
+
     @Test func theVariancesOfDownscaleBlurAndUpscaleAddUpToSigmaSquared() {
         for sigma in [10.0, 20, 40, 60, 123.4] {
             let k = RenderPlan.downscaleFactor(sigmaPixels: sigma)

@@ -110,14 +110,16 @@ struct VectorKernelTests {
     /// onto the blurred small image too (`GlassRefraction`): against the bytes before (lead4 at 03400fe) at most 7
     /// levels where alpha > 0 (PSNR 57–89 dB; one render unchanged), but along the diagonal of the square corners of
     /// the `--corner-radius 0` render (up to 38: the normal's 90° turn, a hard line before, now smoothed over a
-    /// small pixel) and the colour of alpha-0 pixels of the exact-mode render (up to 24).
+    /// small pixel) and the colour of alpha-0 pixels of the exact-mode render (up to 24). The three renders of
+    /// regular glass at scale 1 re-recorded when its k went from 1 to 2 (``RenderPlan/glassDownscaleFactor(sigmaPixels:)``):
+    /// against the bytes before (main at 95ea033) at most 4 levels (PSNR 66–90 dB); the other seven unchanged.
     static let glassRecorded: [(arguments: [String], sha256: String)] = [
         (
             [
                 "coffee.png", "--style", "glass", "--tint", "0.9,0.2,0.1", "--corner-radius", "24", "--frame",
                 "13,7,571,383",
             ],
-            "5e85c643edcb8500003a4e254f53e3cf321a0b06ce83e997c5743fb3c27e1b35"
+            "3579f8e3c708327f748e502c67aa0952e40e4687d45d84aaa20d451f17782b62"
         ),
         (
             [
@@ -131,7 +133,7 @@ struct VectorKernelTests {
                 "coffee.png", "--style", "glass", "--appearance", "dark", "--depth", "16", "--corner-radius", "30",
                 "--frame", "20,10,517,301",
             ],
-            "6b12997fadc5dc464b4b7f73df9527102edb34ca1fafcfa7cd8ab2c4c7ce4f04"
+            "26c8de31ee7371054898d674aa5238b745d9f4cf5a077ad7c699bde13713fc08"
         ),
         (
             ["coffee.png", "--style", "clearGlass", "--scale", "2"],
@@ -150,7 +152,7 @@ struct VectorKernelTests {
         ),
         (
             ["coffee.png", "--style", "glass", "--frame", "10,10,1,300", "--corner-radius", "2"],
-            "d874ad1cb0a4476652c52aa3f27dc4df9c57c88f6e7f54f02420ebf1b3db7d8b"
+            "8fc25a72260173b163ab68a0301131a919ceac472f8dfecdef49c75992eabe7c"
         ),
         (
             ["coffee.png", "--style", "glass", "--scale", "0.05", "--frame", "10,10,61,47", "--corner-radius", "3"],

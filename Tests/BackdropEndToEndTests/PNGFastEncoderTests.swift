@@ -30,7 +30,7 @@ struct PNGFastEncoderTests {
     }
 
     /// The sizes PngSuite's pictures have (1 × 1, odd widths, one row, one column, tall), a picture wider than a
-    /// strip's worth of rows, and both colour types.
+    /// strip's worth of rows, noise that does not compress, and both colour types.
     static var pictures: [(String, RGBAImage<UInt8>)] {
         var pictures: [(String, RGBAImage<UInt8>)] = [
             ("1×1 opaque", RGBAImage(width: 1, height: 1, fill: (9, 8, 7, 255))),
@@ -41,6 +41,8 @@ struct PNGFastEncoderTests {
             ("zeros", RGBAImage(width: 333, height: 3, fill: (0, 0, 0, 0))),
             ("noise", noiseImage(width: 61, height: 37)),
             ("noise with alpha", noiseImage(width: 64, height: 33, alpha: true)),
+            // Two strips whose codes outgrow the buffer a strip starts with (half its filtered bytes).
+            ("noise, two strips", noiseImage(width: 600, height: 400)),
         ]
         for (width, height) in [(3, 5), (31, 2), (32, 7), (33, 17), (97, 200), (2, 1500), (1200, 260)] {
             for alpha in [false, true] {

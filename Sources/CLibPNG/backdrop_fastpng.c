@@ -3,6 +3,7 @@
 // which streams, and is ISA-L's.
 #include "backdrop_fastpng.h"
 #include "backdrop_png.h"
+#include "backdrop_threads.h"
 #include "png_paeth.h"
 
 #include <isa-l/igzip_lib.h>
@@ -758,7 +759,7 @@ static int bd_decode_on_two_threads(bd_pipeline *p) {
         pthread_mutex_destroy(&p->lock);
         return -1;
     }
-    if (pthread_create(&inflater, NULL, bd_inflater_thread, p) != 0) {
+    if (bd_thread_create(&inflater, bd_inflater_thread, p) != 0) {
         pthread_cond_destroy(&p->wake);
         pthread_mutex_destroy(&p->lock);
         return -1;

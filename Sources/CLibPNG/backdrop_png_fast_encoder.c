@@ -16,6 +16,7 @@
 #include "backdrop_deflate_strips.h"
 #include "backdrop_fastpng.h"
 #include "backdrop_vector_kernels.h"
+#include "backdrop_threads.h"
 #include "png_paeth.h"
 
 #if defined(__x86_64__)
@@ -683,7 +684,7 @@ static void bd_fe_run_pass(bd_fe_job *job, int threads) {
     int wanted = threads < (int)job->strips ? threads : (int)job->strips;
     if (wanted > 65) wanted = 65;
     for (int t = 1; t < wanted; t++) {
-        if (pthread_create(&helpers[started], NULL, bd_fe_work, job) != 0) break;
+        if (bd_thread_create(&helpers[started], bd_fe_work, job) != 0) break;
         started++;
     }
     bd_fe_work(job);

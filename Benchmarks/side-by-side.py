@@ -441,7 +441,9 @@ def main():
     vips_ms = next((ms for what, ms, _ in whole if what.startswith("`vips")), None)
     lines += ["", "## Whole process", "",
               "Decoding, the effect and encoding, as a user waits for them: the median of repeated runs of the whole "
-              "command on the same picture.", "",
+              "command on the same picture, each command's runs one after the other, by `swift build -c release`'s "
+              "binary (Swift's libraries linked dynamically). Issue 49's rows below are interleaved with `vips copy` "
+              "and by the installed build.", "",
               "| what | median (ms) | × vips copy | output bytes |", "|---|---:|---:|---:|"]
     for what, ms, size in whole:
         lines.append(f"| {what} | {ms:.1f} | {'–' if vips_ms is None else f'{ms / vips_ms:.2f}'} | {size:,} |")

@@ -614,9 +614,10 @@ static int bd_fe_write_strip(bd_fe_job *job, bd_fe_rows *rows, uint32_t strip) {
     size_t row_bound = (n * bd_fe_limit + 7) / 8 + 8;
     size_t bound = 1024 + (size_t)(end - first) * row_bound;
     // The buffer starts at half the strip's filtered bytes and moves to `bound` only for a strip that needs more
-    // (noise does): the wallpaper's 19 strips held 14 MB of bounds for 1 MB written, and the heap's pages may be
-    // huge (backdrop_memory.c), faulted in 2 MB at a time. Its render's peak resident memory fell from 40–42 to
-    // 34–37 MB (`/usr/bin/time -f %M`, two runs each); its time did not move (60 interleaved runs).
+    // (noise does): bounds held 14 MB for the wallpaper's 1 MB, in a heap whose pages may be huge
+    // (backdrop_memory.c; docs/performance.md, "The encoder's strips"). `row_bound` is exact, not generous: a row's
+    // last 8-byte store ends at most (7 + 12 n) / 8 + 8 bytes past where the row began (codes of at most 12 bits a
+    // byte), so the check before each row keeps every store inside the buffer.
     size_t capacity = 1024 + (size_t)(end - first) * n / 2 + row_bound;
     if (capacity > bound) capacity = bound;
     uint8_t *out = (uint8_t *)malloc(capacity);

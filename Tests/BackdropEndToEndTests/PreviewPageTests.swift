@@ -99,8 +99,12 @@ struct PreviewPageTests {
                 as? Bool == true)
         #expect(try browser.evaluate("document.body.dataset.error ?? ''") as? String == "")
 
-        // An uploaded scene with an iOS 13 material and Liquid Glass: every device's row and each side-by-side tile
-        // say beside the price that it is a what-if, and that glass is an approximation.
+        // An uploaded scene with an iOS 13 material and Liquid Glass, blurred (Reduce Transparency off again): every
+        // device's row and each side-by-side tile say beside the price that it is a what-if, and that glass is an
+        // approximation.
+        try browser.evaluate(
+            "$('reduce-transparency').checked = false; $('reduce-transparency').dispatchEvent(new Event('change')); 0")
+        try browser.wait(for: "document.body.dataset.updates >= 7")
         let scene = try Fixtures.temporaryDirectory().appendingPathComponent("styles.json")
         try Data(
             #"""
@@ -113,7 +117,7 @@ struct PreviewPageTests {
             "Runtime.evaluate", ["expression": "document.getElementById('upload')", "returnByValue": false])
         let objectID = try #require((element["result"] as? [String: Any])?["objectId"] as? String)
         try browser.call("DOM.setFileInputFiles", ["files": [scene.path], "objectId": objectID])
-        try browser.wait(for: "document.body.dataset.updates >= 7")
+        try browser.wait(for: "document.body.dataset.updates >= 8")
         #expect(try browser.evaluate("document.body.dataset.error ?? ''") as? String == "")
         let notes = try #require(
             try browser.evaluate("[...$('all').rows].slice(1).map(r => r.cells[6].textContent)") as? [String])

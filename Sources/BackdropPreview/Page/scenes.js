@@ -63,7 +63,7 @@ async function compare() {
             + `<figcaption><b>${escapeHTML(d.deviceName)}</b> · ${d.scale}× · screen ${d.screenPoints.join('×')} pt`
             + `<br>${e.fps.toFixed(0)} fps (80 % range ${e.fpsRange[0].toFixed(0)}–${e.fpsRange[1].toFixed(0)}), `
             + `${e.totalMs.toFixed(2)} ms, effect views ${e.path}`
-            + e.styleNotes.map(n => `<br><span class="style-note">${escapeHTML(n)}</span>`).join('') + '</figcaption>'
+            + (e.styleNotes || []).map(n => '<br>' + escapeHTML(n)).join('') + '</figcaption>'
             + `<div class="screen" style="width:${px(d.screenPoints[0])}"><a href="${picture}" target="_blank">`
             + `<img alt="${escapeHTML(d.deviceName)}" src="${picture}"></a></div>`
             + `<input class="command" readonly value="${escapeHTML(d.command)}"></figure>`;
@@ -118,7 +118,7 @@ async function update() {
     const row = r => `<tr class="${r.device === state.device ? 'picked' : ''}"><td>${r.deviceName}</td>`
         + `<td>${r.fps.toFixed(0)}</td><td>${r.fpsRange[0].toFixed(0)}–${r.fpsRange[1].toFixed(0)} fps</td>`
         + `<td>${r.gpuPercent.toFixed(0)}</td><td>${r.offscreenPasses}</td><td>${r.totalMs.toFixed(2)}</td>`
-        + `<td>${[...r.warnings, ...r.styleNotes].map(escapeHTML).join('; ')}</td></tr>`;
+        + `<td>${[...r.warnings, ...(r.styleNotes || [])].map(escapeHTML).join('; ')}</td></tr>`;
     $('all').innerHTML = header + (await all.json()).map(row).join('');
     await compare();
     document.body.dataset.updates = (+(document.body.dataset.updates || 0) + 1).toString();

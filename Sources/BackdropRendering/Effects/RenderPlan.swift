@@ -172,9 +172,9 @@ public struct RenderPlan: Sendable {
     /// 8 rather than 6; both keep 4 small pixels per σ rather than 5 (the rule's least is 3.75, at σ = 30 px).
     /// Below σ = 15 px, where that rule gives 1 or 2, k is the largest of 1 and 2 that keeps those 3.75 small
     /// pixels per σ: regular glass at scale 1 (σ = 8 px) takes k = 2, 4 small pixels per σ as at scale 2, rather
-    /// than blurring at full size (a 1024 × 768 frame in 13.8 ms, ten times light's). The face's colour is applied
-    /// to the small image (``GlassFaceColour``) and its rim is drawn per output pixel, so the coarser grid shows only
-    /// in the blur.
+    /// than blurring at full size (docs/styles.md has the times); its upscale runs the Swift walk, k not being a
+    /// multiple of 4. The face's colour is applied to the small image (``GlassFaceColour``) and its rim is drawn per
+    /// output pixel, so the coarser grid shows only in the blur.
     public static func glassDownscaleFactor(sigmaPixels: Double) -> Int {
         let k = downscaleFactor(sigmaPixels: sigmaPixels)
         guard k < 3 else { return 4 * ((k + 2) / 4) }

@@ -1,6 +1,14 @@
 import CHEIF
 
 extension ImageDecoder {
+    /// The pixels of every image a HEIF picture's decoding makes (tiles, canvases, inputs, alpha planes,
+    /// transformations' copies, the RGBA picture) may be this many times the picture's own: a rotated grid with an
+    /// alpha grid makes about 7.
+    static let heifWorkFactor = 8
+
+    /// ... plus this many: tiles past a grid's edges and a small picture's tiles (a 1×1 grid of one 4096×4096 tile).
+    static let heifWorkAllowance = 1 << 24
+
     /// The primary image of a HEIF file (libheif with libde265, through `CHEIF`), as ``ImageDecoder`` promises.
     ///
     /// Contract:
@@ -11,9 +19,14 @@ extension ImageDecoder {
     ///   transfer (H.273 codes) made into a profile (`bd_icc_profile_from_h273`) and converted the same way; an nclx
     ///   box Little CMS has no curve for (PQ, HLG) is one warning line and the samples taken as sRGB. Under `keep`
     ///   nothing is converted and the profile or the nclx codes are the answer's space.
-    /// - Limits: the `ispe` box's size (and the size after the transformations) is checked against `maxPixels`
-    ///   and the process's memory before libheif decodes anything; a stream that decodes to another size than its
-    ///   boxes declare is an error.
+    /// - Limits: before libheif reads the file, `bd_heif_plan_read` walks its boxes and sizes every image decoding
+    ///   makes from the boxes themselves (a grid's or an overlay's canvas from its descriptor, tiles and inputs from
+    ///   their `ispe`, each transformation's copy, alpha planes): each within `maxPixels`, their sum (the work) within
+    ///   ``heifWorkFactor`` times the picture's pixels plus ``heifWorkAllowance``, the largest within the process's
+    ///   memory; a grid's tiles must make its output; at most one irot, imir and clap an item, 1024 images decoded,
+    ///   4096 items. The shown size is the boxes' (`ispe` the stored size, a quarter turn swapping it); a coded image
+    ///   that decodes the other way round (the shown size in `ispe`, as libheif 1.15's encoder writes) is taken as
+    ///   decoded; any other size is an error.
     func decodeHEIF(_ bytes: [UInt8], name: String, choice: ColorSpaceChoice) throws(BackdropError) -> (
         image: RGBAImage<UInt8>, space: PictureColorSpace
     ) {
@@ -21,24 +34,36 @@ extension ImageDecoder {
             bytes.withUnsafeBufferPointer { buffer in
                 var header = bd_heif_header()
                 var message = [CChar](repeating: 0, count: 512)
-                let side = UInt32(clamping: png.appliedLimit)
                 guard
                     let reader = bd_heif_reader_open(
-                        buffer.baseAddress!, buffer.count, side, &header, &message, message.count)
+                        buffer.baseAddress!, buffer.count, UInt64(png.appliedLimit), &header, &message, message.count)
                 else { return .failure(BackdropError(.badInput, "\(name): \(String(cMessage: message))")) }
                 defer { bd_heif_reader_close(reader) }
-                let width = Int(header.width), height = Int(header.height)
                 let samples: [UInt8]
                 do throws(BackdropError) {
-                    // libheif's planes (up to 4 bytes a pixel with alpha, 4:4:4), its RGBA picture, a transformed copy,
-                    // and ours.
-                    _ = try checkedPixels(Int(header.coded_width), Int(header.coded_height), copies: 4, name: name)
-                    let pixels = try checkedPixels(width, height, copies: 1, name: name)
+                    let pixels = try checkedPixels(Int(header.width), Int(header.height), copies: 1, name: name)
+                    let work = Int(clamping: header.work_pixels)
+                    let allowed = pixels.multipliedReportingOverflow(by: Self.heifWorkFactor).partialValue
+                        + Self.heifWorkAllowance
+                    guard work <= allowed else {
+                        throw BackdropError(
+                            .badInput,
+                            "\(name): the HEIF picture is \(header.width)×\(header.height) pixels but decoding it makes "
+                                + "\(work) pixels of images, over the limit of \(allowed)")
+                    }
+                    // libheif's planes of the largest image it makes (up to 4 bytes a pixel with alpha, 4:4:4), a
+                    // transformed copy and its RGBA picture, and ours.
+                    try ProcessMemory.check(
+                        Int(clamping: header.largest_pixels) * 4 * 3 + pixels * 4, for: name,
+                        what: "decoding the picture")
                     samples = try Self.readSamples(pixels: pixels, name: name, message: &message) {
                         bd_heif_reader_read(reader, $0, $1, $2)
                     }
                 } catch { return .failure(error) }
-                var image = RGBAImage(width: width, height: height, samples: samples)
+                var decodedWidth: UInt32 = 0
+                var decodedHeight: UInt32 = 0
+                bd_heif_reader_size(reader, &decodedWidth, &decodedHeight)
+                var image = RGBAImage(width: Int(decodedWidth), height: Int(decodedHeight), samples: samples)
                 var profileSize = 0
                 var nclx = bd_heif_nclx()
                 if let profile = bd_heif_reader_icc_profile(reader, &profileSize) {

@@ -6,7 +6,8 @@ extension ImageDecoder {
     /// alpha grid makes about 7.
     static let heifWorkFactor = 8
 
-    /// ... plus this many: tiles past a grid's edges and a small picture's tiles (a 1×1 grid of one 4096×4096 tile).
+    /// Pixels a HEIF picture's decoding may make beyond ``heifWorkFactor`` times its own: tiles past a grid's edges,
+    /// a small picture's large tiles (a 1×1 grid of one 4096×4096 tile).
     static let heifWorkAllowance = 1 << 24
 
     /// The primary image of a HEIF file (libheif with libde265, through `CHEIF`), as ``ImageDecoder`` promises.
@@ -43,7 +44,8 @@ extension ImageDecoder {
                 do throws(BackdropError) {
                     let pixels = try checkedPixels(Int(header.width), Int(header.height), copies: 1, name: name)
                     let work = Int(clamping: header.work_pixels)
-                    let allowed = pixels.multipliedReportingOverflow(by: Self.heifWorkFactor).partialValue
+                    let allowed =
+                        pixels.multipliedReportingOverflow(by: Self.heifWorkFactor).partialValue
                         + Self.heifWorkAllowance
                     guard work <= allowed else {
                         throw BackdropError(

@@ -160,10 +160,9 @@ struct BatchRender {
     /// (``OutputPictureFormat/init(path:)``: `.png`; `.jpg` or `.jpeg`; `.webp`, in any case), otherwise its extension
     /// replaced by the format's ``OutputPictureFormat/fileExtension``.
     static func outputName(of input: String, format: OutputPictureFormat = .png) -> String {
-        let name = (input as NSString).lastPathComponent
-        if !(name as NSString).pathExtension.isEmpty, (try? OutputPictureFormat(path: name)) == format { return name }
-        return ((name as NSString).deletingPathExtension.isEmpty ? name : (name as NSString).deletingPathExtension)
-            + "." + format.fileExtension
+        let name = PathComponents.lastComponent(of: input)
+        if !PathComponents.pathExtension(of: name).isEmpty, (try? OutputPictureFormat(path: name)) == format { return name }
+        return PathComponents.removingExtension(name) + "." + format.fileExtension
     }
 
     /// Whether the file at `path` is one to render: a regular file that starts like a picture Backdrop reads

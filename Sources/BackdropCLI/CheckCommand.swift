@@ -88,13 +88,13 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         guard (1...64).contains(jobs) else { throw BackdropError(.badOption, "--jobs \(jobs) is out of range (1…64)") }
         let parsed = try GoldenManifest.read(manifest, root: root)
-        let directory = (manifest as NSString).deletingLastPathComponent
+        let directory = PathComponents.folder(of: manifest)
         let folder = directory.isEmpty ? "." : directory
         if let output {
             // The review pictures must not mix with the goldens: not in a goldens' folder, nor around one.
             let goldenFolders = Set(
                 parsed.cases.compactMap { try? GoldenManifest.path($0.golden, in: folder, field: "golden") }
-                    .map { ($0 as NSString).deletingLastPathComponent })
+                    .map { PathComponents.folder(of: $0) })
             if let clash = goldenFolders.sorted().first(where: {
                 FileLocation.lies(output, inside: $0) || FileLocation.lies($0, inside: output)
             }) {
@@ -109,10 +109,8 @@ struct CheckCommand: ParsableCommand {
             guard !cases.isEmpty else { throw BackdropError(.badOption, "--filter '\(filter)' matches no case") }
         }
         if updateInto != nil, update == nil { throw BackdropError(.badOption, "--update-into goes with --update") }
-        let digest = GoldenSummary.Suite.digest(
-            try InputFile.bytes(of: manifest, limit: GoldenManifest.maximumBytes, what: "the manifest"))
         var suite = GoldenSummary.Suite(
-            manifest: manifest, manifestDigest: digest, caseCount: cases.count, shard: .init(index: 1, count: 1))
+            manifest: manifest, manifestDigest: parsed.digest, caseCount: cases.count, shard: .init(index: 1, count: 1))
         var indices = Array(cases.indices)
         if let shard {
             let (index, count) = try GoldenShards.parse(shard)
@@ -186,7 +184,7 @@ struct CheckCommand: ParsableCommand {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             for (path, _) in files where path.contains("/") {
                 try FileManager.default.createDirectory(
-                    atPath: folder + "/" + (path as NSString).deletingLastPathComponent,
+                    atPath: folder + "/" + PathComponents.folder(of: path),
                     withIntermediateDirectories: true)
             }
         } catch {
@@ -204,7 +202,7 @@ struct CheckCommand: ParsableCommand {
         let used = Set(
             parsed.cases.map { resolved($0.golden) } + parsed.cases.compactMap { $0.request.input.map(resolved) }
                 + parsed.cases.compactMap { $0.request.vibrancy.map(resolved) })
-        let folders = Set(parsed.cases.map { (resolved($0.golden) as NSString).deletingLastPathComponent })
+        let folders = Set(parsed.cases.map { PathComponents.folder(of: resolved($0.golden)) })
         var unused: [String] = []
         for directory in folders.sorted() {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []

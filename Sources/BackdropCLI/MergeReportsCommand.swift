@@ -44,7 +44,7 @@ struct MergeReportsCommand: ParsableCommand {
             for (from, to) in copies {
                 let destination = output + "/" + to
                 try FileManager.default.createDirectory(
-                    atPath: (destination as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                    atPath: PathComponents.folder(of: destination), withIntermediateDirectories: true)
                 try AtomicFile.write(
                     try InputFile.bytes(of: from, limit: 1 << 30, what: "a shard's picture"), to: destination)
             }

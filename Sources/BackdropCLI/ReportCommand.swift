@@ -33,7 +33,7 @@ struct ReportCommand: ParsableCommand {
         let start = DispatchTime.now()
         let picture =
             try input.map { path throws(BackdropError) in try ImageDecoder().decodeFile(path) } ?? DemoImage.make()
-        let name = input.map { ($0 as NSString).lastPathComponent } ?? "the built-in demo picture (1024×768)"
+        let name = input.map { PathComponents.lastComponent(of: $0) } ?? "the built-in demo picture (1024×768)"
         for folder in [output, output + "/images"] {
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -116,7 +116,7 @@ public struct GoldenCheck: Sendable {
     /// Writes a golden, creating the folders it needs: a new suite's `--update missing` works before its goldens'
     /// folder exists. `path` is already confined to the manifest's folder (``GoldenManifest/path(_:in:field:)``).
     static func record(_ picture: RGBAImage<UInt8>, at path: String) throws(BackdropError) {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathComponents.folder(of: path)
         if !folder.isEmpty && !FileManager.default.fileExists(atPath: folder) {
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

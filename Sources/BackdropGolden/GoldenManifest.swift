@@ -40,7 +40,7 @@ public struct GoldenManifest: Codable, Sendable {
         public var inputFolder: String? = nil
 
         /// The name shown in reports.
-        public var displayName: String { name ?? (golden as NSString).lastPathComponent }
+        public var displayName: String { name ?? PathComponents.lastComponent(of: golden) }
 
         /// The case's own keys; the request's are ``RenderRequest/CodingKeys``.
         enum CodingKeys: String, CodingKey, CaseIterable {
@@ -77,6 +77,13 @@ public struct GoldenManifest: Codable, Sendable {
     public var root: String?
     /// The cases, in order.
     public var cases: [Case]
+    /// ``GoldenSummary/Suite/digest(_:)`` of the bytes ``read(_:root:)`` read: a summary records it, so that the
+    /// manifest is read once (`-`, standard input, can be read only once).
+    public private(set) var digest = ""
+
+    enum CodingKeys: String, CodingKey {
+        case tolerance, root, cases
+    }
 
     /// The largest manifest read, bytes: thousands of cases fit in far less.
     public static let maximumBytes = 16 << 20
@@ -84,12 +91,13 @@ public struct GoldenManifest: Codable, Sendable {
     /// Reads a manifest. `root` (relative to the working directory) replaces the manifest's `"root"` key; a root
     /// that is not a folder is an error. Errors (`.badOption`) name the file and the problem.
     public static func read(_ path: String, root: String? = nil) throws(BackdropError) -> GoldenManifest {
-        let data: Data
+        let bytes: [UInt8]
         do {
-            data = Data(try InputFile.bytes(of: path, limit: maximumBytes, what: "the manifest"))
+            bytes = try InputFile.bytes(of: path, limit: maximumBytes, what: "the manifest")
         } catch {
             throw BackdropError(.badOption, error.message)
         }
+        let data = Data(bytes)
         var manifest: GoldenManifest
         do {
             manifest = try JSONDecoder().decode(GoldenManifest.self, from: data)
@@ -104,12 +112,13 @@ public struct GoldenManifest: Codable, Sendable {
             throw BackdropError(.badOption, "\(path): not a golden manifest (\(error))")
         }
         try checkKeys(data, path: path)
-        let folder =
-            (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
+        let named = PathComponents.folder(of: path)
+        let folder = named.isEmpty ? "." : named
         if let inputs = try inputRoot(option: root, key: manifest.root, manifestFolder: folder, manifestPath: path) {
             for index in manifest.cases.indices { manifest.cases[index].inputFolder = inputs }
         }
         try manifest.checkPaths(in: folder, manifestPath: path)
+        manifest.digest = GoldenSummary.Suite.digest(bytes)
         return manifest
     }
 

@@ -115,19 +115,18 @@ public struct GoldenReview: Sendable {
         name: String, path: String, actual: String
     )] {
         let manifestPath = summary.suite.manifest
-        let bytes: [UInt8]
+        let manifest: GoldenManifest
         do {
-            bytes = try InputFile.bytes(of: manifestPath, limit: GoldenManifest.maximumBytes, what: "the manifest")
+            manifest = try GoldenManifest.read(manifestPath)
         } catch {
             throw BackdropError(
                 .badOption, "\(manifestPath): the check's manifest cannot be read from here (\(error.message))")
         }
-        guard GoldenSummary.Suite.digest(bytes) == summary.suite.manifestDigest else {
+        guard manifest.digest == summary.suite.manifestDigest else {
             throw BackdropError(
                 .badOption, "\(manifestPath) changed since the check wrote \(folder): run the check again")
         }
-        let manifest = try GoldenManifest.read(manifestPath)
-        let directory = (manifestPath as NSString).deletingLastPathComponent
+        let directory = PathComponents.folder(of: manifestPath)
         let manifestFolder = directory.isEmpty ? "." : directory
         var targets: [(name: String, path: String, actual: String)] = []
         for name in names {

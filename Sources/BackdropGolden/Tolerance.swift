@@ -149,9 +149,9 @@ public struct Tolerance: Sendable, Codable, Equatable {
     }
 
     /// The limits `difference` (and `ssim`) break, as ``description`` words them ("PSNR ≥ 40.0 dB"); empty when
-    /// the tolerance accepts it. With no limit given, "identical" when a pixel differs.
+    /// the tolerance accepts it. With no limit given, ``noLimitWords`` when a pixel differs.
     public func failedLimits(_ difference: ImageDifference, ssim: Double? = nil) -> [String] {
-        if !hasLimits { return difference.differingPixels == 0 ? [] : ["identical"] }
+        if !hasLimits { return difference.differingPixels == 0 ? [] : [noLimitWords] }
         var failed: [String] = []
         if let minimumPSNR, difference.psnr < minimumPSNR { failed.append("PSNR ≥ \(minimumPSNR) dB") }
         if let maximumDifference, difference.maxDifference > maximumDifference {
@@ -167,7 +167,13 @@ public struct Tolerance: Sendable, Codable, Equatable {
         return failed
     }
 
-    /// "PSNR ≥ 40 dB, max diff ≤ 2, …" or "identical".
+    /// What a tolerance without limits asks: "identical" when every channel counts, "no differing pixel" when a pixel
+    /// threshold or pixelmatch's rule decides which pixels differ (two pictures 40 levels apart can then pass).
+    public var noLimitWords: String {
+        (pixelThreshold ?? 0) > 0 || perceptualRule != nil ? "no differing pixel" : "identical"
+    }
+
+    /// "PSNR ≥ 40 dB, max diff ≤ 2, …" or ``noLimitWords``.
     public var description: String {
         var parts: [String] = []
         if let minimumPSNR { parts.append("PSNR ≥ \(minimumPSNR) dB") }
@@ -175,7 +181,7 @@ public struct Tolerance: Sendable, Codable, Equatable {
         if let maximumDifferingPixels { parts.append("differing pixels ≤ \(maximumDifferingPixels)") }
         if let maximumDifferingRatio { parts.append("differing ratio ≤ \(maximumDifferingRatio)") }
         if let minimumSSIM { parts.append("SSIM ≥ \(minimumSSIM)") }
-        if !hasLimits { parts.append("identical") }
+        if !hasLimits { parts.append(noLimitWords) }
         if let pixelThreshold, pixelThreshold > 0 { parts.append("pixel threshold \(pixelThreshold)") }
         if let rule = perceptualRule {
             parts.append(

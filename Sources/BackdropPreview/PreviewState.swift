@@ -57,7 +57,7 @@ final class PreviewState: @unchecked Sendable {
 
     /// A `Backdrop-Name` header's file name: percent-decoded, its last path component, printable; nil otherwise.
     static func fileName(_ header: String) -> String? {
-        let name = ((header.removingPercentEncoding ?? header) as NSString).lastPathComponent
+        let name = PathComponents.lastComponent(of: header.removingPercentEncoding ?? header)
         guard !name.isEmpty, name.count <= 255,
             !name.contains(where: { $0.isNewline || $0.asciiValue.map { $0 < 32 } == true })
         else { return nil }

@@ -5,7 +5,7 @@ import XCTest
 
 /// Where golden pictures of a test file live: `__Goldens__/` beside the file, one PNG per name.
 public func goldenPath(named name: String, testFile: String) -> String {
-    let folder = (testFile as NSString).deletingLastPathComponent + "/__Goldens__"
+    let folder = PathComponents.folder(of: testFile) + "/__Goldens__"
     return folder + "/" + name + ".png"
 }
 
@@ -96,7 +96,7 @@ func reportFailure(_ message: String, filePath: StaticString, line: UInt, column
 /// digits, `-`, `_`, `.`, `(` and `)` become `_`.
 public func goldenArtifactFolder(testFile: String, line: UInt) -> String {
     let root = ProcessInfo.processInfo.environment["BACKDROP_ARTIFACTS"] ?? NSTemporaryDirectory()
-    let file = ((testFile as NSString).lastPathComponent as NSString).deletingPathExtension
+    let file = PathComponents.removingExtension(PathComponents.lastComponent(of: testFile))
     let test = Test.current?.name ?? "line-\(line)"
     func safe(_ text: String) -> String {
         String(text.map { $0.isLetter || $0.isNumber || "-_.()".contains($0) ? $0 : "_" })

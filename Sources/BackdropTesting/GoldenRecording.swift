@@ -49,7 +49,7 @@ public func checkGolden(
 ) throws(BackdropError) -> (verdict: GoldenVerdict, golden: RGBAImage<UInt8>?) {
     func record() throws(BackdropError) {
         try? FileManager.default.createDirectory(
-            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            atPath: PathComponents.folder(of: path), withIntermediateDirectories: true)
         try PNGEncoder().write(image, to: path)
     }
     guard FileManager.default.fileExists(atPath: path) else {

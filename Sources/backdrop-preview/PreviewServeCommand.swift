@@ -62,7 +62,7 @@ struct PreviewServeCommand: ParsableCommand {
             try ImageDecoder(maxPixels: maxPixels).decodeFile(path)
         }
         let server = try PreviewServer(
-            input: image, inputName: input.map { URL(fileURLWithPath: $0).lastPathComponent }, host: host,
+            input: image, inputName: input.map { PathComponents.lastComponent(of: $0) }, host: host,
             port: UInt16(port), maxPixels: maxPixels, renderSeconds: renderTimeout, idleSeconds: idleTimeout)
         try server.serveUntilStopped { address in
             FileHandle.standardOutput.write(Data("Backdrop preview at \(address)\n".utf8))

@@ -80,25 +80,59 @@ public struct CLIResult {
     public let standardError: String
 }
 
-/// Runs the built `backdrop` with `arguments`, and `environment` added to this process's environment.
-public func runCLI(_ arguments: [String], environment: [String: String] = [:]) throws -> CLIResult {
+/// Runs the built `backdrop` with `arguments`, and `environment` added to this process's environment, in
+/// `directory` (this process's working directory when nil), given `input` on its standard input (this process's when
+/// nil). Both output streams are read at once, so a child that writes much to one while the other is still open never
+/// blocks.
+public func runCLI(
+    _ arguments: [String], environment: [String: String] = [:], in directory: String? = nil, input: Data? = nil
+) throws -> CLIResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: Fixtures.cli)
     process.arguments = arguments
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
     if !environment.isEmpty {
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     }
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
     process.standardError = err
+    let inputPipe = input.map { _ in Pipe() }
+    if let inputPipe { process.standardInput = inputPipe }
     try process.run()
+    if let input, let inputPipe {
+        Thread.detachNewThread {
+            try? inputPipe.fileHandleForWriting.write(contentsOf: input)
+            try? inputPipe.fileHandleForWriting.close()
+        }
+    }
+    let errorReader = StreamReader(err.fileHandleForReading)
     let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    let errData = errorReader.wait()
     process.waitUntilExit()
     return CLIResult(
         status: process.terminationStatus,
         standardOutput: String(decoding: outData, as: UTF8.self),
         standardError: String(decoding: errData, as: UTF8.self))
+}
+
+/// Reads a stream to its end on a thread of its own; ``wait()`` returns what it read.
+private final class StreamReader: @unchecked Sendable {
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }
+    }
+
+    /// The stream's bytes, once it has ended.
+    func wait() -> Data {
+        done.wait()
+        return data
+    }
 }
 
 /// A deterministic pseudo-random picture (xorshift), with varied alpha when `alpha` is true.

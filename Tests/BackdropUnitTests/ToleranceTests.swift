@@ -109,4 +109,15 @@ struct ToleranceTests {
             try JSONDecoder().decode(Tolerance.self, from: Data(#"{"ignore": [[0, 0, 10]]}"#.utf8))
         }
     }
+
+    /// Issue 68 item 7: with a threshold and no limit, two different pictures can pass; the words say what was asked
+    /// (no differing pixel under the threshold), not "identical".
+    @Test func aThresholdWithoutLimitsIsNotCalledIdentical() {
+        #expect(Tolerance().description == "identical")
+        for tolerance in [Tolerance(threshold: 0.1), Tolerance(pixelThreshold: 3), Tolerance(includeAA: true)] {
+            #expect(!tolerance.description.contains("identical"), "\(tolerance.description)")
+            #expect(tolerance.description.hasPrefix("no differing pixel"), "\(tolerance.description)")
+        }
+        #expect(Tolerance(pixelThreshold: 0).description == "identical")
+    }
 }

@@ -93,15 +93,14 @@ public enum AtomicFile {
         }
     }
 
-    /// The folder a file at `target` is in, and its name: split at the last `/` of an absolute path (the common case,
-    /// `FileLocation/resolved(_:)`'s answer), else as `URL` does.
+    /// The folder a file at `target` is in, and its name: split at the last `/` of the path made absolute (a relative
+    /// one joined to the working directory, or to "." when there is none) and standardized. No Foundation path code:
+    /// it traps on some relative names (``PathComponents``).
     static func directoryAndName(_ target: String) -> (directory: String, name: String) {
-        if target.utf8.first == UInt8(ascii: "/") {
-            let (folder, name) = FileLocation.split(FileLocation.standardized(target))
-            return (folder, name)
-        }
-        let url = URL(fileURLWithPath: target)
-        return (url.deletingLastPathComponent().path, url.lastPathComponent)
+        let absolute =
+            target.utf8.first == UInt8(ascii: "/") ? target : (FileLocation.currentDirectory ?? ".") + "/" + target
+        let (folder, name) = FileLocation.split(FileLocation.standardized(absolute))
+        return (folder, name)
     }
 
     /// `name` cut, on a character's boundary, to what leaves a temporary name (the leading `.` and the suffix)

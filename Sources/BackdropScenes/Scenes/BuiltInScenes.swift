@@ -177,11 +177,12 @@ public enum BuiltInScenes {
         all.first { $0.name == name }
     }
 
-    /// The built-in scene `nameOrPath` names, or else the scene file at that path.
+    /// The built-in scene `nameOrPath` names, or else the scene file at that path (`-`: standard input, its images
+    /// relative to the working directory).
     public static func load(_ nameOrPath: String) throws(BackdropError) -> Scene {
         if let scene = named(nameOrPath) { return scene }
         guard
-            nameOrPath.contains("/") || nameOrPath.hasSuffix(".json")
+            nameOrPath == StandardStreams.name || nameOrPath.contains("/") || nameOrPath.hasSuffix(".json")
                 || FileManager.default.fileExists(atPath: nameOrPath)
         else {
             throw BackdropError(

@@ -26,7 +26,7 @@ public enum SceneParser {
     public static func parse(fileAt path: String) throws(BackdropError) -> Scene {
         let bytes = try InputFile.bytes(of: path, limit: maximumBytes, what: "the scene file")
         var scene = try parse(Data(bytes), source: path, imagesAllowed: true)
-        scene.folder = (path as NSString).deletingLastPathComponent
+        scene.folder = PathComponents.folder(of: path)
         return scene
     }
 

@@ -161,7 +161,9 @@ struct BatchRender {
     /// replaced by the format's ``OutputPictureFormat/fileExtension``.
     static func outputName(of input: String, format: OutputPictureFormat = .png) -> String {
         let name = PathComponents.lastComponent(of: input)
-        if !PathComponents.pathExtension(of: name).isEmpty, (try? OutputPictureFormat(path: name)) == format { return name }
+        if !PathComponents.pathExtension(of: name).isEmpty, (try? OutputPictureFormat(path: name)) == format {
+            return name
+        }
         return PathComponents.removingExtension(name) + "." + format.fileExtension
     }
 

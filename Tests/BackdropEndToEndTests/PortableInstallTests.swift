@@ -35,7 +35,9 @@ struct PortableInstallTests {
             #expect(dynamic.status == 0 && dynamic.output.contains("(RELR)"), "\(program):\n\(dynamic.output)")
             // Installed stripped: no debug information, no symbol table (issue 68 item 8: 84 and 101 MB before).
             let sections = try runProcess("/usr/bin/readelf", ["--sections", "--wide", path])
-            #expect(sections.status == 0 && !sections.output.contains(".debug_info"), "\(program) keeps its debug information")
+            #expect(
+                sections.status == 0 && !sections.output.contains(".debug_info"),
+                "\(program) keeps its debug information")
             #expect(!sections.output.contains(".symtab"), "\(program) keeps its symbol table")
             let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
             #expect(size < 70_000_000, "\(program) is \(size) bytes")

@@ -37,7 +37,9 @@ enum EstimateText {
         lines.append(
             "frame:      busy \(ms(frame.busyMs)) + idle \(ms(frame.idleMs)) = \(ms(estimate.totalMs)) ms of \(ms(estimate.budgetMs)) ms → \(ms(estimate.leftMs)) ms left, \(String(format: "%.1f", estimate.fps)) fps, \(estimate.verdict.rawValue)"
         )
-        lines.append("range:      \(frame.ranges().text) (\(FrameTimeline.Ranges.coverageText))")
+        lines.append(
+            "range:      \(frame.ranges().text) (\(FrameTimeline.Ranges.coverageText); evidence: \(device.evidence.rawValue))"
+        )
         lines.append("bound:      \(estimate.frame.bound.rawValue) (on the \(estimate.device.screen) px screen)")
         if estimate.view == estimate.device.screen, SeedFigure.measuring(estimate) != nil {
             lines.append("measured:   \(measured(estimate)): the talk's ms and the prediction's error")
@@ -63,14 +65,16 @@ enum EstimateText {
             [
                 e.device.id, e.path.rawValue + (Estimator.whatIf(e.style, on: e.device) == nil ? "" : " (what-if)"),
                 e.decision.applePolicy.rawValue + (e.decision.agreesWithApple ? "" : " *"),
-                "\(e.device.screen)", ms(e.totalMs), e.frame.ranges().text, ms(e.idleMs), ms(e.leftMs),
+                "\(e.device.screen)", ms(e.totalMs), e.frame.ranges().text, e.device.evidence.rawValue, ms(e.idleMs),
+                ms(e.leftMs),
                 String(format: "%.1f", e.fps),
                 e.frame.bound.rawValue, e.verdict.rawValue, measured(e),
             ]
         }
         var text = TextTable(
             header: [
-                "device", "path", "Apple iOS 7", "screen px", "total ms", FrameTimeline.Ranges.coverageText, "idle ms",
+                "device", "path", "Apple iOS 7", "screen px", "total ms", FrameTimeline.Ranges.coverageText, "evidence",
+                "idle ms",
                 "left ms", "fps", "bound",
                 "verdict", "talk ms (error)",
             ],

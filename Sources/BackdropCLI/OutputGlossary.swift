@@ -43,6 +43,11 @@ enum OutputGlossary {
         "80 % range",
         "where the true figure lies 4 times in 5, from the model's errors on the published figures"
     )
+    static let evidence: Entry = (
+        "evidence",
+        "measured (the device has a public figure of its own), scaled (its GPU generation has one) or extrapolated "
+            + "(neither: a wider range)"
+    )
     static let verdict: Entry = ("verdict", "fits, tight (under a quarter of the frame left) or drops frames")
     static let gpuPercent: Entry = ("GPU %", "the share of the 16.67 ms frame the GPU is busy")
     static let screenPx: Entry = ("screen px", "the device's screen in pixels")
@@ -68,13 +73,13 @@ enum OutputGlossary {
     /// `estimate view`: one device's passes and totals, or a row per device.
     static let view = section([
         device, pass, startMs, ms, bound, pixels, fetches, mbMoved, target, busy, idle, total, left, fps, range,
-        verdict, screenPx, path, appleIOS7, talkError, measured, blur,
+        evidence, verdict, screenPx, path, appleIOS7, talkError, measured, blur,
     ])
 
     /// `estimate scene`: one device's passes and totals, or a row per device.
     static let scene = section([
-        device, pass, layer, target, startMs, ms, bound, pixels, mbMoved, busy, idle, total, fps, range, gpuPercent,
-        offscreen, switches, verdict, screenPx, path, theTalk,
+        device, pass, layer, target, startMs, ms, bound, pixels, mbMoved, busy, idle, total, fps, range, evidence,
+        gpuPercent, offscreen, switches, verdict, screenPx, path, theTalk,
     ])
 
     /// `estimate run`: a row per device.

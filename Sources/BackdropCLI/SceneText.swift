@@ -36,7 +36,9 @@ enum SceneText {
         lines.append(
             "frame:     busy \(ms(frame.busyMs)) + idle \(ms(frame.idleMs)) = \(ms(frame.totalMs)) ms → \(String(format: "%.1f", frame.fps)) fps, GPU \(String(format: "%.0f", frame.gpuPercent)) %, \(frame.verdict.rawValue)"
         )
-        lines.append("range:     \(frame.ranges().text) (\(FrameTimeline.Ranges.coverageText))")
+        lines.append(
+            "range:     \(frame.ranges().text) (\(FrameTimeline.Ranges.coverageText); evidence: \(device.evidence.rawValue))"
+        )
         for warning in estimate.warnings { lines.append("warning:   \(warning)") }
         lines.append("bound:     \(frame.bound.rawValue) (on the \(device.screen) px screen)")
         if let row = CaseStudy.measuring(estimate) { lines.append("measured:  \(row.measurementText) in the talk") }
@@ -93,7 +95,8 @@ enum SceneText {
             return [
                 e.device.id, "\(e.device.screen)", e.path.rawValue + (estimate.isWhatIf ? " (what-if)" : ""),
                 ms(e.frame.busyMs), ms(e.frame.idleMs),
-                ms(e.frame.totalMs), e.frame.ranges().text, String(format: "%.1f", e.frame.fps),
+                ms(e.frame.totalMs), e.frame.ranges().text, e.device.evidence.rawValue,
+                String(format: "%.1f", e.frame.fps),
                 String(format: "%.0f", e.frame.gpuPercent),
                 "\(e.frame.offscreenPasses)", "\(e.frame.renderTargetSwitches)", e.frame.bound.rawValue,
                 e.frame.verdict.rawValue, talk(estimate),
@@ -102,7 +105,7 @@ enum SceneText {
         var text = TextTable(
             header: [
                 "device", "screen px", "path", "busy ms", "idle ms", "total ms", FrameTimeline.Ranges.coverageText,
-                "fps",
+                "evidence", "fps",
                 "GPU %", "offscreen",
                 "switches", "bound", "verdict", "the talk",
             ],

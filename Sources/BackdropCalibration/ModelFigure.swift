@@ -101,7 +101,9 @@ public struct ModelFigure: Sendable, Encodable, Equatable {
 extension ModelFigure {
     /// Every figure, in the report's order: the blur and vibrancy figures, F3 and V2's idle, every row of the
     /// case-study table (fps and GPU % apart: the 23 figures of `scenes.md`), the measured fill rates, the
-    /// relative figures between devices, O4 on every device and the tint-only fallback.
+    /// relative figures between devices, the GFXBench Manhattan figures of the devices from 2014 (each fitted one
+    /// with its generation's efficiency computed without it, each capped one as a lower bound;
+    /// ``DeviceEvidence/manhattanChecks()``), O4 on every device and the tint-only fallback.
     public static func all(for model: CostModel) -> [ModelFigure] {
         let estimator = Estimator(model: model)
         var figures: [ModelFigure] = []
@@ -153,6 +155,19 @@ extension ModelFigure {
                     measured: evidence.value, low: evidence.value * 0.85, high: evidence.value * 1.15,
                     predicted: low, predictedHigh: low == high ? nil : high,
                     use: .heldOut, source: evidence.source))
+        }
+        for check in DeviceEvidence.manhattanChecks() {
+            let figure = check.figure
+            let what =
+                "GFXBench 5.0 Manhattan on screen, \(Int(figure.fps)) fps at \(figure.width)×\(figure.height)"
+                + (check.lowerBound ? ", at the refresh: a lower bound" : ", held out")
+            figures.append(
+                ModelFigure(
+                    "manhattan", what, device: "\(figure.deviceID) / \(check.anchorID)", unit: "×",
+                    measured: check.lowerBound ? nil : check.measuredRatio,
+                    low: check.lowerBound ? check.measuredRatio : check.measuredRatio * 0.85,
+                    high: check.lowerBound ? .infinity : check.measuredRatio * 1.15,
+                    predicted: check.predictedRatio, use: .heldOut, source: "DG"))
         }
         for device in Device.all {
             figures.append(

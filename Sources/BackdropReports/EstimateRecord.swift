@@ -43,6 +43,9 @@ public struct EstimateRecord: Codable, Sendable, Equatable {
     /// False for a device the seed talk did not measure: every figure is a prediction either way, but these have
     /// nothing measured to compare with.
     public let deviceMeasuredInSeedTalk: Bool
+    /// measured, scaled or extrapolated: how much of the price rests on a measurement of the device or its GPU
+    /// generation (``Device/Evidence``); the ranges of an extrapolated device are wider.
+    public let evidence: String
     public let passes: [Pass]
     /// The renderer's idle gaps between renders, ms (one where it waits for the tiler).
     public let gapsMs: [Double]
@@ -80,6 +83,7 @@ public struct EstimateRecord: Codable, Sendable, Equatable {
         applePolicy = estimate.decision.applePolicy.rawValue
         decisionReason = estimate.decision.reason
         deviceMeasuredInSeedTalk = estimate.device.hasSeedMeasurements
+        evidence = estimate.device.evidence.rawValue
         passes = estimate.frame.passes.map { priced in
             Pass(
                 name: priced.pass.name, kind: priced.pass.kind.rawValue, ms: priced.ms, startMs: priced.startMs,

@@ -32,6 +32,9 @@ public struct SceneRecord: Codable, Sendable, Equatable {
     /// through the case studies of `scenes.md`.
     public let predicted: Bool
     public let deviceMeasuredInSeedTalk: Bool
+    /// measured, scaled or extrapolated: how much of the price rests on a measurement of the device or its GPU
+    /// generation (``Device/Evidence``); the ranges of an extrapolated device are wider.
+    public let evidence: String
     /// The path the scene's effect views take.
     public let path: String
     /// The model's decision for the device, and Apple's iOS 7 policy.
@@ -78,6 +81,7 @@ public struct SceneRecord: Codable, Sendable, Equatable {
         redraw = estimate.scene.redraw.rawValue
         predicted = true
         deviceMeasuredInSeedTalk = estimate.device.hasSeedMeasurements
+        evidence = estimate.device.evidence.rawValue
         path = estimate.path.rawValue
         modelDecision = estimate.decision.path.rawValue
         applePolicy = estimate.decision.applePolicy.rawValue

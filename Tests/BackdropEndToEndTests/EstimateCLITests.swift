@@ -16,17 +16,26 @@ struct EstimateCLITests {
         #expect(result.standardOutput.contains("* ipad-2: model blur, Apple tint-only"))
     }
 
-    /// A style no device of the table ran (iOS 13's materials, iOS 26's glass) is marked on every row; light on none.
+    /// A style a device never ran (iOS 13's materials before the iPhone 6s, iOS 26's glass before the iPhone 11) is
+    /// marked on that device's row and only there: on every device of 2009–2013; light on none.
     @Test func allDevicesMarksEveryRowOfAStyleTheDevicesNeverRan() throws {
-        for (style, marked) in [("systemMaterial", true), ("glass", true), ("light", false)] {
+        for style in ["systemMaterial", "glass", "light"] {
             let result = try runCLI(["estimate", "--all-devices", "--style", style])
             #expect(result.status == 0, "\(result.standardError)")
             let rows = result.standardOutput.split(separator: "\n").filter { line in
                 Device.all.contains { line.hasPrefix($0.id + " ") }
             }
             #expect(rows.count == Device.all.count)
-            #expect(rows.allSatisfy { $0.contains("(what-if)") == marked }, "\(style)")
-            #expect(result.standardOutput.contains("a what-if, not a prediction of shipped behaviour") == marked)
+            let entry = try #require(StyleCatalogue.entry(named: style)?.light)
+            for row in rows {
+                let device = try #require(Device.all.first { row.hasPrefix($0.id + " ") })
+                let marked = Estimator.whatIf(entry, on: device) != nil
+                #expect(row.contains("(what-if)") == marked, "\(style): \(row)")
+                if Device.earlyDevices.contains(device) { #expect(marked == (style != "light"), "\(device.id)") }
+            }
+            #expect(
+                result.standardOutput.contains("a what-if, not a prediction of shipped behaviour") == (style != "light")
+            )
         }
     }
 
@@ -63,7 +72,14 @@ struct EstimateCLITests {
         let rows = all.standardOutput.split(separator: "\n").filter { line in
             Device.all.contains { line.hasPrefix($0.id + " ") }
         }
-        #expect(rows.count == Device.all.count && rows.allSatisfy { $0.contains("(what-if)") }, "\(all.standardOutput)")
+        // Glass (iOS 26) makes the scene a what-if on every device whose last iOS is older: all of 2009–2013.
+        #expect(rows.count == Device.all.count, "\(all.standardOutput)")
+        for row in rows {
+            let device = try #require(Device.all.first { row.hasPrefix($0.id + " ") })
+            let last = Int(device.lastIOS.prefix { $0.isNumber }) ?? 0
+            #expect(row.contains("(what-if)") == (last < 26), "\(row)")
+        }
+        #expect(Device.earlyDevices.allSatisfy { Int($0.lastIOS.prefix { $0.isNumber })! < 26 })
         #expect(all.standardOutput.contains("a what-if, not a prediction of shipped behaviour"))
         #expect(all.standardOutput.contains(approximation))
         let json = try runCLI(["estimate", "scene", scene.path, "--device", "iphone-5", "--format", "json"])
@@ -129,7 +145,7 @@ struct EstimateCLITests {
 
     @Test func unknownDevicesPathsAndViewsAreUsageErrors() throws {
         for (arguments, text) in [
-            (["--device", "ipad-9"], "unknown device 'ipad-9'"),
+            (["--device", "ipad-12"], "unknown device 'ipad-12'"),
             (["--device", "ipad-3", "--path", "maybe"], "The value 'maybe' is invalid for '--path <path>'"),
             (["--device", "ipad-3", "--view", "10by10"], "--view '10by10' is not WxH"),
             (["--device", "iphone-4", "--view", "400x100"], "does not fit on the iPhone 4"),

@@ -120,7 +120,7 @@ public struct CostModel: Sendable, Codable, Equatable {
     /// The frame of `passes`, in the order the GPU runs them, on `device`: the tiler's and the renderer's work
     /// for each render placed on their two rows, each pass priced, the framebuffer's traffic charged to the
     /// passes that cause it, and the renderer's idle time where it waits for the tiler. An empty list is an empty
-    /// frame (a static scene at rest).
+    /// frame (a static scene at rest). The frame claims the device's interval (``Device/predictionInterval``).
     public func frame(of passes: [GPUPass], on device: Device) -> FrameTimeline {
         let framebuffer = 4 * device.screen.area
         let lastOnScreen = passes.lastIndex { $0.target == .screen }
@@ -168,6 +168,6 @@ public struct CostModel: Sendable, Codable, Equatable {
             rendererFree = time
             first = end
         }
-        return FrameTimeline(passes: priced, gaps: gaps, tiling: tiling)
+        return FrameTimeline(passes: priced, gaps: gaps, tiling: tiling, interval: device.predictionInterval)
     }
 }

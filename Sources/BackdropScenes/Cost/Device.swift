@@ -41,15 +41,22 @@ public struct Device: Sendable, Equatable, Identifiable {
     public let memoryBus: String
     /// Peak memory bandwidth, GB/s (bus width × transfer rate).
     public let memoryBandwidthGBps: Double
-    /// Native screen size in pixels, as `devices.md` gives it (iPads landscape, iPhones portrait).
+    /// The size the device renders at, in pixels (points × scale), as `devices.md` gives it (iPads landscape, iPhones
+    /// portrait): every price is of this many pixels. The panel's own size where it differs is ``panel``.
     public let screen: PixelSize
+    /// The panel's native pixels where they differ from ``screen``: the Plus models of the iPhone 6 to 8 render at
+    /// 1242×2208 (414×736 points at 3×) and downsample to their 1080×1920 panel, the iPhone 12 mini and 13 mini
+    /// render at 1125×2436 for a 1080×2340 panel. Nil where the device renders at its panel's size.
+    public let panel: PixelSize?
     /// Pixels per point.
     public let scale: Double
-    /// Memory in MB.
-    public let ramMB: Int
+    /// Memory in MB, or nil where no source found for the table confirms it.
+    public let ramMB: Int?
     /// The last iOS version it runs.
     public let lastIOS: String
-    /// Apple's shipped iOS 7 blur policy (seed figure B4).
+    /// Apple's shipped blur policy: iOS 7's (seed figure B4) for the devices of 2009–2013; `blur` for every device
+    /// from 2014 on, which shipped after iOS 7 and for which no public source shows a default reduction of blur
+    /// (`docs/device-evidence.md`, "Devices from 2014").
     public let iOS7Blur: BlurPolicy
     /// A single-texture fill rate that a benchmark measured, Mtexels/s, or nil where none was published.
     public let measuredFillRateMTexelsPerSecond: Double?
@@ -59,8 +66,9 @@ public struct Device: Sendable, Equatable, Identifiable {
     /// A device with the given figures.
     public init(
         id: String, name: String, year: Int, soc: String, gpu: String, gpuClockMHz: Double, gflops: Double,
-        texelsPerClock: Double, memoryBus: String, memoryBandwidthGBps: Double, screen: PixelSize, scale: Double,
-        ramMB: Int, lastIOS: String, iOS7Blur: BlurPolicy, measuredFillRateMTexelsPerSecond: Double?, sources: String
+        texelsPerClock: Double, memoryBus: String, memoryBandwidthGBps: Double, screen: PixelSize,
+        panel: PixelSize? = nil, scale: Double, ramMB: Int?, lastIOS: String, iOS7Blur: BlurPolicy,
+        measuredFillRateMTexelsPerSecond: Double?, sources: String
     ) {
         self.id = id
         self.name = name
@@ -74,6 +82,7 @@ public struct Device: Sendable, Equatable, Identifiable {
         self.memoryBus = memoryBus
         self.memoryBandwidthGBps = memoryBandwidthGBps
         self.screen = screen
+        self.panel = panel
         self.scale = scale
         self.ramMB = ramMB
         self.lastIOS = lastIOS
@@ -98,9 +107,10 @@ public struct Device: Sendable, Equatable, Identifiable {
 }
 
 extension Device: Codable {
-    /// The model's fill rate, written beside the stored figures for readers of the JSON (and not read back).
+    /// The model's fill rate and the evidence label, written beside the stored figures for readers of the JSON (and
+    /// not read back).
     enum DerivedKeys: String, CodingKey {
-        case fillRateMTexelsPerSecond
+        case fillRateMTexelsPerSecond, evidence
     }
 
     /// Encodes the stored figures, then the model's fill rate in the same object.
@@ -108,6 +118,7 @@ extension Device: Codable {
         try Stored(self).encode(to: encoder)
         var derived = encoder.container(keyedBy: DerivedKeys.self)
         try derived.encode(fillRateMTexelsPerSecond, forKey: .fillRateMTexelsPerSecond)
+        try derived.encode(evidence, forKey: .evidence)
     }
 
     /// Decodes the stored figures; the fill rate is derived, not read.
@@ -124,8 +135,9 @@ extension Device: Codable {
         let memoryBus: String
         let memoryBandwidthGBps: Double
         let screen: PixelSize
+        let panel: PixelSize?
         let scale: Double
-        let ramMB: Int
+        let ramMB: Int?
         let lastIOS: String
         let iOS7Blur: BlurPolicy
         let measuredFillRateMTexelsPerSecond: Double?
@@ -134,7 +146,9 @@ extension Device: Codable {
         init(_ d: Device) {
             (id, name, year, soc, gpu) = (d.id, d.name, d.year, d.soc, d.gpu)
             (gpuClockMHz, gflops, texelsPerClock) = (d.gpuClockMHz, d.gflops, d.texelsPerClock)
-            (memoryBus, memoryBandwidthGBps, screen, scale) = (d.memoryBus, d.memoryBandwidthGBps, d.screen, d.scale)
+            (memoryBus, memoryBandwidthGBps, screen, panel, scale) = (
+                d.memoryBus, d.memoryBandwidthGBps, d.screen, d.panel, d.scale
+            )
             (ramMB, lastIOS, iOS7Blur) = (d.ramMB, d.lastIOS, d.iOS7Blur)
             (measuredFillRateMTexelsPerSecond, sources) = (d.measuredFillRateMTexelsPerSecond, d.sources)
         }
@@ -143,15 +157,19 @@ extension Device: Codable {
             Device(
                 id: id, name: name, year: year, soc: soc, gpu: gpu, gpuClockMHz: gpuClockMHz, gflops: gflops,
                 texelsPerClock: texelsPerClock, memoryBus: memoryBus, memoryBandwidthGBps: memoryBandwidthGBps,
-                screen: screen, scale: scale, ramMB: ramMB, lastIOS: lastIOS, iOS7Blur: iOS7Blur,
+                screen: screen, panel: panel, scale: scale, ramMB: ramMB, lastIOS: lastIOS, iOS7Blur: iOS7Blur,
                 measuredFillRateMTexelsPerSecond: measuredFillRateMTexelsPerSecond, sources: sources)
         }
     }
 }
 
 extension Device {
-    /// Every device from the iPhone 3GS to the iPad Air, in the order of `devices.md`.
-    public static let all: [Device] = [
+    /// Every device of the table, in the order of `devices.md`: the fourteen of 2009–2013 (``earlyDevices``), then
+    /// every iPhone and iPad from 2014 to 2025 (``modernDevices``).
+    public static let all: [Device] = earlyDevices + modernDevices
+
+    /// The devices from the iPhone 3GS to the iPad Air (2009–2013), the devices of the seed figures.
+    public static let earlyDevices: [Device] = [
         Device(
             id: "iphone-3gs", name: "iPhone 3GS", year: 2009, soc: "Samsung APL0298", gpu: "PowerVR SGX535",
             gpuClockMHz: 150, gflops: 1.2, texelsPerClock: 2, memoryBus: "32-bit LPDDR", memoryBandwidthGBps: 1.6,

@@ -54,12 +54,15 @@ public struct FrameTimeline: Sendable {
     public let gaps: [Gap]
     /// The tiler's work, one run per render.
     public let tiling: [TilerRun]
+    /// The interval the frame's device claims (``Device/predictionInterval``), which ``ranges()`` spans.
+    public let interval: PredictionInterval
 
-    /// A frame of `passes`, `gaps` and `tiling`, as ``CostModel/frame(of:on:)`` places them.
-    public init(passes: [PricedPass], gaps: [Gap], tiling: [TilerRun]) {
+    /// A frame of `passes`, `gaps` and `tiling`, as ``CostModel/frame(of:on:)`` places them, claiming `interval`.
+    public init(passes: [PricedPass], gaps: [Gap], tiling: [TilerRun], interval: PredictionInterval = .stored) {
         self.passes = passes
         self.gaps = gaps
         self.tiling = tiling
+        self.interval = interval
     }
 
     /// The tiler's lead before the renderer starts the first pass, ms (0 for an empty frame).
@@ -97,8 +100,11 @@ public struct FrameTimeline: Sendable {
         public let gpuPercent: [Double]
     }
 
-    /// The ranges of this frame over `interval` (default: the stored one, ``PredictionInterval/stored``).
-    public func ranges(_ interval: PredictionInterval = .stored) -> Ranges {
+    /// The ranges of this frame over its device's interval (``interval``).
+    public func ranges() -> Ranges { ranges(interval) }
+
+    /// The ranges of this frame over `interval`.
+    public func ranges(_ interval: PredictionInterval) -> Ranges {
         let low = exp(interval.lowLog), high = exp(interval.highLog)
         func fps(_ factor: Double) -> Double { factor * totalMs <= Self.budgetMs ? 60 : 1000 / (factor * totalMs) }
         func gpu(_ factor: Double) -> Double { factor * busyMs / max(factor * totalMs, Self.budgetMs) * 100 }

@@ -27,6 +27,18 @@ public struct PredictionInterval: Sendable, Codable, Equatable {
     /// The interval `compute()` (BackdropCalibration) gives for the stored fit.
     public static let stored = PredictionInterval(lowLog: -0.09354607557771313, highLog: 0.16464500821373415)
 
+    /// The interval of a device whose GPU generation has no measurement of its own (``Device/Evidence/extrapolated``):
+    /// ``stored`` widened at each end by what borrowing another generation's efficiency costs, as
+    /// `extrapolationWidening()` (BackdropCalibration) computes it, stored (a test holds the two equal):
+    /// - the leave-one-generation-out errors: each measured generation's GFXBench Manhattan figures predicted with
+    ///   the efficiency it would borrow were it unmeasured; the lowest and highest error, as ln of time, widen the
+    ///   low and the high end (each only outward);
+    /// - the clock: the extrapolated chips from the A17 Pro on have no public clock estimate and carry the A16's
+    ///   forward, so both ends widen further by the largest step between successive estimated clocks of Apple's
+    ///   GPUs (A11 to A16, [PT]).
+    /// The derivation and its figures are in `docs/device-evidence.md`, "Ranges of extrapolated devices".
+    public static let extrapolated = PredictionInterval(lowLog: -0.3789657255211527, highLog: 0.9272897478301575)
+
     public init(lowLog: Double, highLog: Double) {
         self.lowLog = lowLog
         self.highLog = highLog

@@ -2,7 +2,9 @@ import BackdropImageIO
 import BackdropRendering
 
 /// A style priced or drawn on a device that never ran the iOS that shipped it: a what-if, not a prediction of
-/// shipped behaviour. Every device of the table stopped at iOS 12 or earlier, so every iOS 13 material is one.
+/// shipped behaviour. Every device of 2009–2013 stopped at iOS 12 or earlier, so every iOS 13 material is one there;
+/// from 2014 on it depends on the device's last iOS (``Device/lastIOS``): materials on an iPhone 6 (last iOS 12) are
+/// one, Liquid Glass on an iPhone XS (last iOS 18) is one, Liquid Glass on an iPhone 17 Pro (iOS 26) is not.
 extension Estimator {
     /// "a what-if: the iPhone 4 never ran iOS 13 (last iOS 7.1.2), which shipped systemMaterial", or nil when the
     /// device ran the style's iOS (or the style is not in ``StyleCatalogue``, a custom one). iOS 7's styles are left
@@ -25,8 +27,8 @@ extension Estimator {
     }
 
     /// The path an effect view of `style` takes under `choice` on a device whose decision is `decided`: a system
-    /// material blurs (no device of the table ran iOS 13) unless the choice forces tint-only, where it draws its
-    /// Reduce Transparency look (``MaterialAverageColourPass``); glass likewise (its face over the average colour).
+    /// material blurs (Apple's default where it shipped, the what-if's assumption elsewhere) unless the choice forces
+    /// tint-only, where it draws its Reduce Transparency look (``MaterialAverageColourPass``); glass likewise (its face over the average colour).
     static func path(of style: BlurStyle, _ choice: PathChoice, decided: Effect.Path) -> Effect.Path {
         switch choice {
         case .auto: return style.material == nil && style.glass == nil ? decided : .blur

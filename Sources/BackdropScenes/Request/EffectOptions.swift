@@ -52,7 +52,8 @@ public struct EffectOptions: Sendable {
         case (.tintOnly, _): chosen = .tintOnly
         case (.auto, nil): chosen = .blur
         case (.auto, let device?) where style.material != nil || style.glass != nil:
-            // No device of the table ran iOS 13: a material blurs (its tint-only look is Reduce Transparency's),
+            // A material blurs where it shipped and, as a what-if, elsewhere (its tint-only look is Reduce
+            // Transparency's),
             // and glass likewise (its tint-only look: its face over the backdrop's average colour).
             chosen = .blur
             note = "; \(device.id): blur, \(Estimator.whatIf(style, on: device) ?? "as iOS 13 draws it")"

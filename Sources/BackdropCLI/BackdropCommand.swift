@@ -14,7 +14,7 @@ public struct BackdropCommand: ParsableCommand {
             Backdrop turns a picture (PNG, JPEG, WebP or HEIF) into the same picture seen through a blur effect \
             view: blurred, saturated and tinted the way UIBlurEffect styles look, inside a frame you choose, with vibrant content over it if you like; \
             outside the frame the picture is untouched. It also predicts what the effect costs on the GPUs of the \
-            iPhone 3GS through the iPad Air, and compares renderings with golden images.
+            iPhone 3GS through 2025's iPhones and iPads, and compares renderings with golden images.
 
             Examples:
               backdrop demo --output demo

@@ -40,13 +40,21 @@ struct EstimateCommand: ParsableCommand {
         defaultSubcommand: EarlierSpelling<EstimateByOptionsCommand>.self)
 }
 
-/// `--device ID` or `--all-devices`: the devices a mode prices on.
+/// `--device ID`, `--all-devices` or `--devices FILTER`: the devices a mode prices on.
 struct DeviceOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The device id (see 'backdrop devices'), e.g. --device ipad-air.", valueName: "id"))
     var device: String?
 
     @Flag(name: .customLong("all-devices"), help: "Estimate on every device of the table.")
     var allDevices = false
+
+    @Option(
+        name: .customLong("devices"),
+        help: ArgumentHelp(
+            "Estimate on the devices a filter selects: a comma list of families (iphone, ipad, ipod), years (2017, \
+            2017+, 2014-2016), evidence labels (measured, scaled, extrapolated) and ids; given again, both must match.",
+            valueName: "filter"))
+    var filters: [String] = []
 }
 
 /// `--path`: which path the effect views are priced on.
@@ -113,7 +121,7 @@ struct EstimateViewCommand: EstimateSpelling {
 
     var estimateRun: EstimateRun {
         EstimateRun(
-            device: devices.device, allDevices: devices.allDevices, style: style.choice, vibrancy: vibrancy,
+            device: devices.device, allDevices: devices.allDevices, deviceFilters: devices.filters, style: style.choice, vibrancy: vibrancy,
             view: view, path: path.path, accessibility: reduceTransparency.settings, format: format,
             output: output.output)
     }
@@ -143,7 +151,7 @@ struct EstimateSceneCommand: EstimateSpelling {
 
     var estimateRun: EstimateRun {
         EstimateRun(
-            device: devices.device, allDevices: devices.allDevices, scene: scene.scene, path: path.path,
+            device: devices.device, allDevices: devices.allDevices, deviceFilters: devices.filters, scene: scene.scene, path: path.path,
             accessibility: reduceTransparency.settings, format: format, output: output.output)
     }
 }
@@ -165,7 +173,7 @@ struct EstimateExplainCommand: EstimateSpelling {
 
     var estimateRun: EstimateRun {
         EstimateRun(
-            device: devices.device, allDevices: devices.allDevices, scene: scene.scene, explain: true,
+            device: devices.device, allDevices: devices.allDevices, deviceFilters: devices.filters, scene: scene.scene, explain: true,
             path: path.path, format: OutputFormat(rawValue: format.rawValue) ?? .text, output: output.output)
     }
 }
@@ -212,7 +220,7 @@ struct EstimateRunCommand: EstimateSpelling {
 
     var estimateRun: EstimateRun {
         EstimateRun(
-            device: devices.device, allDevices: devices.allDevices, scene: scene.scene, duration: duration,
+            device: devices.device, allDevices: devices.allDevices, deviceFilters: devices.filters, scene: scene.scene, duration: duration,
             scroll: scroll, path: path.path, format: format, output: output.output)
     }
 }
@@ -247,7 +255,7 @@ struct EstimateFindCommand: EstimateSpelling {
 
     var estimateRun: EstimateRun {
         EstimateRun(
-            device: devices.device, allDevices: devices.allDevices, scene: scene.scene, find: property, fps: fps,
+            device: devices.device, allDevices: devices.allDevices, deviceFilters: devices.filters, scene: scene.scene, find: property, fps: fps,
             path: path.path, format: OutputFormat(rawValue: format.rawValue) ?? .text, output: output.output)
     }
 }
@@ -324,7 +332,7 @@ struct EstimateByOptionsCommand: EstimateSpelling {
 
     var estimateRun: EstimateRun {
         EstimateRun(
-            device: devices.device, allDevices: devices.allDevices, scene: scene, explain: explain,
+            device: devices.device, allDevices: devices.allDevices, deviceFilters: devices.filters, scene: scene, explain: explain,
             duration: duration, scroll: scroll, find: find, fps: fps, style: style.choice, vibrancy: vibrancy,
             view: view, path: path.path, format: format, output: output.output, model: model, refit: refit)
     }

@@ -9,6 +9,8 @@ import Foundation
 struct EstimateRun {
     var device: String?
     var allDevices = false
+    /// `--devices`: filters of ``DeviceSelection``, all of which a device must match.
+    var deviceFilters: [String] = []
     var scene: String?
     var explain = false
     var duration: Double?
@@ -43,7 +45,8 @@ struct EstimateRun {
         }
         let devices = try chosenDevices()
         if format == .svg, devices.count != 1 {
-            throw BackdropError(.badOption, "--format svg draws one device's frame: give --device, not --all-devices")
+            throw BackdropError(
+                .badOption, "--format svg draws one device's frame: give --device, not --all-devices or --devices")
         }
         if let scene {
             try runScene(scene, devices: devices, estimator: estimator, choice: choice)
@@ -123,7 +126,7 @@ struct EstimateRun {
     /// one's timeline as SVG, or the text.
     func emit<Record: Encodable>(_ records: [Record], svg: () -> String, text: () -> String) throws {
         switch format {
-        case .json: try emit(allDevices ? Self.json(records) : Self.json(records[0]))
+        case .json: try emit(pricesSeveral ? Self.json(records) : Self.json(records[0]))
         case .svg: try emit(svg())
         case .text: try emit(text())
         }
@@ -135,12 +138,18 @@ struct EstimateRun {
         return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
     }
 
+    /// Whether the command prices on a list of devices (`--all-devices` or `--devices`), whose JSON is an array even
+    /// when the list holds one device.
+    var pricesSeveral: Bool { allDevices || !deviceFilters.isEmpty }
+
+    /// The devices to price on: `--device`'s one, or every device `--devices` selects (of all of them, so
+    /// `--all-devices` beside it changes nothing).
     func chosenDevices() throws(BackdropError) -> [Device] {
-        switch (device, allDevices) {
-        case (nil, true): return Device.all
+        switch (device, pricesSeveral) {
+        case (nil, true): return try DeviceSelection.select(deviceFilters)
         case (let id?, false): return [try Device.lookup(id)]
-        case (_?, true): throw BackdropError(.badOption, "give --device or --all-devices, not both")
-        case (nil, false): throw BackdropError(.badOption, "give --device ID or --all-devices")
+        case (_?, true): throw BackdropError(.badOption, "give --device or --all-devices/--devices, not both")
+        case (nil, false): throw BackdropError(.badOption, "give --device ID, --all-devices or --devices FILTER")
         }
     }
 

@@ -61,7 +61,7 @@ enum EstimateText {
 
     /// Every device: one row each, and the decisions that differ from Apple's below.
     static func table(_ estimates: [Estimate]) -> String {
-        let rows = estimates.map { e in
+        let row = { (e: Estimate) in
             [
                 e.device.id, e.path.rawValue + (Estimator.whatIf(e.style, on: e.device) == nil ? "" : " (what-if)"),
                 e.decision.applePolicy.rawValue + (e.decision.agreesWithApple ? "" : " *"),
@@ -78,7 +78,7 @@ enum EstimateText {
                 "left ms", "fps", "bound",
                 "verdict", "talk ms (error)",
             ],
-            rows: rows
+            rowsOf: estimates, deviceID: \.device.id, row: row
         ).rendered
         let first = estimates[0]
         text +=

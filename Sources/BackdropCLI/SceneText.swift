@@ -82,15 +82,16 @@ enum SceneText {
                 "\(fit.find): at most \(value(largest, fit.unit)) keeps \(rate) on the \(device)\(ceiling), now \(value(fit.current, fit.unit)); "
                 + "\(FrameTimeline.Ranges.coverageText): \(range(fit)) (predicted)\n"
         }
-        let rows = fits.map { [$0.device, value($0.largest, $0.unit), range($0), value($0.current, $0.unit)] }
         return TextTable(
-            header: ["device", "largest that keeps \(rate)", FrameTimeline.Ranges.coverageText, "now"], rows: rows
+            header: ["device", "largest that keeps \(rate)", FrameTimeline.Ranges.coverageText, "now"],
+            rowsOf: fits, deviceID: \.device,
+            row: { [$0.device, value($0.largest, $0.unit), range($0), value($0.current, $0.unit)] }
         ).rendered + "\n\n\(fits[0].find): predicted by Backdrop's cost model.\n"
     }
 
     /// Every device: one row each.
     static func table(_ estimates: [SceneEstimate]) -> String {
-        let rows = estimates.map { estimate in
+        let row = { (estimate: SceneEstimate) in
             let e = (device: estimate.device, path: estimate.path, frame: estimate.tableFrame)
             return [
                 e.device.id, "\(e.device.screen)", e.path.rawValue + (estimate.isWhatIf ? " (what-if)" : ""),
@@ -109,7 +110,7 @@ enum SceneText {
                 "GPU %", "offscreen",
                 "switches", "bound", "verdict", "the talk",
             ],
-            rows: rows
+            rowsOf: estimates, deviceID: \.device.id, row: row
         ).rendered
         let scene = estimates[0].scene
         text +=
@@ -170,7 +171,7 @@ enum SceneText {
     /// Several devices' runs of one scene: a row per device (the figures of ``run(_:)``), then what was run.
     static func runTable(_ runs: [SceneRun]) -> String {
         let f = { (value: Double) in String(format: "%.1f", value) }
-        let rows = runs.map { run in
+        let row = { (run: SceneRun) in
             [
                 run.device, "\(run.frames.count)", "\(run.frames.filter { $0.presentedAtMs != nil }.count)", f(run.fps),
                 "\(run.droppedFrames)", f(run.longestFrameMs), f(run.p95FrameMs),
@@ -184,7 +185,7 @@ enum SceneText {
             header: [
                 "device", "frames drawn", "frames shown", "fps", "dropped", "longest ms", "95th percentile ms",
                 "over 16.67 ms", "cache hits", "cache misses",
-            ], rows: rows
+            ], rowsOf: runs, deviceID: \.device, row: row
         ).rendered
             + "\n\n\(first.scene): \(f(first.durationSeconds)) s, scrolling \(f(first.scrollPointsPerSecond)) pt/s; "
             + "predicted by Backdrop's cost model (see 'backdrop estimate run --help' for the columns).\n"

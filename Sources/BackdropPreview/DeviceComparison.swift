@@ -1,7 +1,7 @@
 import Backdrop
 import Foundation
 
-/// The side-by-side view (`GET /compare.json?…&devices=ID,ID|all`): the same frame over the picture, or the same
+/// The side-by-side view (`GET /compare.json?…&devices=ID,ID|FILTER|all`, FILTER as ``DeviceSelection`` reads it): the same frame over the picture, or the same
 /// scene, on several devices at once.
 ///
 /// Contract: each device's picture is one ``RenderRequest``, the query's with `device` set to the device's id, so
@@ -45,17 +45,33 @@ enum DeviceComparison {
         let refused: [Refused]
     }
 
+    /// The devices as both pages' config lists them: id, name and scale, and the title of the group its side-by-side
+    /// checkbox goes under (``DeviceSelection/groups(_:)``), in the table's order.
+    static func pageDevices() -> [[String: Any]] {
+        DeviceSelection.groups(Device.all).flatMap { group in
+            group.devices.map { ["id": $0.id, "name": $0.name, "scale": $0.scale, "group": group.title] }
+        }
+    }
+
     /// The answer to `query` (the page's query and `devices`) over the state's picture and uploads.
     static func answer(_ query: [String: String], state: PreviewState) throws(BackdropError) -> Answer {
         var query = query
         guard let ids = query.removeValue(forKey: "devices") else {
-            throw BackdropError(.badOption, "give devices=ID,ID,… or devices=all")
+            throw BackdropError(.badOption, "give devices=ID,ID,…, devices=FILTER or devices=all")
         }
         if query["device"] != nil { throw BackdropError(.badOption, "the devices are devices=…, not device") }
+        // A list of ids keeps its order; any other filter (iphone, 2017+, …) selects in the table's order.
+        let terms = ids.split(separator: ",").map(String.init)
         var devices: [Device] = []
-        for id in ids == "all" ? Device.all.map(\.id) : ids.split(separator: ",").map(String.init) {
-            let device = try Device.lookup(id)
-            if !devices.contains(where: { $0.id == device.id }) { devices.append(device) }
+        if ids == "all" {
+            devices = Device.all
+        } else if terms.allSatisfy({ Device.named($0) != nil }) {
+            for id in terms {
+                let device = try Device.lookup(id)
+                if !devices.contains(where: { $0.id == device.id }) { devices.append(device) }
+            }
+        } else {
+            devices = try DeviceSelection.select([ids], spelling: "devices=")
         }
         guard !devices.isEmpty else { throw BackdropError(.badOption, "devices= names no device") }
         let (input, _, vibrancy) = state.snapshot()

@@ -25,7 +25,7 @@ enum PreviewPage {
 
     /// Reads the page from its files (``PageFiles/page(_:config:)``).
     static func make() throws(BackdropError) -> String {
-        let devices = Device.all.map { ["id": $0.id, "name": $0.name, "scale": $0.scale] as [String: Any] }
+        let devices = DeviceComparison.pageDevices()
         // An approximated style is labelled so in the picker ("glass (approximation)").
         let labels = Dictionary(
             uniqueKeysWithValues: StyleCatalogue.all.filter { $0.evidence == .approximation }.map {

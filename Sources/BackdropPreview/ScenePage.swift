@@ -15,7 +15,7 @@ enum ScenePage {
     /// Reads the page from its files (``PageFiles/page(_:config:)``).
     static func make() throws(BackdropError) -> String {
         let config: [String: Any] = [
-            "scenes": BuiltInScenes.names, "devices": Device.all.map { ["id": $0.id, "name": $0.name] },
+            "scenes": BuiltInScenes.names, "devices": DeviceComparison.pageDevices(),
             "overlays": SceneOverlay.allCases.map(\.rawValue),
         ]
         return try PageFiles.page("scenes", config: config)

@@ -70,6 +70,9 @@ public struct EstimateRecord: Codable, Sendable, Equatable {
     /// What the price says about its style: the device never ran the iOS that shipped it (a what-if), Liquid Glass
     /// (an approximation) (``Estimator/styleNotes(_:on:)``).
     public let styleNotes: [String]
+    /// Whether the price is a what-if: the device never ran the iOS that shipped the style (of one of the scene's
+    /// effect views), so no shipped behaviour stands behind it (``Estimator/isWhatIf(_:on:)``).
+    public let whatIf: Bool
 
     /// The record of `estimate`.
     public init(_ estimate: Estimate) {
@@ -106,5 +109,6 @@ public struct EstimateRecord: Codable, Sendable, Equatable {
         fpsRange = ranges.fps
         gpuPercentRange = ranges.gpuPercent
         styleNotes = Estimator.styleNotes([estimate.style], on: estimate.device)
+        whatIf = Estimator.isWhatIf(estimate.style, on: estimate.device)
     }
 }

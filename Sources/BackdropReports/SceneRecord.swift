@@ -71,6 +71,9 @@ public struct SceneRecord: Codable, Sendable, Equatable {
     /// What the price says about the scene's effect styles: a style the device never ran (a what-if), Liquid Glass
     /// (an approximation) (``SceneEstimate/styleNotes``).
     public let styleNotes: [String]
+    /// Whether the price is a what-if: the device never ran the iOS that shipped the style (of one of the scene's
+    /// effect views), so no shipped behaviour stands behind it (``Estimator/isWhatIf(_:on:)``).
+    public let whatIf: Bool
 
     /// The record of `estimate`.
     public init(_ estimate: SceneEstimate) {
@@ -112,5 +115,6 @@ public struct SceneRecord: Codable, Sendable, Equatable {
         gpuPercentRange = ranges.gpuPercent
         warnings = estimate.warnings
         styleNotes = estimate.styleNotes
+        whatIf = estimate.scene.effectStyles.contains { Estimator.isWhatIf($0, on: estimate.device) }
     }
 }

@@ -24,9 +24,18 @@ async function failure(response) {
     }
 }
 
-// One checkbox per device in #compare-devices; after each change, `chosen` gets the ticked ids joined by commas.
+// One checkbox per device in #compare-devices, under its group's title (iPhone, PowerVR GPU …: the server's groups,
+// in its order); after each change, `chosen` gets the ticked ids joined by commas.
 function deviceCheckboxes(chosen) {
+    const groups = new Map();
     CONFIG.devices.forEach(d => {
+        if (!groups.has(d.group)) {
+            const fieldset = document.createElement('fieldset'), legend = document.createElement('legend');
+            legend.textContent = d.group;
+            fieldset.append(legend);
+            $('compare-devices').append(fieldset);
+            groups.set(d.group, fieldset);
+        }
         const label = document.createElement('label'), box = document.createElement('input');
         box.type = 'checkbox';
         box.value = d.id;
@@ -36,6 +45,6 @@ function deviceCheckboxes(chosen) {
                 .map(b => b.value).join(','));
         });
         label.append(box, ' ' + d.name);
-        $('compare-devices').append(label);
+        groups.get(d.group).append(label);
     });
 }

@@ -17,6 +17,15 @@ extension Estimator {
             "a what-if: the \(device.name) never ran iOS \(introduced) (last iOS \(device.lastIOS)), which shipped \(style.name)"
     }
 
+    /// Whether `style` on `device` is a what-if: the device's last iOS is older than the one that shipped the style,
+    /// iOS 7's styles on a device that never ran iOS 7 included (the JSON's `whatIf`). False for a custom style.
+    public static func isWhatIf(_ style: BlurStyle, on device: Device) -> Bool {
+        guard let introduced = StyleCatalogue.entry(named: style.name)?.introducedInIOS,
+            let last = Int(device.lastIOS.prefix { $0.isNumber })
+        else { return false }
+        return last < introduced
+    }
+
     /// What a price or a picture of effect views in `styles` on `device` says beside it: each style's what-if
     /// (``whatIf(_:on:)``), in the order given, then once that Liquid Glass is an approximation
     /// (``GlassParameters/approximationNote``) when one of them is glass.

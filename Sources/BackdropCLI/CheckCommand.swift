@@ -14,6 +14,12 @@ struct CheckCommand: ParsableCommand {
             to the manifest, inputs to its "root" folder (or --root DIR) when it names one. \
             See docs/golden-testing.md. Prints one line per case, in the manifest's order, and a summary.
 
+            A case with "budget" ({"fps": 60, "devices": [...]}, or "ms"; "strict": true judges the slow end of \
+            the prediction range) or "costGolden" (a JSON file of the predicted frame per device, recorded by \
+            --update, compared within "costTolerance" per cent, default 5) prices its "scene" (or a full-screen \
+            "style") on each device instead of rendering: one line per device, with the predicted fps and ms, \
+            the budget, and the layer that costs most.
+
             Nothing is written inside the golden tree but by --update: missing records only goldens that do not \
             exist, failed also those of failing cases, all every golden. --output DIR writes, for every failing \
             case, the actual picture, the diff and a three-up picture (expected | actual | diff), and \
@@ -93,8 +99,10 @@ struct CheckCommand: ParsableCommand {
         if let output {
             // The review pictures must not mix with the goldens: not in a goldens' folder, nor around one.
             let goldenFolders = Set(
-                parsed.cases.compactMap { try? GoldenManifest.path($0.golden, in: folder, field: "golden") }
-                    .map { PathComponents.folder(of: $0) })
+                parsed.cases.compactMap { $0.golden ?? $0.costGolden }.compactMap {
+                    try? GoldenManifest.path($0, in: folder, field: "golden")
+                }
+                .map { PathComponents.folder(of: $0) })
             if let clash = goldenFolders.sorted().first(where: {
                 FileLocation.lies(output, inside: $0) || FileLocation.lies($0, inside: output)
             }) {
@@ -151,6 +159,20 @@ struct CheckCommand: ParsableCommand {
             case .error(let message):
                 counts.errors += 1
                 print("ERROR     \(result.name.escapingControlCharacters): \(message)\(time)")
+            case .cost(let cost):
+                switch cost.status {
+                case "passed": counts.passed += 1
+                case "failed": counts.failed += 1
+                case "recorded": counts.recorded += 1
+                default: counts.errors += 1
+                }
+                for device in cost.devices where !quiet || device.status == "failed" || device.status == "error" {
+                    let label = ["passed": "ok", "failed": "FAIL", "recorded": "recorded"][device.status] ?? "ERROR"
+                    let padded = label.padding(toLength: 10, withPad: " ", startingAt: 0)
+                    print(
+                        "\(padded)\(result.name.escapingControlCharacters) [\(device.device)]: \(device.message.escapingControlCharacters)\(time)"
+                    )
+                }
             }
         }
         if let output { try writeArtifacts(finished, indices: indices, suite: suite, to: output) }
@@ -200,9 +222,10 @@ struct CheckCommand: ParsableCommand {
             (try? GoldenManifest.path(path, in: folder, field: "")) ?? path
         }
         let used = Set(
-            parsed.cases.map { resolved($0.golden) } + parsed.cases.compactMap { $0.request.input.map(resolved) }
+            parsed.cases.compactMap { $0.golden.map(resolved) }
+                + parsed.cases.compactMap { $0.request.input.map(resolved) }
                 + parsed.cases.compactMap { $0.request.vibrancy.map(resolved) })
-        let folders = Set(parsed.cases.map { PathComponents.folder(of: resolved($0.golden)) })
+        let folders = Set(parsed.cases.compactMap { $0.golden.map { PathComponents.folder(of: resolved($0)) } })
         var unused: [String] = []
         for directory in folders.sorted() {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []

@@ -161,23 +161,48 @@ public enum GoldenArtifacts {
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
 
+    /// `junit.xml`: one `testcase` per picture case, and one per device of a budget or cost case (named "case
+    /// [device]", class `backdrop.budget`, the case's time split evenly), so that a CI system lists each device that
+    /// misses its budget; the counts are of test cases.
     static func junit(_ summary: GoldenSummary, outputFolder: String) -> String {
-        let cases = summary.cases
-        let total = cases.reduce(0.0) { $0 + $1.seconds }
+        struct Row {
+            var classname: String, name: String, status: String, message: String, seconds: Double
+            var threeUp: String?
+        }
+        var rows: [Row] = []
+        for entry in summary.cases {
+            if let devices = entry.devices, !devices.isEmpty {
+                for device in devices {
+                    rows.append(
+                        Row(
+                            classname: "backdrop.budget", name: "\(entry.name) [\(device.device)]",
+                            status: device.status, message: device.message,
+                            seconds: entry.seconds / Double(devices.count)))
+                }
+            } else {
+                rows.append(
+                    Row(
+                        classname: "backdrop.check", name: entry.name, status: entry.status, message: entry.message,
+                        seconds: entry.seconds, threeUp: entry.threeUp))
+            }
+        }
+        let total = rows.reduce(0.0) { $0 + $1.seconds }
         let manifest = summary.suite.manifest
+        let failures = rows.filter { $0.status == "failed" }.count, errors = rows.filter { $0.status == "error" }.count
         var lines = [
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
-            "<testsuites name=\"backdrop check\" tests=\"\(cases.count)\" failures=\"\(summary.failed)\" errors=\"\(summary.errors)\" time=\(String(format: "\"%.3f\"", total))>",
-            "  <testsuite name=\"\(xml(manifest))\" tests=\"\(cases.count)\" failures=\"\(summary.failed)\" errors=\"\(summary.errors)\" time=\(String(format: "\"%.3f\"", total))>",
+            "<testsuites name=\"backdrop check\" tests=\"\(rows.count)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\(String(format: "\"%.3f\"", total))>",
+            "  <testsuite name=\"\(xml(manifest))\" tests=\"\(rows.count)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\(String(format: "\"%.3f\"", total))>",
         ]
-        for entry in cases {
+        for entry in rows {
             let open =
-                "    <testcase classname=\"backdrop.check\" name=\"\(xml(entry.name))\" time=\(String(format: "\"%.3f\"", entry.seconds))"
+                "    <testcase classname=\"\(entry.classname)\" name=\"\(xml(entry.name))\" time=\(String(format: "\"%.3f\"", entry.seconds))"
             switch entry.status {
             case "failed":
+                let type = entry.classname == "backdrop.budget" ? "budget" : "tolerance"
                 lines.append(open + ">")
                 lines.append(
-                    "      <failure type=\"tolerance\" message=\"\(xml(entry.message))\">\(xml(entry.message))\(entry.threeUp.map { "\n      three-up: " + xml($0) } ?? "")</failure>"
+                    "      <failure type=\"\(type)\" message=\"\(xml(entry.message))\">\(xml(entry.message))\(entry.threeUp.map { "\n      three-up: " + xml($0) } ?? "")</failure>"
                 )
                 if let threeUp = entry.threeUp {
                     lines.append("      <system-out>[[ATTACHMENT|\(xml(outputFolder + "/" + threeUp))]]</system-out>")

@@ -26,12 +26,15 @@ public struct GoldenCheck: Sendable {
         case recorded(path: String)
         /// The case could not be run: a missing input or golden, a bad option.
         case error(String)
+        /// A budget or cost case's devices, each passed, failed, recorded or an error.
+        case cost(CostResult)
 
         /// Whether the case counts as a success.
         public var succeeded: Bool {
             switch self {
             case .passed, .recorded: return true
             case .failed, .error: return false
+            case .cost(let result): return result.status == "passed" || result.status == "recorded"
             }
         }
     }
@@ -57,7 +60,8 @@ public struct GoldenCheck: Sendable {
         self.renderer = renderer
     }
 
-    /// Runs one case; paths are relative to `folder`. `update` says which goldens to record instead of comparing;
+    /// Runs one case; paths are relative to `folder`. A budget or cost case (``GoldenManifest/Case/isCostCase``)
+    /// renders nothing: it prices its scene on each device (``runCost(_:in:update:recordInto:)``). `update` says which goldens to record instead of comparing;
     /// with `recordInto` they are written under that folder at the golden's path relative to the manifest's folder
     /// (a CI job collects them as an artifact) instead of over the golden tree.
     public func run(
@@ -76,11 +80,14 @@ public struct GoldenCheck: Sendable {
             return Result(
                 name: testCase.displayName, outcome: outcome, expected: expected, actual: actual, seconds: seconds)
         }
+        if testCase.isCostCase {
+            return result(.cost(runCost(testCase, in: folder, update: update, recordInto: recordInto)))
+        }
         var rendered: RGBAImage<UInt8>?
         do throws(BackdropError) {
             let actual = try render(testCase, in: folder)
             rendered = actual
-            let goldenPath = try resolved(testCase.golden, "golden")
+            let goldenPath = try resolved(testCase.golden ?? "", "golden")
             let recordPath = Self.recordPath(golden: goldenPath, manifestFolder: folder, into: recordInto)
             let exists = FileManager.default.fileExists(atPath: goldenPath)
             if update == .all || (!exists && update != nil) {

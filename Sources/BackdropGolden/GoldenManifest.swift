@@ -29,8 +29,16 @@ public struct GoldenManifest: Codable, Sendable {
     public struct Case: Codable, Sendable {
         /// A name for the case's line in the report (default: the golden's file name).
         public var name: String?
-        /// The golden picture (written by `--update`).
-        public var golden: String
+        /// The golden picture (written by `--update`); nil in a budget or cost case.
+        public var golden: String?
+        /// The frame budget the case's scene must meet on each of its devices (``Budget``).
+        public var budget: Budget?
+        /// The cost golden (``CostGolden``) recording the scene's predicted frame on each of its devices.
+        public var costGolden: String?
+        /// How far, per cent, a device's frame time may move from the cost golden's (default 5).
+        public var costTolerance: Double?
+        /// The devices a cost golden records (or `device`, one).
+        public var devices: [String]?
         /// This case's tolerance (default: the manifest's).
         public var tolerance: Tolerance?
         /// What the case draws.
@@ -40,17 +48,23 @@ public struct GoldenManifest: Codable, Sendable {
         public var inputFolder: String? = nil
 
         /// The name shown in reports.
-        public var displayName: String { name ?? PathComponents.lastComponent(of: golden) }
+        public var displayName: String {
+            name ?? ((golden ?? costGolden).map(PathComponents.lastComponent(of:)) ?? costSubject)
+        }
 
         /// The case's own keys; the request's are ``RenderRequest/CodingKeys``.
         enum CodingKeys: String, CodingKey, CaseIterable {
-            case name, golden, tolerance, quality
+            case name, golden, tolerance, quality, budget, costGolden, costTolerance, devices
         }
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             name = try container.decodeIfPresent(String.self, forKey: .name)
-            golden = try container.decode(String.self, forKey: .golden)
+            golden = try container.decodeIfPresent(String.self, forKey: .golden)
+            budget = try container.decodeIfPresent(Budget.self, forKey: .budget)
+            costGolden = try container.decodeIfPresent(String.self, forKey: .costGolden)
+            costTolerance = try container.decodeIfPresent(Double.self, forKey: .costTolerance)
+            devices = try container.decodeIfPresent([String].self, forKey: .devices)
             tolerance = try container.decodeIfPresent(Tolerance.self, forKey: .tolerance)
             request = try RenderRequest(from: decoder)
             switch try container.decodeIfPresent(String.self, forKey: .quality) {
@@ -66,7 +80,11 @@ public struct GoldenManifest: Codable, Sendable {
             try request.encode(to: encoder)
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encodeIfPresent(name, forKey: .name)
-            try container.encode(golden, forKey: .golden)
+            try container.encodeIfPresent(golden, forKey: .golden)
+            try container.encodeIfPresent(budget, forKey: .budget)
+            try container.encodeIfPresent(costGolden, forKey: .costGolden)
+            try container.encodeIfPresent(costTolerance, forKey: .costTolerance)
+            try container.encodeIfPresent(devices, forKey: .devices)
             try container.encodeIfPresent(tolerance, forKey: .tolerance)
         }
     }
@@ -154,6 +172,9 @@ public struct GoldenManifest: Codable, Sendable {
         for (index, entry) in (((root as? [String: Any])?["cases"] as? [Any]) ?? []).enumerated() {
             try unknown(entry, caseKeys, "cases[\(index)].")
             try unknown((entry as? [String: Any])?["tolerance"], toleranceKeys, "cases[\(index)].tolerance.")
+            try unknown(
+                (entry as? [String: Any])?["budget"], Set(Budget.CodingKeys.allCases.map(\.rawValue)),
+                "cases[\(index)].budget.")
         }
     }
 
@@ -164,8 +185,28 @@ public struct GoldenManifest: Codable, Sendable {
         var goldens: [String: Int] = [:]
         for (index, testCase) in cases.enumerated() {
             do throws(BackdropError) {
-                try testCase.checkKind()
-                let golden = try Self.path(testCase.golden, in: folder, field: "golden")
+                let golden: String?
+                if testCase.isCostCase {
+                    try testCase.checkCost()
+                    golden = try testCase.costGolden.map { name throws(BackdropError) in
+                        let path = try Self.path(name, in: folder, field: "costGolden")
+                        if FileManager.default.fileExists(atPath: path) {
+                            do throws(BackdropError) {
+                                _ = try CostGolden.read(path)
+                            } catch {
+                                throw BackdropError(.badOption, "costGolden '\(name)': \(error.message)")
+                            }
+                        }
+                        return path
+                    }
+                } else {
+                    try testCase.checkKind()
+                    guard let name = testCase.golden else {
+                        throw BackdropError(
+                            .badOption, "a case has no 'golden' (or 'budget' or 'costGolden' for a scene's frame)")
+                    }
+                    golden = try Self.path(name, in: folder, field: "golden")
+                }
                 let request = testCase.request
                 for (file, key) in [(request.input, "input"), (request.mask, "mask"), (testCase.sceneFile, "scene")]
                     + [(request.vibrancy, "vibrancy")]
@@ -175,10 +216,13 @@ public struct GoldenManifest: Codable, Sendable {
                             file, in: testCase.inputFolder ?? folder, field: key, within: testCase.inputFolderName)
                     }
                 }
+                guard let golden else { continue }
                 let file = FileLocation.resolved(golden) ?? golden
                 if let earlier = goldens[file] {
                     throw BackdropError(
-                        .badOption, "golden '\(testCase.golden)' is also case \(earlier)'s: each case needs its own")
+                        .badOption,
+                        "golden '\(testCase.golden ?? testCase.costGolden ?? "")' is also case \(earlier)'s: each case needs its own"
+                    )
                 }
                 goldens[file] = index
             } catch {

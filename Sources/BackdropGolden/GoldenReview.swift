@@ -150,7 +150,7 @@ public struct GoldenReview: Sendable {
             else {
                 throw BackdropError(.badOption, "\(folder)/summary.json: picture path '\(actual)' leaves its folder")
             }
-            let golden = try GoldenManifest.path(cases[0].golden, in: manifestFolder, field: "golden")
+            let golden = try GoldenManifest.path(cases[0].golden ?? "", in: manifestFolder, field: "golden")
             targets.append(
                 (
                     name, GoldenCheck.recordPath(golden: golden, manifestFolder: manifestFolder, into: into),

@@ -66,6 +66,10 @@ public struct GoldenSummary: Codable, Sendable, Equatable {
         public var failedLimits: [String]?
         /// The smallest rectangle `[x, y, w, h]` holding every pixel whose bytes differ, when the sizes agree.
         public var differingBox: [Int]?
+        /// A budget or cost case's devices, each with its status, line and figures (``GoldenCheck/DeviceCost``).
+        public var devices: [GoldenCheck.DeviceCost]?
+        /// The cost golden a budget or cost case recorded, when it did.
+        public var costGolden: String?
 
         /// `result` as the suite's case `index`.
         init(_ result: GoldenCheck.Result, index: Int) {
@@ -89,6 +93,17 @@ public struct GoldenSummary: Codable, Sendable, Equatable {
             case .error(let message):
                 status = "error"
                 self.message = message
+            case .cost(let cost):
+                status = cost.status
+                devices = cost.devices
+                costGolden = cost.recorded
+                let counts = ["passed", "failed", "recorded", "error"].compactMap { status in
+                    let count = cost.devices.filter { $0.status == status }.count
+                    return count == 0 ? nil : "\(count) \(status)"
+                }
+                message =
+                    "\(Plural.count(cost.devices.count, "device")): \(counts.joined(separator: ", "))"
+                    + (cost.recorded.map { "; recorded \($0)" } ?? "")
             }
             seconds = result.seconds
         }

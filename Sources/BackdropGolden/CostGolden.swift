@@ -144,7 +144,7 @@ public struct CostGolden: Codable, Sendable, Equatable {
     }
 
     /// Figures kept to 10⁻⁶ ms: the file reads the same on every machine, and a nanosecond is no change.
-    static func rounded(_ value: Double) -> Double { (value * 1e6).rounded() / 1e6 }
+    public static func rounded(_ value: Double) -> Double { (value * 1e6).rounded() / 1e6 }
 }
 
 extension CostGolden.Entry {

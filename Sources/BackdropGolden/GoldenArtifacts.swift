@@ -244,9 +244,45 @@ public enum GoldenArtifacts {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// A section per budget or cost case: a row per device with a bar of its predicted frame (its range as a thin
+    /// line) against a mark at its budget, on one scale per case (the largest of the ranges' ends, the budgets and
+    /// the recorded ms), and the device's line. Deterministic: widths to 0.1 %.
+    static func budgetSections(_ entries: [GoldenSummary.Case]) -> [String] {
+        var body: [String] = []
+        for entry in entries {
+            guard let devices = entry.devices else { continue }
+            let scale = max(
+                devices.map { [$0.ms ?? 0, $0.msRange?.last ?? 0, $0.budgetMs ?? 0, $0.goldenMs ?? 0].max()! }.max()
+                    ?? 0, 1e-9)
+            func percent(_ ms: Double) -> String { String(format: "%.1f%%", min(ms / scale, 1) * 100) }
+            body.append(
+                "<section class=\"budget \(entry.status)\" data-case=\"\(xml(entry.name))\"><h2>\(xml(entry.name)) — \(entry.status)</h2><table>"
+            )
+            for device in devices {
+                var bar = ""
+                if let ms = device.ms {
+                    bar += "<span class=\"ms\" style=\"width:\(percent(ms))\"></span>"
+                }
+                if let range = device.msRange, range.count == 2 {
+                    bar +=
+                        "<span class=\"range\" style=\"left:\(percent(range[0]));width:\(percent(range[1] - range[0]))\"></span>"
+                }
+                if let budget = device.budgetMs {
+                    bar +=
+                        "<span class=\"budget\" style=\"left:\(percent(budget))\" title=\"budget \(xml(device.budget ?? ""))\"></span>"
+                }
+                body.append(
+                    "<tr class=\"\(device.status)\" data-device=\"\(xml(device.device))\"><td>\(xml(device.device))</td><td>\(device.status)</td><td><div class=\"bar\">\(bar)</div></td><td>\(xml(device.message))</td></tr>"
+                )
+            }
+            body.append("</table></section>")
+        }
+        return body
+    }
+
     static func html(_ summary: GoldenSummary) -> String {
         let entries = summary.cases, manifest = summary.suite.manifest
-        let failing = entries.filter { $0.status == "failed" || $0.status == "error" }
+        let failing = entries.filter { ($0.status == "failed" || $0.status == "error") && $0.devices == nil }
         var body = [
             "<h1>Golden check: \(xml(manifest))</h1>",
             "<p>\(Plural.count(entries.count, "case")): \(entries.filter { $0.status == "passed" }.count) passed, "
@@ -275,6 +311,7 @@ public enum GoldenArtifacts {
             }
             body.append("</section>")
         }
+        body += budgetSections(entries)
         body.append("<table><thead><tr><th>case</th><th>status</th><th>figures</th></tr></thead><tbody>")
         for entry in entries {
             body.append(
@@ -287,6 +324,10 @@ public enum GoldenArtifacts {
             section{border-left:4px solid #c0392b;padding-left:12px;margin:16px 0}section.error{border-color:#b9770e}
             table{border-collapse:collapse;font-size:12px}td,th{border-bottom:1px solid #ddd;padding:3px 8px;text-align:left}
             tr.failed td:nth-child(2){color:#c0392b;font-weight:bold}tr.passed td:nth-child(2){color:#1e8449}.ok{color:#1e8449}
+            section.passed,section.recorded{border-color:#1e8449}.bar{position:relative;width:320px;height:14px;background:#eee}
+            .bar .ms{position:absolute;left:0;top:0;bottom:0;background:#1e8449}tr.failed .bar .ms{background:#c0392b}
+            .bar .range{position:absolute;top:5px;height:4px;background:rgba(0,0,0,.35)}
+            .bar .budget{position:absolute;top:-3px;bottom:-3px;width:2px;background:#222}
             """
         let script = """
             window.addEventListener('load',function(){var i=document.images,b=[];for(var k=0;k<i.length;k++){if(!i[k].complete||i[k].naturalWidth===0)b.push(i[k].getAttribute('src'));}document.body.setAttribute('data-images',i.length);document.body.setAttribute('data-broken',b.join(' '));document.body.setAttribute('data-loaded','yes');});

@@ -9,7 +9,7 @@ import Foundation
 /// Contract: every case is in exactly one shard, for any count; the split depends only on the manifest and the
 /// files it names, never on the machine or the order of runs. The cost of a case is its pixels × its passes: an
 /// input's PNG header gives its pixels and the render plan its passes; a scene case's device screen and planned
-/// passes; a case that cannot be costed (a missing file, a bad option) costs 1 and will report its error where
+/// passes; a budget or cost case 1 per device; a case that cannot be costed (a missing file, a bad option) costs 1 and will report its error where
 /// it runs. Cases go, most costly first (ties in manifest order), to the shard with the least cost so far (ties
 /// to the lowest shard): the longest-processing-time rule, within 4/3 of the best balance.
 public enum GoldenShards {
@@ -38,8 +38,10 @@ public enum GoldenShards {
         return shard
     }
 
-    /// A case's predicted cost: pixels × passes, or 1 when it cannot be told.
+    /// A case's predicted cost: pixels × passes, or 1 when it cannot be told. A budget or cost case renders no
+    /// pixel (it prices its frame in a few ms): 1 per device it prices.
     public static func cost(of testCase: GoldenManifest.Case, in folder: String) -> Double {
+        if testCase.isCostCase { return Double(max(1, testCase.pricedDevices.count)) }
         do throws(BackdropError) {
             let request = testCase.request
             if let scene = request.scene {

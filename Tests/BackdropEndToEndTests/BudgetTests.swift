@@ -249,4 +249,45 @@ struct BudgetTests {
         #expect(abs((devices[1].budgetMs ?? 0) - 1000.0 / 60) < 1e-5 && devices[1].costliestLayer == "thumbnail")
         #expect(summary.failed == 1)
     }
+
+    @Test func theReportPageShowsABarPerDeviceAgainstItsBudget() throws {
+        let directory = try suite(
+            #"{ "cases": [ { "name": "masks", "scene": "contacts-table-masks", "budget": { "fps": 60, "devices": ["iphone-5", "ipad-air"] } } ] }"#
+        )
+        let output = directory.appendingPathComponent("out").path
+        _ = try runCLI(["check", directory.appendingPathComponent("m.json").path, "--output", output])
+        let html = try String(contentsOfFile: output + "/index.html", encoding: .utf8)
+        #expect(html.contains(#"<section class="budget failed" data-case="masks">"#), "\(html)")
+        // One scale per case: the largest figure is the iPad Air's slow end, so its budget mark sits at
+        // 16.7 ms ÷ that.
+        let air = try Estimator().estimate(
+            scene: #require(BuiltInScenes.named("contacts-table-masks")), device: Device.lookup("ipad-air")
+        ).tableFrame
+        let mark = String(format: "%.1f%%", 1000.0 / 60 / CostGolden.rounded(air.ranges().totalMs[1]) * 100)
+        #expect(html.contains(#"<tr class="failed" data-device="ipad-air">"#))
+        #expect(html.contains(#"<tr class="passed" data-device="iphone-5">"#))
+        #expect(html.contains(#"<span class="budget" style="left:\#(mark)""#), "\(mark)")
+    }
+
+    @Test func shardsCarryTheDevicesIntoTheMergedReport() throws {
+        let directory = try suite(
+            #"{ "cases": [ { "name": "masks", "scene": "contacts-table-masks", "budget": { "fps": 60, "devices": ["iphone-5", "ipad-air"] } },"#
+                + #"{ "name": "nav", "scene": "navbar-tabbar-blur", "budget": { "fps": 60, "devices": ["iphone-5"] } } ] }"#
+        )
+        let manifest = directory.appendingPathComponent("m.json").path
+        var folders: [String] = []
+        for shard in 1...2 {
+            let folder = directory.appendingPathComponent("shard-\(shard)").path
+            _ = try runCLI(["check", manifest, "--shard", "\(shard)/2", "--output", folder])
+            folders.append(folder)
+        }
+        let merged = directory.appendingPathComponent("merged").path
+        let merge = try runCLI(["merge-reports"] + folders + ["--output", merged])
+        #expect(merge.status == 1, "\(merge.standardError)")  // the iPad Air misses its budget
+        let summary = try GoldenSummary.read(merged + "/summary.json")
+        #expect(summary.cases.map { $0.devices?.map(\.device) ?? [] } == [["iphone-5", "ipad-air"], ["iphone-5"]])
+        let junit = try String(contentsOfFile: merged + "/junit.xml", encoding: .utf8)
+        #expect(junit.contains(#"tests="3" failures="1""#), "\(junit)")
+        #expect(junit.contains(#"name="nav [iphone-5]""#) && junit.contains(#"name="masks [ipad-air]""#))
+    }
 }

@@ -312,7 +312,7 @@ extension GoldenCheck {
         return low == high ? low : "\(low)–\(high)"
     }
 
-    /// Writes a cost golden atomically, creating the folders it needs (as ``record(_:at:)`` does for a picture).
+    /// Writes a cost golden atomically, creating the folders it needs (as `record(_:at:)` does for a picture).
     static func write(_ bytes: [UInt8], at path: String) throws(BackdropError) {
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty && !FileManager.default.fileExists(atPath: folder) {

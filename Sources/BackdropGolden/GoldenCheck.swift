@@ -61,7 +61,7 @@ public struct GoldenCheck: Sendable {
     }
 
     /// Runs one case; paths are relative to `folder`. A budget or cost case (``GoldenManifest/Case/isCostCase``)
-    /// renders nothing: it prices its scene on each device (``runCost(_:in:update:recordInto:)``). `update` says which goldens to record instead of comparing;
+    /// renders nothing: it prices its scene on each device (`runCost`). `update` says which goldens to record instead of comparing;
     /// with `recordInto` they are written under that folder at the golden's path relative to the manifest's folder
     /// (a CI job collects them as an artifact) instead of over the golden tree.
     public func run(

@@ -15,7 +15,9 @@ import Foundation
 /// ```
 ///
 /// A case renders either a style over `input` (as `backdrop render`) or a `scene` on a `device` (as `backdrop
-/// render --scene`, with `show`, `steady` and `path`).
+/// render --scene`, with `show`, `steady` and `path`). A budget or cost case (`budget`, `costGolden`; no `golden`)
+/// renders nothing: it prices its `scene` (or a full-screen `style`) on each of its devices
+/// (``GoldenCheck/DeviceCost``, ``CostGolden``).
 ///
 /// `"root"` names the folder the cases' inputs (`input`, `vibrancy`, `mask`, a scene file) are read from, relative
 /// to the manifest's folder (`..` allowed; an absolute path as it is); `backdrop check --root DIR` overrides it.

@@ -12,7 +12,8 @@ struct ReviewCommand: ParsableCommand {
             DIR/index.html shows the same cases in a browser, side by side, with a swipe slider, flickering and \
             zoomed on the differing region.
 
-            --accept NAME (repeatable) or --accept-all writes each case's actual picture as its golden, the same \
+            --accept NAME (repeatable) or --accept-all writes each case's actual picture as its golden (a cost \
+            case's: its cost golden with the devices that moved re-recorded), the same \
             bytes at the same path as 'check --update failed' would; with --into DIR under DIR instead, as \
             'check --update-into DIR' would. Nothing else is written. Run it from the folder the check ran in (the \
             manifest's path is read as the check was given it); a manifest changed since, a case that did not \
@@ -92,6 +93,14 @@ struct ReviewCommand: ParsableCommand {
             print("FAIL      \(failure.name.escapingControlCharacters): \(failure.message)\(limits)")
             print("          \(folder)/\(failure.actual)")
         }
-        print("\(failures.count) failed case\(failures.count == 1 ? "" : "s") in \(folder)")
+        let costs = review.summary.cases.filter { $0.status == "failed" && $0.devices != nil }
+        for entry in costs {
+            for device in entry.devices ?? [] where device.status == "failed" {
+                print("FAIL      \(entry.name.escapingControlCharacters) [\(device.device)]: \(device.message)")
+            }
+            if let actual = entry.actual { print("          \(folder)/\(actual)") }
+        }
+        let count = failures.count + costs.count
+        print("\(count) failed case\(count == 1 ? "" : "s") in \(folder)")
     }
 }

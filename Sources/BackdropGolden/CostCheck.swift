@@ -155,6 +155,9 @@ extension GoldenCheck {
         public var devices: [DeviceCost]
         /// Where the cost golden was written, when it was.
         public var recorded: String?
+        /// When a device's frame moved beyond the tolerance (and nothing was recorded): the cost golden `check
+        /// --update failed` would write, which `backdrop review --accept` writes.
+        public var proposed: CostGolden?
 
         /// failed when a device failed, error when one could not be priced, recorded when the golden was written,
         /// else passed.
@@ -245,18 +248,24 @@ extension GoldenCheck {
                 FileManager.default.fileExists(atPath: goldenPath) ? try CostGolden.read(goldenPath) : nil
             let tolerance = testCase.costTolerance ?? 5
             var written: [CostGolden.Entry] = []
+            // What `--update failed` would write: the golden with the devices outside the tolerance re-recorded.
+            var proposed: [CostGolden.Entry] = []
             var changed = false
             let wanted = Set(testCase.costGoldenDevices.compactMap { Device.named($0)?.id })
             for index in outcome.devices.indices where wanted.contains(outcome.devices[index].device) {
                 var result = outcome.devices[index]
                 guard let now = entries[result.device] else {
                     // Could not be priced: its error stands, and its recorded figures are kept.
-                    if let before = existing?.entry(for: result.device) { written.append(before) }
+                    if let before = existing?.entry(for: result.device) {
+                        written.append(before)
+                        proposed.append(before)
+                    }
                     continue
                 }
                 let before = existing?.entry(for: result.device)
                 func record(_ note: String) {
                     written.append(now)
+                    proposed.append(now)
                     changed = true
                     if result.status == "passed" { result.status = "recorded" }
                     result.message += "; " + note
@@ -276,11 +285,14 @@ extension GoldenCheck {
                             record("re-recorded " + words)
                         } else {
                             written.append(before)
+                            proposed.append(now)
                             result.status = "failed"
                             result.message += "; " + words
+                            outcome.proposed = CostGolden(scene: testCase.costSubject, devices: [])
                         }
                     } else {
                         written.append(before)
+                        proposed.append(before)
                         result.message += String(
                             format: "; cost %.2f ms as recorded %.2f (%+.1f %%)", now.ms, before.ms, change)
                     }
@@ -293,6 +305,7 @@ extension GoldenCheck {
                 }
                 outcome.devices[index] = result
             }
+            outcome.proposed?.devices = proposed
             if changed {
                 try Self.write(CostGolden(scene: testCase.costSubject, devices: written).json(), at: recordPath)
                 outcome.recorded = recordPath

@@ -42,6 +42,11 @@ public enum GoldenArtifacts {
                 entry.threeUp = "\(folder)/three-up.png"
                 files.append((entry.threeUp!, try PNGEncoder().encode(threeUp(expected, actual, diff))))
             }
+            if case .cost(let cost) = result.outcome, let proposed = cost.proposed {
+                // What accepting writes: the cost golden with the moved devices re-recorded.
+                entry.actual = String(format: "%03d-", index + 1) + safeName(result.name) + "/actual.cost.json"
+                files.append((entry.actual!, proposed.json()))
+            }
             cases.append(entry)
         }
         return files + reports(GoldenSummary(suite: suite, cases: cases), outputFolder: outputFolder)

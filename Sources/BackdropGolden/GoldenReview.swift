@@ -50,9 +50,9 @@ public struct GoldenReview: Sendable {
         summary = try GoldenSummary.read(path)
     }
 
-    /// The failed cases, in the suite's order.
+    /// The failed picture cases, in the suite's order.
     public var failures: [Failure] {
-        summary.cases.filter { $0.status == "failed" && $0.actual != nil }.map { entry in
+        summary.cases.filter { $0.status == "failed" && $0.actual != nil && $0.devices == nil }.map { entry in
             Failure(
                 name: entry.name, message: entry.message, failedLimits: entry.failedLimits ?? [], psnr: entry.psnr,
                 maxDifference: entry.maxDifference, differingPixels: entry.differingPixels,
@@ -63,20 +63,34 @@ public struct GoldenReview: Sendable {
         }
     }
 
-    /// Accepts the failed cases `names`: writes each one's actual picture as its golden, over the golden, or under
+    /// The failed cost cases whose frame moved beyond their tolerance, in the suite's order: accepting one writes
+    /// the cost golden `check --update failed` would (its moved devices re-recorded), kept in the folder as
+    /// `actual.cost.json`. A case that only missed its budget has nothing to accept.
+    public var costFailures: [String] {
+        summary.cases.filter { $0.status == "failed" && $0.actual != nil && $0.devices != nil }.map(\.name)
+    }
+
+    /// Accepts the failed cases `names`: writes each one's actual picture (a cost case: its new cost golden) as its
+    /// golden, over the golden, or under
     /// `into` at the golden's path relative to the manifest's folder (`check --update-into`); none is written unless
     /// all can be. Returns the paths written.
     @discardableResult
     public func accept(_ names: [String], into: String? = nil) throws(BackdropError) -> [String] {
         let plan = try planned(names, into: into)
-        for step in plan { try GoldenCheck.record(step.picture, at: step.path) }
+        for step in plan {
+            if let picture = step.picture {
+                try GoldenCheck.record(picture, at: step.path)
+            } else {
+                try GoldenCheck.write(step.bytes, at: step.path)
+            }
+        }
         return plan.map(\.path)
     }
 
     /// Accepts every failed case (none written unless all can be); the paths written.
     @discardableResult
     public func acceptAll(into: String? = nil) throws(BackdropError) -> [String] {
-        let names = failures.map(\.name)
+        let names = failures.map(\.name) + costFailures
         guard !names.isEmpty else { throw BackdropError(.badOption, "\(folder): no case failed; nothing to accept") }
         return try accept(names, into: into)
     }
@@ -89,21 +103,31 @@ public struct GoldenReview: Sendable {
     /// changed since the check); a golden that cannot be read counts as not accepted.
     public func accepted(into: String? = nil) throws(BackdropError) -> [String] {
         func size(_ path: String) -> Int? { (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int }
-        return try targets(failures.map(\.name), into: into).filter { target in
+        return try targets(failures.map(\.name) + costFailures, into: into).filter { target in
             guard let bytes = size(target.path), bytes == size(target.actual) else { return false }
             let golden = try? InputFile.bytes(of: target.path, limit: bytes, recorded: false)
             return golden != nil && golden == (try? InputFile.bytes(of: target.actual, limit: bytes, recorded: false))
         }.map(\.name)
     }
 
-    /// For each case of `names`: the picture to write and where, every check made before any file is written.
-    func planned(_ names: [String], into: String?) throws(BackdropError) -> [(path: String, picture: RGBAImage<UInt8>)]
-    {
-        var plan: [(path: String, picture: RGBAImage<UInt8>)] = []
+    /// For each case of `names`: the picture to write (or a cost golden's bytes) and where, every check made before
+    /// any file is written.
+    func planned(_ names: [String], into: String?) throws(BackdropError) -> [(
+        path: String, picture: RGBAImage<UInt8>?, bytes: [UInt8]
+    )] {
+        var plan: [(path: String, picture: RGBAImage<UInt8>?, bytes: [UInt8])] = []
         for target in try targets(names, into: into) {
-            let picture = try PNGDecoder().decode(
-                try InputFile.bytes(of: target.actual, recorded: false), name: target.actual, as: UInt8.self)
-            plan.append((target.path, picture))
+            let bytes = try InputFile.bytes(of: target.actual, recorded: false)
+            if target.actual.hasSuffix(".cost.json") {
+                do throws(BackdropError) {
+                    _ = try CostGolden.read(target.actual)
+                } catch {
+                    throw BackdropError(.badOption, "\(target.actual): \(error.message)")
+                }
+                plan.append((target.path, nil, bytes))
+            } else {
+                plan.append((target.path, try PNGDecoder().decode(bytes, name: target.actual, as: UInt8.self), []))
+            }
         }
         return plan
     }
@@ -134,6 +158,12 @@ public struct GoldenReview: Sendable {
             guard let entry = entries.first else {
                 throw BackdropError(.badOption, "\(folder): no case named '\(name.escapingControlCharacters)'")
             }
+            if entry.devices != nil, entry.status == "failed", entry.actual == nil {
+                throw BackdropError(
+                    .badOption,
+                    "case '\(name.escapingControlCharacters)' missed its budget: a budget is met by changing the scene, there is nothing to accept"
+                )
+            }
             guard entry.status == "failed", let actual = entry.actual else {
                 throw BackdropError(
                     .badOption,
@@ -150,7 +180,10 @@ public struct GoldenReview: Sendable {
             else {
                 throw BackdropError(.badOption, "\(folder)/summary.json: picture path '\(actual)' leaves its folder")
             }
-            let golden = try GoldenManifest.path(cases[0].golden ?? "", in: manifestFolder, field: "golden")
+            let golden =
+                entry.devices == nil
+                ? try GoldenManifest.path(cases[0].golden ?? "", in: manifestFolder, field: "golden")
+                : try GoldenManifest.path(cases[0].costGolden ?? "", in: manifestFolder, field: "costGolden")
             targets.append(
                 (
                     name, GoldenCheck.recordPath(golden: golden, manifestFolder: manifestFolder, into: into),

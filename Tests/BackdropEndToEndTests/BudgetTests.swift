@@ -290,4 +290,35 @@ struct BudgetTests {
         #expect(junit.contains(#"tests="3" failures="1""#), "\(junit)")
         #expect(junit.contains(#"name="nav [iphone-5]""#) && junit.contains(#"name="masks [ipad-air]""#))
     }
+
+    @Test func reviewAcceptsACostGoldenAsCheckUpdateFailedWouldWriteIt() throws {
+        let directory = try suite(
+            #"{ "cases": [ { "name": "feed", "scene": "feed.json", "devices": ["iphone-5", "ipad-air"], "costGolden": "g/feed.cost.json" },"#
+                + #"{ "name": "masks", "scene": "contacts-table-masks", "budget": { "fps": 60, "devices": ["ipad-air"] } } ] }"#
+        )
+        let manifest = directory.appendingPathComponent("m.json").path
+        #expect(try runCLI(["check", manifest, "--update", "missing"]).status == 1)  // masks misses its budget
+        try Data(Self.feed(shadowPath: false).utf8).write(to: directory.appendingPathComponent("feed.json"))
+        let output = directory.appendingPathComponent("out").path
+        #expect(try runCLI(["check", manifest, "--output", output]).status == 1)
+        let proposed = try CostGolden.read(output + "/001-feed/actual.cost.json")
+        let review = try GoldenReview(folder: output)
+        #expect(review.costFailures == ["feed"] && review.failures.isEmpty)
+        let budgetOnly = try runCLI(["review", output, "--accept", "masks"])
+        #expect(budgetOnly.status == 2 && budgetOnly.standardError.contains("missed its budget"))
+        // Accepting writes what --update failed writes, byte for byte.
+        let copy = directory.appendingPathComponent("copy").path
+        try FileManager.default.copyItem(atPath: directory.path + "/g", toPath: copy)
+        let accept = try runCLI(["review", output, "--accept", "feed"])
+        #expect(accept.status == 0 && accept.standardOutput.contains("accepted  "), "\(accept.standardError)")
+        #expect(try CostGolden.read(directory.path + "/g/feed.cost.json") == proposed)
+        #expect(try review.accepted() == ["feed"])
+        let accepted = try Data(contentsOf: URL(fileURLWithPath: directory.path + "/g/feed.cost.json"))
+        try FileManager.default.removeItem(atPath: directory.path + "/g")
+        try FileManager.default.moveItem(atPath: copy, toPath: directory.path + "/g")
+        _ = try runCLI(["check", manifest, "--update", "failed"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: directory.path + "/g/feed.cost.json")) == accepted)
+        let after = try runCLI(["check", manifest, "--filter", "feed"])
+        #expect(after.status == 0, "\(after.standardOutput)")
+    }
 }

@@ -46,6 +46,16 @@ public enum SceneJSON {
         if layer.rasterize { fields.append("\"rasterize\": true") }
         if let effect = layer.effect {
             var effectFields = ["\"blur\": \(string(effect.style.name))"]
+            if effect.style.name == SceneParser.customBlur {
+                let s = effect.style
+                let bytes = [s.tintColor.x, s.tintColor.y, s.tintColor.z, s.tintAlpha].map {
+                    UInt8((min(max($0, 0), 1) * 255).rounded())
+                }
+                let tint = SceneColor(red: bytes[0], green: bytes[1], blue: bytes[2], alpha: bytes[3])
+                effectFields.append(
+                    "\"sigma\": \(number(s.sigmaPoints)), \"saturation\": \(number(s.saturation)), "
+                        + "\"tint\": \(string(tint.description))")
+            }
             if !effect.vibrancy.isEmpty {
                 effectFields.append("\"vibrancy\": " + layers(effect.vibrancy, indent: indent))
             }

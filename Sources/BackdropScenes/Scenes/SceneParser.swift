@@ -22,6 +22,18 @@ public enum SceneParser {
     /// in points (an iPad, landscape).
     public static let largestScreen = PointSize(width: 1024, height: 768)
 
+    /// The `blur` of an effect view whose style is given by its numbers (``customStyle(sigma:saturation:tint:)``).
+    public static let customBlur = "custom"
+
+    /// The style of a custom blur: σ in points, a saturation factor, and the tint's colour with its opacity as
+    /// the alpha byte; the tint-only fallback at 90 %, vibrancy plus-darker (`render --style custom`'s defaults).
+    public static func customStyle(sigma: Double, saturation: Double, tint: SceneColor) -> BlurStyle {
+        BlurStyle(
+            name: customBlur, sigmaPoints: sigma, saturation: saturation,
+            tintColor: SIMD3(Double(tint.red), Double(tint.green), Double(tint.blue)) / 255,
+            tintAlpha: Double(tint.alpha) / 255, fallbackAlpha: 0.9, vibrancyBlend: .plusDarker)
+    }
+
     /// The scene in the file at `path`.
     public static func parse(fileAt path: String) throws(BackdropError) -> Scene {
         let bytes = try InputFile.bytes(of: path, limit: maximumBytes, what: "the scene file")
@@ -317,20 +329,48 @@ public enum SceneParser {
             return shadow
         }
 
+        /// A custom blur: `sigma` (σ in points, 0–500), `saturation` (0–10) and `tint` (`"#RRGGBBAA"`: the tint's
+        /// colour and its opacity), all three required; no `appearance`. Its tint-only fallback draws the tint at
+        /// 90 % and vibrant layers blend plus-darker, as `render --style custom` does by default.
+        func customStyle(_ dictionary: [String: Any], _ path: String) throws(BackdropError) -> BlurStyle {
+            guard dictionary["appearance"] == nil else {
+                throw fail(path + ".appearance", "goes with an adaptive style, not a custom blur")
+            }
+            for key in ["sigma", "saturation", "tint"] where dictionary[key] == nil {
+                throw fail(path, "a custom blur needs 'sigma', 'saturation' and 'tint' (missing '\(key)')")
+            }
+            let sigma = try number(dictionary["sigma"]!, path + ".sigma", in: 0...500)
+            let saturation = try number(dictionary["saturation"]!, path + ".saturation", in: 0...10)
+            let text = try string(dictionary["tint"]!, path + ".tint")
+            guard let tint = SceneColor(hex: text) else {
+                throw fail(path + ".tint", "'\(text)' is not a colour (\"#RRGGBB\" or \"#RRGGBBAA\")")
+            }
+            return SceneParser.customStyle(sigma: sigma, saturation: saturation, tint: tint)
+        }
+
         mutating func effect(_ value: Any, _ path: String, depth: Int, multiplier: Int) throws(BackdropError)
             -> SceneLayer.EffectView
         {
-            let dictionary = try object(value, path, keys: ["blur", "vibrancy", "appearance"])
+            let dictionary = try object(
+                value, path, keys: ["blur", "vibrancy", "appearance", "sigma", "saturation", "tint"])
             guard let blurValue = dictionary["blur"] else { throw fail(path, "missing key 'blur'") }
             let name = try string(blurValue, path + ".blur")
             let appearance = try dictionary["appearance"].map { value throws(BackdropError) in
                 try string(value, path + ".appearance")
             }
             let style: BlurStyle
-            do {
-                style = try StyleCatalogue.style(named: name, appearance: appearance, optionPrefix: "")
-            } catch {
-                throw fail(path + (StyleCatalogue.entry(named: name) == nil ? ".blur" : ".appearance"), error.message)
+            if name == SceneParser.customBlur {
+                style = try customStyle(dictionary, path)
+            } else {
+                if let key = ["sigma", "saturation", "tint"].first(where: { dictionary[$0] != nil }) {
+                    throw fail(path + "." + key, "goes with \"blur\": \"custom\"")
+                }
+                do {
+                    style = try StyleCatalogue.style(named: name, appearance: appearance, optionPrefix: "")
+                } catch {
+                    throw fail(
+                        path + (StyleCatalogue.entry(named: name) == nil ? ".blur" : ".appearance"), error.message)
+                }
             }
             var effect = SceneLayer.EffectView(style: style)
             if let value = dictionary["vibrancy"] {

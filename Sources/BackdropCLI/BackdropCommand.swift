@@ -33,7 +33,7 @@ public struct BackdropCommand: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             RenderCommand.self, StylesCommand.self, DemoCommand.self, DevicesCommand.self, EstimateCommand.self,
-            ScenesCommand.self, PreviewCommand.self,
+            ScenesCommand.self, ImportCommand.self, PreviewCommand.self,
             CompareCommand.self, CheckCommand.self, ReviewCommand.self, MergeReportsCommand.self, ReportCommand.self,
         ]
     )
@@ -58,7 +58,8 @@ public struct BackdropCommand: ParsableCommand {
 extension ParsableCommand {
     /// Parses the process's arguments and runs the command (`backdrop`, or `backdrop-preview` for `backdrop preview`):
     /// every error is one line on standard error, exit status 2 for usage, 1 for bad input. A command whose 1 says
-    /// "outside the tolerance" (``ReportsToleranceOutcome``) exits 2 for every error: an unwritable output too.
+    /// "outside the tolerance" (``ReportsToleranceOutcome``) or that imports (``ExitsTwoOnEveryError``) exits 2 for
+    /// every error: an unwritable output too.
     /// `arguments` replaces the process's (without the program's name) when given.
     public static func runWithOneLineErrors(arguments: [String]? = nil) -> Never {
         // OpenMP's workers spin for 200 ms after a parallel region before they sleep (libomp's default block time):
@@ -68,7 +69,7 @@ extension ParsableCommand {
         var reportsTolerance = false
         do {
             var command = try parseAsRoot(arguments)
-            reportsTolerance = command is any ReportsToleranceOutcome
+            reportsTolerance = command is any ExitsTwoOnEveryError
             try command.run()
             endProcess(0)
         } catch let error as BackdropError {
@@ -106,9 +107,14 @@ func endProcess(_ code: Int32) -> Never {
     exit(code)
 }
 
+/// A command any error of which, an output it cannot write included, exits 2 (`import`: issue 66).
+protocol ExitsTwoOnEveryError {}
+
 /// A command whose exit status 1 means "outside the tolerance" (`compare`, `check`, `merge-reports`): any error it
-/// meets, an output it cannot write included, exits 2, so that a script never reads an error as a failed comparison.
-protocol ReportsToleranceOutcome {}
+/// meets exits 2, so that a script never reads an error as a failed comparison.
+protocol ReportsToleranceOutcome: ExitsTwoOnEveryError {}
+
+extension ImportCommand: ExitsTwoOnEveryError {}
 
 extension CompareCommand: ReportsToleranceOutcome {}
 extension CheckCommand: ReportsToleranceOutcome {}

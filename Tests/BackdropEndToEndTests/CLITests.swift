@@ -271,7 +271,7 @@ struct CLITests {
     @Test(arguments: [
         ["--help"], ["render", "--help"], ["styles", "--help"], ["demo", "--help"], ["estimate", "--help"],
         ["devices", "--help"], ["compare", "--help"], ["check", "--help"], ["report", "--help"],
-        ["preview", "--help"], ["scenes", "--help"],
+        ["preview", "--help"], ["scenes", "--help"], ["import", "--help"],
     ])
     func helpExplainsEachCommandWithAnExample(_ arguments: [String]) throws {
         let result = try runCLI(arguments)

@@ -1,0 +1,71 @@
+import Backdrop
+import BackdropTestSupport
+import Foundation
+import Testing
+
+/// `backdrop import` through the command line: each example of `Examples/import` imported to the scene committed
+/// beside it and priced by `estimate scene`, and bad input: one line, exit 2, nothing written (issue 66).
+@Suite("backdrop import")
+struct ImportCLITests {
+    static let examples = Fixtures.packageRoot.appendingPathComponent("Examples/import")
+    static let cases: [(format: String, input: String, scene: String)] = [
+        ("figma", "figma-file.json", "figma-file.scene.json"),
+        ("uikit", "uikit-description.txt", "uikit-description.scene.json"),
+        ("sketch", "sketch-page.json", "sketch-page.scene.json"),
+    ]
+
+    @Test(arguments: cases.indices)
+    func eachExampleImportsToItsCommittedSceneAndIsPriced(index: Int) throws {
+        let (format, input, expected) = Self.cases[index]
+        let directory = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("scene.json").path
+        let result = try runCLI(["import", format, Self.examples.appendingPathComponent(input).path, "-o", output])
+        try #require(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.hasPrefix("\(output): "))
+        #expect(result.standardError.split(separator: "\n").allSatisfy { $0.hasPrefix("backdrop: warning: ") })
+        let written = try String(contentsOfFile: output, encoding: .utf8)
+        let committed = try String(
+            contentsOfFile: Self.examples.appendingPathComponent(expected).path, encoding: .utf8)
+        #expect(written == committed, "the import of \(input) is the committed \(expected)")
+        for device in ["iphone-4s", "iphone-5", "iphone-5s"] {
+            let price = try runCLI(["estimate", "scene", output, "--device", device])
+            #expect(price.status == 0, "\(device): \(price.standardError)")
+        }
+    }
+
+    @Test func badInputIsOneLineExitTwoAndNothingWritten() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("scene.json").path
+        let figma = Self.examples.appendingPathComponent("figma-file.json").path
+        let uikit = Self.examples.appendingPathComponent("uikit-description.txt").path
+        for arguments in [
+            ["import", "figma", uikit, "-o", output],
+            ["import", "uikit", figma, "-o", output],
+            ["import", "sketch", figma, "-o", output],
+            ["import", "figma", figma, "--node", "7:7", "-o", output],
+            ["import", "figma", directory.appendingPathComponent("missing.json").path, "-o", output],
+            ["import", "figma", figma, "-o", directory.path],
+        ] {
+            let result = try runCLI(arguments)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
+            #expect(!FileManager.default.fileExists(atPath: output))
+        }
+    }
+
+    @Test func theInputIsReplacedOnlyWithForce() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let input = directory.appendingPathComponent("screen.txt").path
+        let text = "<UIView: 0x1; frame = (0 0; 100 100); layer = <CALayer: 0x2>>\n"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: input))
+        let refused = try runCLI(["import", "uikit", input, "-o", input])
+        #expect(refused.status == 2 && refused.standardError.contains("pass --force"))
+        #expect(try String(contentsOfFile: input, encoding: .utf8) == text)
+        let forced = try runCLI(["import", "uikit", input, "-o", input, "--force"])
+        #expect(forced.status == 0, "\(forced.standardError)")
+        #expect(try String(contentsOfFile: input, encoding: .utf8).hasPrefix("{"))
+    }
+}

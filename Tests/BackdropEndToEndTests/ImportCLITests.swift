@@ -4,7 +4,8 @@ import Foundation
 import Testing
 
 /// `backdrop import` through the command line: each example of `Examples/import` imported to the scene committed
-/// beside it and priced by `estimate scene`, and bad input: one line, exit 2, nothing written (issue 66).
+/// beside it and priced by `estimate scene`, each real file of `Tests/Fixtures/import` imported, priced and drawn,
+/// and bad input: one line, exit 2, nothing written (issue 66).
 @Suite("backdrop import")
 struct ImportCLITests {
     static let examples = Fixtures.packageRoot.appendingPathComponent("Examples/import")
@@ -32,6 +33,35 @@ struct ImportCLITests {
             let price = try runCLI(["estimate", "scene", output, "--device", device])
             #expect(price.status == 0, "\(device): \(price.standardError)")
         }
+    }
+
+    /// The public files of `Tests/Fixtures/import` (SOURCES.md): imported with the layers and warnings
+    /// docs/import.md prints, priced and drawn.
+    static let realFiles: [(format: String, file: String, node: String?, summary: String)] = [
+        ("figma", "fidget-figmatests.json", nil, "2 layers, 0 warnings"),
+        ("figma", "fidget-figmatests.json", "8:2", "13 layers, 0 warnings"),
+        ("figma", "fidget-figmatests.json", "8:65", "9 layers, 0 warnings"),
+        ("uikit", "snapshot-testing-table-view-controller.txt", nil, "51 layers, 1 warning"),
+        ("uikit", "snapshot-testing-traits-iphone-se.txt", nil, "5 layers, 0 warnings"),
+        ("uikit", "snapshot-testing-uiview.txt", nil, "2 layers, 0 warnings"),
+    ]
+
+    @Test(arguments: realFiles.indices)
+    func eachRealFileIsImportedPricedAndDrawn(index: Int) throws {
+        let (format, file, node, summary) = Self.realFiles[index]
+        let directory = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("scene.json").path
+        let picture = directory.appendingPathComponent("scene.png").path
+        let result = try runCLI(
+            ["import", format, Fixtures.path("import/" + file), "-o", output] + (node.map { ["--node", $0] } ?? []))
+        try #require(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput == "\(output): \(summary)\n")
+        let price = try runCLI(["estimate", "scene", output, "--device", "iphone-5"])
+        #expect(price.status == 0 && price.standardOutput.contains("fps"), "\(price.standardError)")
+        let drawn = try runCLI(["render", "scene", output, "--device", "iphone-5", "-o", picture])
+        #expect(drawn.status == 0, "\(drawn.standardError)")
+        #expect(try PNGDecoder().decodeFile(picture).size.width > 0)
     }
 
     @Test func badInputIsOneLineExitTwoAndNothingWritten() throws {

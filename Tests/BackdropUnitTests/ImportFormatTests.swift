@@ -73,6 +73,9 @@ struct ImportFormatTests {
         let nodes =
             #"{"nodes": {"1:2": {"document": {"id": "1:2", "name": "Card", "type": "FRAME", \#(box(5, 5, 50, 50))}}}}"#
         #expect(try run(.figma, nodes).scene.screen == PointSize(width: 50, height: 50))
+        // A node saved alone (a file's document) is read as the file.
+        let document = try #require(file.range(of: "{\"id\": \"0:0\"")).lowerBound
+        #expect(try run(.figma, String(file[document...].dropLast())).scene.name == "Screen")
     }
 
     @Test func figmaEffectsArePricedOrWarned() throws {
@@ -221,6 +224,9 @@ struct ImportFormatTests {
         let bare =
             "<UIVisualEffectView; frame = (0 0; 100 100); layer = <CALayer>> effect=<UIBlurEffect> style=UIBlurEffectStyleExtraLight"
         #expect(try run(.uikit, bare).scene.layers[0].effect?.style == .extraLight)
+        // A UILabel subclass (a table cell's label) is text.
+        let label = "<UITableViewLabel; frame = (16 0; 288 43.5); text = '9'; layer = <_UILabelLayer>>"
+        #expect(try run(.uikit, label).scene.layers[0].content == .text)
         let unknown = try run(.uikit, bare.replacingOccurrences(of: "ExtraLight", with: "ExtraDark"))
         #expect(
             unknown.warnings == [

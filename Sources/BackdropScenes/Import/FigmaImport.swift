@@ -1,7 +1,7 @@
 import BackdropImageIO
 import Foundation
 
-/// A Figma REST file (`GET /v1/files/:key`) or `/nodes` response as a scene (`docs/import.md`, "Figma"): the chosen
+/// A Figma REST file (`GET /v1/files/:key`), a `/nodes` response, or one node of either saved alone, as a scene (`docs/import.md`, "Figma"): the chosen
 /// frame is the screen, its own layer at the origin; rectangles, frames, groups, components, instances, shapes and
 /// text become layers in their parent's coordinates (`absoluteBoundingBox` less the parent's). Hidden nodes and
 /// hidden effects are left out; `clipsContent` is masksToBounds; a mask node (`isMask`) becomes a layer with
@@ -37,6 +37,9 @@ struct FigmaImport {
         } else if let nodes = root["nodes"] as? [String: Any] {
             // JSON objects have no order: the node ids, sorted, keep the choice deterministic.
             tops = nodes.keys.sorted().compactMap { (nodes[$0] as? [String: Any])?["document"] as? [String: Any] }
+        } else if root["type"] is String, root["id"] is String {
+            // A node saved on its own: a file's `document`, or one node of it.
+            tops = [root]
         }
         guard !tops.isEmpty, tops.allSatisfy({ $0["type"] is String }) else {
             throw json.fail("not \(kind): no 'document' or 'nodes' with typed nodes")

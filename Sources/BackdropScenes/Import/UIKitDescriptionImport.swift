@@ -7,7 +7,7 @@ import Foundation
 /// line, or `--node ADDRESS`) is the screen. `hidden = YES` and `alpha = 0` views are left out with their
 /// subviews; `alpha` is the layer's opacity, `clipsToBounds = YES` masksToBounds; `backgroundColor` makes a solid
 /// layer (opaque when its alpha is 1 and the line does not say `opaque = NO`); a UIImageView is an image, a
-/// UILabel, UITextView or UITextField text. A UIVisualEffectView with `style=UIBlurEffectStyle…` is an effect view
+/// UILabel (or a class whose name ends in `Label`), UITextView or UITextField text. A UIVisualEffectView with `style=UIBlurEffectStyle…` is an effect view
 /// of that style; its private subviews (`_UIVisualEffect…`) are its passes, its content view's subviews its
 /// sublayers, and a vibrancy effect view inside it gives its vibrant layers. `cornerRadius` and `mask` (or
 /// `layer.cornerRadius`, `layer.mask`, `maskView`), which UIKit does not print but dumps may add, are read.
@@ -224,7 +224,7 @@ struct UIKitDescriptionImport {
             layer.content = .image
             layer.opaque = false
         }
-        if Self.textClasses.contains(view.className) { layer.content = .text }
+        if Self.textClasses.contains(view.className) || view.className.hasSuffix("Label") { layer.content = .text }
         var vibrancy: [SceneLayer] = []
         let isEffectView = view.className == "UIVisualEffectView"
         let isVibrancy = isEffectView && view.tail.contains("UIVibrancyEffect")

@@ -167,6 +167,11 @@ struct ImportFormatTests {
                 "opacity is not a number"
             ),
             (
+                figma(
+                    #"{"id": "1:1", "type": "FRAME", \#(box(0, 0, 10, 10)), "effects": [{"type": "BACKGROUND_BLUR", "radius": 2000}]}"#
+                ), nil, "a background blur of σ 1000 pt is beyond a scene's 500 pt"
+            ),
+            (
                 figma(#"{"id": "1:1", "type": "FRAME", \#(box(0, 0, 10, 10)), "children": [\#(deep)]}"#), nil,
                 "nests deeper than a scene's 32 levels"
             ),
@@ -302,6 +307,10 @@ struct ImportFormatTests {
             ("PK\u{3}\u{4}rest", nil, "in.file: a .sketch file is a zip archive"),
             (#"{"pages": [{"_class": "MSJSONFileReference", "_ref": "pages/X"}]}"#, nil, "refers to its pages by file"),
             (#"{"layers": []}"#, nil, "in.file: not a Sketch page or document"),
+            (
+                #"{"_class": "artboard", "frame": {"x": 0, "y": 0, "width": 9, "height": 9}, "style": {"blur": {"isEnabled": true, "type": 3, "radius": 9, "saturation": 20}}}"#,
+                nil, "a blur saturation of 20.0 is outside a scene's 0…10"
+            ),
             (#"{"_class": "page", "layers": []}"#, nil, "no visible artboard"),
             (#"{"_class": "page", "layers": []}"#, "Z", "layer 'Z' is not in the file"),
         ]

@@ -224,7 +224,8 @@ struct FigmaImport {
                 }
                 let sigma = BlurUnits.sigma(figmaShadowRadius: radius)
                 layer.shadow = SceneLayer.Shadow(
-                    radius: min(sigma, 1000), offsetX: dx, offsetY: dy, opacity: alpha, path: false)
+                    radius: try json.within(sigma, largest: 1000, place, what: "a shadow"), offsetX: dx, offsetY: dy,
+                    opacity: alpha, path: false)
                 if let spread = try json.number(effect, "spread", place + " " + type), spread != 0 {
                     warnings.append(
                         "\(place): a shadow spread of \(ImportedBlur.format(spread)) pt needs a shadowPath: "
@@ -239,7 +240,9 @@ struct FigmaImport {
                 clip.masksToBounds = true
                 var ring = SceneLayer(name: layer.name + " inner shadow path", frame: clip.frame)
                 ring.shadow = SceneLayer.Shadow(
-                    radius: min(BlurUnits.sigma(figmaShadowRadius: radius), 1000), offsetX: dx, offsetY: dy,
+                    radius: try json.within(
+                        BlurUnits.sigma(figmaShadowRadius: radius), largest: 1000, place, what: "an inner shadow"),
+                    offsetX: dx, offsetY: dy,
                     opacity: alpha, path: true)
                 clip.sublayers = [ring]
                 layer.sublayers.append(clip)
@@ -254,12 +257,14 @@ struct FigmaImport {
                             + "shadow holds its one offscreen shape")
                     continue
                 }
-                layer.shadow = SceneLayer.Shadow(radius: min(sigma, 1000), opacity: 1, path: false)
+                layer.shadow = SceneLayer.Shadow(
+                    radius: try json.within(sigma, largest: 1000, place, what: "a layer blur"), opacity: 1, path: false)
                 warnings.append(
                     "\(place): a layer blur (σ \(ImportedBlur.format(sigma)) pt) priced as the offscreen pass and blur "
                         + "of a pathless shadow of that σ; the picture shows a shadow, not the blur")
             case "BACKGROUND_BLUR":
-                let sigma = BlurUnits.sigma(figmaBlurRadius: radius)
+                let sigma = try json.within(
+                    BlurUnits.sigma(figmaBlurRadius: radius), largest: 500, place, what: "a background blur")
                 let imported = ImportedBlur.effect(sigma: sigma, saturation: 1, tint: fill, place: place)
                 layer.effect = SceneLayer.EffectView(style: imported.style)
                 // The fill is drawn by the effect view as its tint.

@@ -87,4 +87,13 @@ struct ImportJSON {
         guard (0...1).contains(alpha) else { throw fail("\(place): colour channel \(alpha) is outside 0…1") }
         return alpha
     }
+
+    /// `sigma` if a scene can price it (a shadow's σ up to 1000 pt, a blur's up to 500 pt), else a one-line error:
+    /// an input number beyond the scene's range is bad input, never clamped without a word.
+    func within(_ sigma: Double, largest: Double, _ place: String, what: String) throws(BackdropError) -> Double {
+        guard sigma <= largest else {
+            throw fail("\(place): \(what) of σ \(ImportedBlur.format(sigma)) pt is beyond a scene's \(Int(largest)) pt")
+        }
+        return sigma
+    }
 }

@@ -10,7 +10,8 @@ enum ImportedBlur {
         BlurStyle.builtIn
         + StyleCatalogue.all.filter { !$0.isAdaptive && $0.light.material != nil }.map(\.light)
 
-    /// The effect for a blur of σ `sigma` points, saturation `saturation`, tinted `tint` (nil: none), and the warning
+    /// The effect for a blur of σ `sigma` points (0–500), saturation `saturation` (0–10; the importers check both),
+    /// tinted `tint` (nil: none), and the warning
     /// to print when it is a custom blur (nil when an Apple style matches: σ within 0.5 pt, saturation within 0.05,
     /// tint within 2 of 255 per channel).
     static func effect(sigma: Double, saturation: Double, tint: SceneColor?, place: String)
@@ -18,7 +19,7 @@ enum ImportedBlur {
     {
         let tint = tint ?? SceneColor(red: 255, green: 255, blue: 255, alpha: 0)
         let style = SceneParser.customStyle(
-            sigma: min(max(sigma, 0), 500), saturation: min(max(saturation, 0), 10), tint: tint)
+            sigma: sigma, saturation: saturation, tint: tint)
         if let same = BlurStyle.builtIn.first(where: { matches($0, style) }) { return (same, nil) }
         let nearest = nearest(to: style)
         return (

@@ -243,9 +243,9 @@ struct SketchImport {
         for (key, inner) in [("shadows", false), ("innerShadows", true)] {
             for case let shadow as [String: Any] in style[key] as? [Any] ?? [] {
                 if try json.bool(shadow, "isEnabled", place) == false { continue }
-                let sigma = min(
+                let sigma = try json.within(
                     BlurUnits.sigma(sketchShadowBlurRadius: max(try json.number(shadow, "blurRadius", place) ?? 0, 0)),
-                    1000)
+                    largest: 1000, place, what: "a shadow")
                 let dx = try json.number(shadow, "offsetX", place) ?? 0
                 let dy = try json.number(shadow, "offsetY", place) ?? 0
                 let alpha = try json.alpha(shadow["color"], place)
@@ -288,7 +288,12 @@ struct SketchImport {
         let type = Int(try json.number(blur, "type", place) ?? 0)
         if type == 3 {
             let saturation = try json.number(blur, "saturation", place) ?? 1
-            let imported = ImportedBlur.effect(sigma: sigma, saturation: saturation, tint: fill, place: place)
+            guard (0...10).contains(saturation) else {
+                throw json.fail("\(place): a blur saturation of \(saturation) is outside a scene's 0…10")
+            }
+            let imported = ImportedBlur.effect(
+                sigma: try json.within(sigma, largest: 500, place, what: "a background blur"), saturation: saturation,
+                tint: fill, place: place)
             layer.effect = SceneLayer.EffectView(style: imported.style)
             layer.content = .none
             layer.color = nil
@@ -303,7 +308,8 @@ struct SketchImport {
                     + "its one offscreen shape")
             return
         }
-        layer.shadow = SceneLayer.Shadow(radius: min(sigma, 1000), opacity: 1, path: false)
+        layer.shadow = SceneLayer.Shadow(
+            radius: try json.within(sigma, largest: 1000, place, what: "a blur"), opacity: 1, path: false)
         warnings.append(
             "\(place): \(kind) blur (σ \(ImportedBlur.format(sigma)) pt) priced as the offscreen pass and blur of a "
                 + "pathless shadow of that σ; the picture shows a shadow, not the blur")

@@ -14,8 +14,8 @@ struct ImportCommand: ParsableCommand {
         abstract: "Turn a Figma or Sketch file, or UIKit's recursiveDescription text, into a scene file.",
         discussion: """
             figma: a Figma REST file (GET /v1/files/KEY) or /nodes response, as JSON; the first top-level frame, \
-            or --node ID. sketch: a Sketch page's JSON (pages/UUID.json of a .sketch file) or a document holding \
-            its pages; the first artboard, or --node do_objectID. uikit: the text of -[UIView recursiveDescription]; \
+            or --node ID. sketch: a .sketch file, one of its pages/UUID.json, or a document holding its pages; the \
+            first artboard, or --node do_objectID. uikit: the text of -[UIView recursiveDescription]; \
             the first view, or --node 0xADDRESS. docs/import.md says what maps to what.
 
             What the scene cannot express is one warning line each on standard error. Every error is one line, \
@@ -23,6 +23,7 @@ struct ImportCommand: ParsableCommand {
 
             Examples:
               backdrop import figma Examples/import/figma-file.json -o screen.json
+              backdrop import sketch Examples/import/sketch-file.sketch -o screen.json
               backdrop import uikit Examples/import/uikit-description.txt -o screen.json
               backdrop estimate scene screen.json --device iphone-5
             """

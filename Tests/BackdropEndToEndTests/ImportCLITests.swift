@@ -35,6 +35,20 @@ struct ImportCLITests {
         }
     }
 
+    /// The `.sketch` example (a ZIP archive of the page example, with its document.json) imports to the page's scene.
+    @Test func aSketchFileImportsAsItsPage() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("scene.json").path
+        let result = try runCLI(
+            ["import", "sketch", Self.examples.appendingPathComponent("sketch-file.sketch").path, "-o", output])
+        try #require(result.status == 0, "\(result.standardError)")
+        let fromFile = try SceneParser.parse(fileAt: output)
+        let fromPage = try SceneParser.parse(
+            fileAt: Self.examples.appendingPathComponent("sketch-page.scene.json").path)
+        #expect(fromFile.layers == fromPage.layers && fromFile.screen == fromPage.screen)
+    }
+
     /// The public files of `Tests/Fixtures/import` (SOURCES.md): imported with the layers and warnings
     /// docs/import.md prints, priced and drawn.
     static let realFiles: [(format: String, file: String, node: String?, summary: String)] = [

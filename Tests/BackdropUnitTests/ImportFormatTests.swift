@@ -302,11 +302,50 @@ struct ImportFormatTests {
         #expect(try run(.sketch, #"{"pages": [\#(page)]}"#, node: "R").scene.name == "Card")
     }
 
+    /// A ZIP archive of `members`, stored (method 0), as a `.sketch` file is laid out.
+    func zip(_ members: [(String, String)]) -> [UInt8] {
+        func u16(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)] }
+        func u32(_ v: Int) -> [UInt8] { u16(v & 0xFFFF) + u16(v >> 16) }
+        var bytes: [UInt8] = [], directory: [UInt8] = []
+        for (name, text) in members {
+            let data = Array(text.utf8), offset = bytes.count
+            let common = u16(20) + u16(0) + u16(0) + u16(0) + u16(0) + u32(0) + u32(data.count) + u32(data.count)
+            bytes += u32(0x0403_4B50) + common + u16(name.utf8.count) + u16(0) + Array(name.utf8) + data
+            directory +=
+                u32(0x0201_4B50) + u16(20) + common + u16(name.utf8.count) + u16(0) + u16(0) + u16(0)
+                + u16(0) + u32(0) + u32(offset) + Array(name.utf8)
+        }
+        let start = bytes.count
+        return bytes + directory + u32(0x0605_4B50) + u16(0) + u16(0) + u16(members.count) + u16(members.count)
+            + u32(directory.count) + u32(start) + u16(0)
+    }
+
+    @Test func aSketchFileIsItsDocumentsPages() throws {
+        let page = #"""
+            {"_class": "page", "do_objectID": "P", "layers": [{"_class": "artboard", "do_objectID": "A", "name": "Phone",
+              "frame": {"x": 0, "y": 0, "width": 320, "height": 568}}]}
+            """#
+        let document = #"{"_class": "document", "pages": [{"_class": "MSJSONFileReference", "_ref": "pages/P"}]}"#
+        let archive = zip([("document.json", document), ("pages/P.json", page)])
+        let imported = try SceneImport.run(.sketch, data: Data(archive), source: "in.sketch")
+        #expect(imported.scene.name == "Phone" && imported.scene.screen == PointSize(width: 320, height: 568))
+        let noPage = zip([("document.json", document)])
+        #expect(throws: BackdropError(.badInput, "in.sketch: not a Sketch file: the archive has no pages/P.json")) {
+            try SceneImport.run(.sketch, data: Data(noPage), source: "in.sketch")
+        }
+        do {
+            _ = try SceneImport.run(.sketch, data: Data(archive.dropLast(30)), source: "in.sketch")
+            Issue.record("a truncated archive was read")
+        } catch {
+            #expect(error.message.hasPrefix("in.sketch: ") && error.kind == .badInput, "\(error.message)")
+        }
+    }
+
     @Test func sketchsBadInputIsOneLine() {
         let cases: [(String, String?, String)] = [
-            ("PK\u{3}\u{4}rest", nil, "in.file: a .sketch file is a zip archive"),
+            ("PK\u{3}\u{4}rest", nil, "in.file: not a zip archive (no end of central directory)"),
             (#"{"pages": [{"_class": "MSJSONFileReference", "_ref": "pages/X"}]}"#, nil, "refers to its pages by file"),
-            (#"{"layers": []}"#, nil, "in.file: not a Sketch page or document"),
+            (#"{"layers": []}"#, nil, "in.file: not a Sketch file, page or document"),
             (
                 #"{"_class": "artboard", "frame": {"x": 0, "y": 0, "width": 9, "height": 9}, "style": {"blur": {"isEnabled": true, "type": 3, "radius": 9, "saturation": 20}}}"#,
                 nil, "a blur saturation of 20.0 is outside a scene's 0…10"

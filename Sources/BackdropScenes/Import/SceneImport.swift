@@ -20,7 +20,7 @@ public struct ImportedScene: Sendable, Equatable {
 public enum ImportFormat: String, Sendable, CaseIterable {
     /// A Figma REST API file (`GET /v1/files/:key`) or `/nodes` response, as JSON.
     case figma
-    /// A Sketch page's JSON (`pages/UUID.json` of a `.sketch` file), or a document object holding its pages.
+    /// A `.sketch` file, one of its pages (`pages/UUID.json`), or a document object holding its pages.
     case sketch
     /// The text UIKit's `-[UIView recursiveDescription]` prints.
     case uikit

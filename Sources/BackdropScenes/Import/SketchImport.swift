@@ -1,8 +1,8 @@
 import BackdropImageIO
 import Foundation
 
-/// A Sketch page's JSON (a `.sketch` file's `pages/UUID.json`), or a document object holding its pages inline
-/// (`{"pages": [page, …]}` or `{"document": {"pages": […]}}`), as a scene (`docs/import.md`, "Sketch"): the chosen
+/// A `.sketch` file (a ZIP archive: its `document.json` lists the pages, each `pages/UUID.json`), a page's JSON, or
+/// a document object holding its pages inline (`{"pages": [page, …]}` or `{"document": {"pages": […]}}`), as a scene (`docs/import.md`, "Sketch"): the chosen
 /// artboard (the first visible one, or `--node` a `do_objectID`) is the screen; layers keep their `frame`, which
 /// Sketch gives in the parent's coordinates. Invisible layers (`isVisible` false) and disabled fills, shadows and
 /// blurs are left out; an artboard clips (masksToBounds); a layer with `hasClippingMask` becomes a layer with
@@ -29,20 +29,21 @@ struct SketchImport {
     ]
 
     mutating func run(_ data: Data, node id: String?) throws(BackdropError) -> ImportedScene {
-        if data.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
-            throw json.fail(
-                "a .sketch file is a zip archive: import one of its pages/UUID.json (unzip -p FILE.sketch 'pages/*')")
-        }
-        let kind = "a Sketch page or document"
-        let root = try json.document(data, kind: kind)
+        let kind = "a Sketch file, page or document"
         var pages: [[String: Any]] = []
-        let document = root["document"] as? [String: Any] ?? root
-        if root["_class"] as? String == "page" || Self.artboardClasses.contains(root["_class"] as? String ?? "") {
-            pages = [root]
-        } else if let list = document["pages"] as? [Any] {
-            pages = list.compactMap { $0 as? [String: Any] }
-            if !pages.isEmpty, pages.allSatisfy({ $0["_ref"] != nil && $0["layers"] == nil }) {
-                throw json.fail("the document refers to its pages by file: import a pages/UUID.json of the .sketch")
+        if ZipArchive.looksLikeZip(data) {
+            pages = try archivePages(Array(data))
+        } else {
+            let root = try json.document(data, kind: kind)
+            let document = root["document"] as? [String: Any] ?? root
+            if root["_class"] as? String == "page" || Self.artboardClasses.contains(root["_class"] as? String ?? "") {
+                pages = [root]
+            } else if let list = document["pages"] as? [Any] {
+                pages = list.compactMap { $0 as? [String: Any] }
+                if !pages.isEmpty, pages.allSatisfy({ $0["_ref"] != nil && $0["layers"] == nil }) {
+                    throw json.fail(
+                        "the document refers to its pages by file: import the .sketch file or a pages/UUID.json of it")
+                }
             }
         }
         guard !pages.isEmpty, pages.allSatisfy({ $0["_class"] is String }) else {
@@ -83,6 +84,27 @@ struct SketchImport {
                 fallback: ""),
             screen: PointSize(width: box.width, height: box.height), layers: layers)
         return ImportedScene(scene: scene, warnings: warnings)
+    }
+
+    /// The pages of a `.sketch` file, in the order of its `document.json`'s `pages` (each `_ref` names the member
+    /// `_ref + ".json"`); the members inflated hold at most ``SceneImport/maximumBytes`` together.
+    func archivePages(_ bytes: [UInt8]) throws(BackdropError) -> [[String: Any]] {
+        let archive = try ZipArchive(bytes, source: source)
+        var budget = SceneImport.maximumBytes
+        func member(_ name: String) throws(BackdropError) -> [String: Any] {
+            guard let bytes = try archive.read(name, limit: budget) else {
+                throw json.fail("not a Sketch file: the archive has no \(name)")
+            }
+            budget -= bytes.count
+            return try ImportJSON(source: "\(source): \(name)").document(Data(bytes), kind: "a Sketch \(name)")
+        }
+        let document = try member("document.json")
+        var pages: [[String: Any]] = []
+        for case let reference as [String: Any] in document["pages"] as? [Any] ?? [] {
+            guard let ref = reference["_ref"] as? String else { continue }
+            pages.append(try member(ref + ".json"))
+        }
+        return pages
     }
 
     static func find(_ id: String, in node: [String: Any], depth: Int) -> [String: Any]? {

@@ -30,6 +30,7 @@ let package = Package(
         // by ISA-L's igzip (Debian libisal-dev), which streams, on a second thread while the first unfilters the rows.
         // The own encoder of `--compression default` and `fast` for 8-bit pictures (backdrop_png_fast_encoder.h),
         // whose AVX2 loops ask CVectorKernels whether the CPU runs them.
+        // A ZIP member's raw DEFLATE stream inflated by libdeflate too, for BackdropImageIO's ZipArchive (.sketch files).
         // glibc's malloc settings for the CLI's one-command processes: fewer page faults (backdrop_memory.h).
         .target(name: "CMemory"),
         // Temporary output files removed when a signal stops the process before their rename.

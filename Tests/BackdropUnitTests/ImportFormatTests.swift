@@ -143,6 +143,7 @@ struct ImportFormatTests {
         let layers = try run(.figma, file).scene.layers[0].sublayers
         #expect(layers.map(\.name) == ["Under", "Circle mask"])
         #expect(layers[1].mask && layers[1].frame == PointRect(x: 100, y: 100, width: 50, height: 50))
+        #expect(layers[1].cornerRadius == 25 && layers[1].masksToBounds, "an ellipse mask clips to its circle")
         #expect(layers[1].sublayers.map(\.frame) == [PointRect(x: 0, y: 10, width: 50, height: 40)])
     }
 
@@ -293,6 +294,7 @@ struct ImportFormatTests {
         #expect(card.cornerRadius == 10 && card.opacity == 0.8 && card.color?.description == "#0000FF")
         #expect(card.shadow == SceneLayer.Shadow(radius: 5, offsetX: 0, offsetY: 3, opacity: 0.5, path: false))
         #expect(board.sublayers[1].mask && board.sublayers[1].sublayers.map(\.content) == [.image])
+        #expect(board.sublayers[1].cornerRadius == 20 && board.sublayers[1].masksToBounds)
         #expect(board.sublayers[1].sublayers[0].frame == PointRect(x: 0, y: 0, width: 40, height: 40))
         #expect(board.sublayers[3].shadow == SceneLayer.Shadow(radius: 4, opacity: 1, path: false))
         #expect(imported.warnings.count == 3)

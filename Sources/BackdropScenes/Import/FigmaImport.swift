@@ -282,7 +282,7 @@ struct FigmaImport {
     }
 
     /// The visible children as sublayers; a mask node starts a layer with `mask` that holds the siblings above it,
-    /// until the next mask.
+    /// until the next mask, rounded and clipping (masksToBounds) when the mask is an ellipse or has a corner radius.
     mutating func children(_ children: [Any], of layer: inout SceneLayer, origin: (Double, Double), depth: Int)
         throws(BackdropError)
     {
@@ -298,6 +298,9 @@ struct FigmaImport {
                     frame: PointRect(
                         x: box.x - origin.0, y: box.y - origin.1, width: max(box.width, 1), height: max(box.height, 1)))
                 group.mask = true
+                // The picture clips to the mask's shape where a radius says it: an ellipse, a rounded rectangle.
+                try corners(child, place, into: &group, type: child["type"] as? String ?? "")
+                group.masksToBounds = group.cornerRadius > 0
                 guard depth + 1 <= SceneParser.maximumDepth else {
                     throw json.fail("\(place) nests deeper than a scene's \(SceneParser.maximumDepth) levels")
                 }

@@ -171,6 +171,9 @@ struct SketchImport {
                     frame: PointRect(
                         x: childBox.x, y: childBox.y, width: max(childBox.width, 1), height: max(childBox.height, 1)))
                 group.mask = true
+                // The picture clips to the mask's shape where a radius says it: an oval, a rounded rectangle.
+                try corners(child, childPlace, type: child["_class"] as? String ?? "", into: &group)
+                group.masksToBounds = group.cornerRadius > 0
                 guard depth + 1 <= SceneParser.maximumDepth else {
                     throw json.fail("\(childPlace) nests deeper than a scene's \(SceneParser.maximumDepth) levels")
                 }

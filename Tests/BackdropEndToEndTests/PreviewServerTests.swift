@@ -226,6 +226,14 @@ struct PreviewServerTests {
         let (uploadedStatus, uploaded, _) = try await get(a + "scene.png?scene=uploaded&device=iphone-3gs")
         #expect(uploadedStatus == 200)
         #expect(try PNGDecoder().decode([UInt8](uploaded)).size == PixelSize(width: 320, height: 480))
+        // An imported scene (`backdrop import`, here the Figma example with its custom blur) uploads as any scene.
+        let imported = try Data(
+            contentsOf: Fixtures.packageRoot.appendingPathComponent("Examples/import/figma-file.scene.json"))
+        let (importedStatus, importedSummary) = try await post(a + "scene", imported)
+        #expect(importedStatus == 200, "\(String(decoding: importedSummary, as: UTF8.self))")
+        let (drawnStatus, drawn, _) = try await get(a + "scene.png?scene=uploaded&device=iphone-5")
+        #expect(drawnStatus == 200)
+        #expect(try PNGDecoder().decode([UInt8](drawn)).size == PixelSize(width: 640, height: 1136))
         for (body, message) in [
             ("not json", "not valid JSON"),
             (

@@ -29,7 +29,7 @@ struct ImportCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The input's format: figma, sketch or uikit.", valueName: "format"))
+    @Argument(help: ArgumentHelp("The input's format.", valueName: "format"))
     var format: ImportFormat
 
     @Argument(help: ArgumentHelp("The file to import (- reads standard input).", valueName: "file"))

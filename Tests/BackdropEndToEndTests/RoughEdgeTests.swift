@@ -57,7 +57,9 @@ struct RoughEdgeTests {
 
     /// Every example of every help page fits on its line at 80 columns (ArgumentParser's width when piped), so that
     /// it can be pasted whole: `--scale 2` used to wrap onto a line of its own.
-    @Test(arguments: ["", "render", "estimate", "compare", "check", "report", "demo", "styles", "devices", "scenes"])
+    @Test(arguments: [
+        "", "render", "estimate", "compare", "check", "report", "demo", "styles", "devices", "scenes", "import",
+    ])
     func helpExamplesSurviveWrapping(_ command: String) throws {
         let help = try runCLI(["help"] + (command.isEmpty ? [] : [command])).standardOutput
         let lines = help.split(separator: "\n", omittingEmptySubsequences: false)

@@ -261,6 +261,26 @@ struct ImportFormatTests {
         }
     }
 
+    @Test func theScenesLimitsHoldForEveryFormat() {
+        // More layers than a scene may draw.
+        let wide =
+            "<UIView: 0x1; frame = (0 0; 320 568)>\n"
+            + String(repeating: "   | <UIView; frame = (0 0; 1 1)>\n", count: SceneParser.maximumLayerInstances)
+        #expect(failure(.uikit, wide) == "in.file: more than a scene's 100000 layers")
+        // An input over the size read.
+        #expect(throws: BackdropError(.badInput, "in.file: larger than 67108864 bytes")) {
+            try SceneImport.run(.figma, data: Data(count: SceneImport.maximumBytes + 1), source: "in.file")
+        }
+    }
+
+    @Test func namesLoseTheirControlCharactersAndLength() throws {
+        let name = "Tab\u{1B}[31m bar\u{202E}" + String(repeating: "x", count: 300)
+        let escaped = String(data: try JSONEncoder().encode(name), encoding: .utf8)!
+        let file = figma(#"{"id": "1:1", "name": \#(escaped), "type": "FRAME", \#(box(0, 0, 10, 10))}"#)
+        let scene = try run(.figma, file).scene
+        #expect(scene.name.hasPrefix("Tab [31m bar ") && scene.name.count == SceneParser.longestName)
+    }
+
     // MARK: Sketch
 
     @Test func sketchLayersBecomeLayers() throws {

@@ -28,8 +28,8 @@ struct DevicesCommand: ParsableCommand {
     @Option(
         name: .customLong("devices"),
         help: ArgumentHelp(
-            "List only the devices a filter selects (families iphone, ipad, ipod; years 2017, 2017+, 2014-2016; \
-            evidence labels; ids; comma lists), as 'backdrop estimate --devices' does.",
+            "List only the devices a filter selects (families iphone, ipad, ipod; years 2017, 2017+, 2014-2016; "
+                + "evidence labels; ids; comma lists), as 'backdrop estimate --devices' does.",
             valueName: "filter"))
     var filters: [String] = []
 

@@ -51,8 +51,8 @@ struct DeviceOptions: ParsableArguments {
     @Option(
         name: .customLong("devices"),
         help: ArgumentHelp(
-            "Estimate on the devices a filter selects: a comma list of families (iphone, ipad, ipod), years (2017, \
-            2017+, 2014-2016), evidence labels (measured, scaled, extrapolated) and ids; given again, both must match.",
+            "Estimate on the devices a filter selects: a comma list of families (iphone, ipad, ipod), years (2017, "
+                + "2017+, 2014-2016), evidence labels (measured, scaled, extrapolated) and ids; given again, both must match.",
             valueName: "filter"))
     var filters: [String] = []
 }
@@ -121,7 +121,8 @@ struct EstimateViewCommand: EstimateSpelling {
 
     var estimateRun: EstimateRun {
         EstimateRun(
-            device: devices.device, allDevices: devices.allDevices, deviceFilters: devices.filters, style: style.choice, vibrancy: vibrancy,
+            device: devices.device, allDevices: devices.allDevices, deviceFilters: devices.filters, style: style.choice,
+            vibrancy: vibrancy,
             view: view, path: path.path, accessibility: reduceTransparency.settings, format: format,
             output: output.output)
     }
@@ -151,7 +152,8 @@ struct EstimateSceneCommand: EstimateSpelling {
 
     var estimateRun: EstimateRun {
         EstimateRun(
-            device: devices.device, allDevices: devices.allDevices, deviceFilters: devices.filters, scene: scene.scene, path: path.path,
+            device: devices.device, allDevices: devices.allDevices, deviceFilters: devices.filters, scene: scene.scene,
+            path: path.path,
             accessibility: reduceTransparency.settings, format: format, output: output.output)
     }
 }
@@ -173,7 +175,8 @@ struct EstimateExplainCommand: EstimateSpelling {
 
     var estimateRun: EstimateRun {
         EstimateRun(
-            device: devices.device, allDevices: devices.allDevices, deviceFilters: devices.filters, scene: scene.scene, explain: true,
+            device: devices.device, allDevices: devices.allDevices, deviceFilters: devices.filters, scene: scene.scene,
+            explain: true,
             path: path.path, format: OutputFormat(rawValue: format.rawValue) ?? .text, output: output.output)
     }
 }
@@ -220,7 +223,8 @@ struct EstimateRunCommand: EstimateSpelling {
 
     var estimateRun: EstimateRun {
         EstimateRun(
-            device: devices.device, allDevices: devices.allDevices, deviceFilters: devices.filters, scene: scene.scene, duration: duration,
+            device: devices.device, allDevices: devices.allDevices, deviceFilters: devices.filters, scene: scene.scene,
+            duration: duration,
             scroll: scroll, path: path.path, format: format, output: output.output)
     }
 }
@@ -255,7 +259,8 @@ struct EstimateFindCommand: EstimateSpelling {
 
     var estimateRun: EstimateRun {
         EstimateRun(
-            device: devices.device, allDevices: devices.allDevices, deviceFilters: devices.filters, scene: scene.scene, find: property, fps: fps,
+            device: devices.device, allDevices: devices.allDevices, deviceFilters: devices.filters, scene: scene.scene,
+            find: property, fps: fps,
             path: path.path, format: OutputFormat(rawValue: format.rawValue) ?? .text, output: output.output)
     }
 }
@@ -332,7 +337,8 @@ struct EstimateByOptionsCommand: EstimateSpelling {
 
     var estimateRun: EstimateRun {
         EstimateRun(
-            device: devices.device, allDevices: devices.allDevices, deviceFilters: devices.filters, scene: scene, explain: explain,
+            device: devices.device, allDevices: devices.allDevices, deviceFilters: devices.filters, scene: scene,
+            explain: explain,
             duration: duration, scroll: scroll, find: find, fps: fps, style: style.choice, vibrancy: vibrancy,
             view: view, path: path.path, format: format, output: output.output, model: model, refit: refit)
     }

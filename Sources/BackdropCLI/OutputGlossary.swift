@@ -113,13 +113,16 @@ enum OutputGlossary {
         ("GPU", "its graphics processor"),
         ("MHz", "the GPU's clock in megahertz (a published estimate)"),
         ("texels/clock", "texels its texture units sample each clock"),
-        ("fill Mtexels/s", "the model's fill rate, millions of texels a second (texels/clock × MHz)"),
+        ("fill Mtexels/s", "the model's fill rate, millions of texels a second (texels/clock × MHz × efficiency)"),
         ("measured", "the fill rate GLBenchmark measured, where published; – where none"),
         ("GFLOPS", "shader arithmetic, billions of floating-point operations a second"),
         ("GB/s", "memory bandwidth, gigabytes a second"),
         ("screen", "the screen in pixels"),
         ("scale", "pixels per point"),
+        ("year", "the year Apple released it"),
+        ("last iOS", "the last iOS it runs: a style of a later iOS is a what-if on it"),
         ("iOS 7 blur", "what Apple's iOS 7 drew behind a blur view: blur, tint-only, or no iOS 7"),
+        ("evidence", "measured (a public figure of its own checks its price), scaled (one of its GPU's), extrapolated"),
     ])
 
     /// `styles`.

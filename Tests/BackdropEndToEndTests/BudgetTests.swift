@@ -198,8 +198,8 @@ struct BudgetTests {
                 "case 1: style: unknown style 'lihgt'"
             ),
             (
-                #"{\#(scene), "devices": ["ipad-9"], "costGolden": "c.json" }"#,
-                "case 1: devices: unknown device 'ipad-9'"
+                #"{\#(scene), "devices": ["ipad-99"], "costGolden": "c.json" }"#,
+                "case 1: devices: unknown device 'ipad-99'"
             ),
             (
                 #"{\#(scene), "device": "iphone-5", "costGolden": "c.json", "costTolerance": -1 }"#,

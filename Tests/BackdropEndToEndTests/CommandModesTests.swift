@@ -25,7 +25,7 @@ struct CommandModesTests {
     static let imageEffects = [
         "style", "sigma", "saturation", "tint", "tint-alpha", "frame", "scale", "device", "mask", "color-space",
     ]
-    static let priced = ["device", "all-devices", "path", "format", "output"]
+    static let priced = ["device", "all-devices", "devices", "path", "format", "output"]
 
     /// Each mode, the arguments it needs, and the long options its help lists, no more, no fewer (`--help` and
     /// `--version` aside).

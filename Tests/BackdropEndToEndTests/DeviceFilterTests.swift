@@ -22,7 +22,8 @@ struct DeviceFilterTests {
         let expected = Device.all.filter { $0.id.hasPrefix("iphone-") && $0.year >= 2017 }.map(\.id)
         #expect(json.map { $0["device"] as? String ?? "" } == expected)
         // One device selected is still an array: the shape follows the option, not the count.
-        let one = try records(runCLI(["estimate", "view", "--devices", "iphone-7", "--style", "dark", "--format", "json"]))
+        let one = try records(
+            runCLI(["estimate", "view", "--devices", "iphone-7", "--style", "dark", "--format", "json"]))
         #expect(one.count == 1 && one[0]["device"] as? String == "iphone-7")
         let scene = try records(
             runCLI(["estimate", "scene", "photos-table-shadows", "--devices", "ipad,2013", "--format", "json"]))
@@ -92,7 +93,8 @@ struct DeviceFilterTests {
             #"{"name": "bar", "layers": [{"name": "bar", "frame": [0, 0, 320, 64], "effect": {"blur": "systemMaterial"}}]}"#
         let json = try records(
             runCLI(
-                ["estimate", "scene", "-", "--devices", "iphone-6,iphone-6s", "--format", "json"], input: Data(scene.utf8)))
+                ["estimate", "scene", "-", "--devices", "iphone-6,iphone-6s", "--format", "json"],
+                input: Data(scene.utf8)))
         #expect(json.map { $0["whatIf"] as? Bool } == [true, false])
     }
 }

@@ -150,7 +150,7 @@ struct EstimateCLITests {
             (["--device", "ipad-3", "--view", "10by10"], "--view '10by10' is not WxH"),
             (["--device", "iphone-4", "--view", "400x100"], "does not fit on the iPhone 4"),
             (["--all-devices", "--format", "svg"], "--format svg draws one device"),
-            ([], "give --device ID or --all-devices"),
+            ([], "give --device ID, --all-devices or --devices FILTER"),
         ] {
             let result = try runCLI(["estimate"] + arguments)
             #expect(result.status == 2, "\(arguments): \(result.standardError)")

@@ -90,7 +90,7 @@ struct PreviewServerTests {
             svgStatus == 200 && svgType == "image/svg+xml" && String(decoding: svg, as: UTF8.self).hasPrefix("<svg"))
         for (query, text) in [
             ("style=bogus", "unknown style 'bogus'"), ("frame=99999,0,10,10", "lies wholly outside"),
-            ("scale=-1", "the scale -1.0 is out of range"), ("device=ipad-9", "unknown device 'ipad-9'"),
+            ("scale=-1", "the scale -1.0 is out of range"), ("device=ipad-99", "unknown device 'ipad-99'"),
             ("colour=red", "unknown parameter 'colour'"), ("style=custom", "style custom needs sigma"),
         ] {
             let (status, body, type) = try await get(a + "render.png?" + query)
@@ -325,7 +325,8 @@ struct PreviewServerTests {
             #expect(record == expected, "\(id)")
         }
         for (query, message) in [
-            ("style=dark", "give devices=ID,ID,… or devices=all"), ("devices=ipad-9", "unknown device 'ipad-9'"),
+            ("style=dark", "give devices=ID,ID,…, devices=FILTER or devices=all"),
+            ("devices=ipad-99", "'ipad-99' is no device id"),
             ("devices=ipad-2&style=bogus", "unknown style 'bogus'"), ("devices=ipad-2&device=ipad-2", "not device"),
             ("devices=all&scene=nope", "unknown scene 'nope'"),
         ] {

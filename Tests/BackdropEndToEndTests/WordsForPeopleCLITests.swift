@@ -77,8 +77,12 @@ struct WordsForPeopleCLITests {
         let lines = run.standardOutput.split(separator: "\n")
         let rule = try #require(lines.firstIndex { $0.hasPrefix("──") }, "\(run.standardOutput)")
         #expect(lines.filter { $0.hasPrefix("──") }.count == 1, "more than one table: \(run.standardOutput)")
-        let rows = lines[(rule + 1)...].prefix { !$0.isEmpty && !$0.hasPrefix("photos-table-shadows") }
-        #expect(rows.map { String($0.prefix { $0 != " " }) } == Device.all.map(\.id), "\(run.standardOutput)")
+        // A row per device, in the groups of DeviceSelection, each under its title.
+        let rows = lines[(rule + 1)...].prefix { !$0.hasPrefix("photos-table-shadows") }
+        let titles = Set(DeviceSelection.groups(Device.all).map(\.title))
+        #expect(
+            rows.filter { !titles.contains(String($0)) }.map { String($0.prefix { $0 != " " }) }
+                == DeviceSelection.groups(Device.all).flatMap(\.devices).map(\.id), "\(run.standardOutput)")
         #expect(lines[rule - 1].hasPrefix("device") && lines[rule - 1].contains("dropped"))
         // One device keeps its block, with its counted nouns in the right number.
         let one = try runCLI(["estimate", "run", "photos-table-shadows", "--device", "iphone-4s", "--duration", "2"])

@@ -75,7 +75,8 @@ struct DeviceSelectionTests {
         for group in groups {
             #expect(Set(group.devices.map(\.family)).count == 1 && Set(group.devices.map(\.hasAppleGPU)).count == 1)
             let years = group.devices.map(\.year)
-            #expect(group.title.hasSuffix("(\(years.min()!)–\(years.max()!))") || group.title.hasSuffix("(\(years[0]))"))
+            #expect(
+                group.title.hasSuffix("(\(years.min()!)–\(years.max()!))") || group.title.hasSuffix("(\(years[0]))"))
         }
         #expect(Device.named("iphone-8")?.hasAppleGPU == true && Device.named("ipad-pro-10-5")?.hasAppleGPU == false)
         #expect(Device.all.allSatisfy { $0.id.hasPrefix($0.family.rawValue + "-") })
@@ -84,7 +85,8 @@ struct DeviceSelectionTests {
     /// A grouped text table titles each group once and keeps the columns aligned across groups.
     @Test func aGroupedTableTitlesItsGroups() {
         let table = TextTable(
-            header: ["id", "n"], groups: [("first", [["a", "1"], ["bbb", "2"]]), ("empty", []), ("second", [["c", "3"]])]
+            header: ["id", "n"],
+            groups: [("first", [["a", "1"], ["bbb", "2"]]), ("empty", []), ("second", [["c", "3"]])]
         ).rendered
         #expect(table == "id   n\n───  ─\nfirst\na    1\nbbb  2\n\nsecond\nc    3")
     }

@@ -270,14 +270,17 @@ struct GlassTests {
         }
     }
 
-    /// Every device prices glass, on the blur path, with its face as a pass of its own, and says it never ran iOS 26.
-    @Test func everyDevicePricesGlassAsAWhatIf() throws {
+    /// Every device prices glass, on the blur path, with its face as a pass of its own, and says it never ran iOS 26
+    /// exactly where its last iOS is older (every device before the iPhone 11 and its iPads).
+    @Test func everyDevicePricesGlassAsAWhatIfWhereItNeverRanIt() throws {
         for device in Device.all {
             for name in ["glass", "clearGlass"] {
                 let style = try StyleChoice(name: name).resolve()
                 let estimate = try Estimator().estimate(device: device, style: style, vibrancy: false)
                 #expect(estimate.path == .blur && estimate.totalMs > 0)
-                #expect(estimate.decision.reason.contains("never ran iOS 26"), "\(device.id)")
+                let never = Int(device.lastIOS.prefix { $0.isNumber })! < 26
+                #expect(estimate.decision.reason.contains("never ran iOS 26") == never, "\(device.id)")
+                #expect(Estimator.isWhatIf(style, on: device) == never, "\(device.id)")
                 #expect(estimate.frame.passes.contains { $0.pass.kind == .glassFace })
             }
         }

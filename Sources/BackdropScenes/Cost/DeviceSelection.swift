@@ -44,13 +44,18 @@ public enum DeviceSelection {
         case evidence(Device.Evidence)
         case id(String)
 
-        /// The years a term may name: the table's first to its last, so a typo such as `20017` is refused.
+        /// The year of the first iPhone: no term may start before it (`1999+` is a typo, not every device).
+        static let firstIPhoneYear = 2007
+        /// The years of the table: a term must reach into them, so `2030` is refused as a typo, not an empty list.
         static let tableYears = (Device.all.map(\.year).min() ?? 0)...(Device.all.map(\.year).max() ?? 0)
 
         init(_ text: String, filter: String, spelling: String) throws(BackdropError) {
             let term = text.trimmingCharacters(in: .whitespaces).lowercased()
             if term.isEmpty {
-                throw BackdropError(.badOption, "\(DeviceSelection.given(filter, spelling: spelling)) has an empty term (write terms between commas)")
+                throw BackdropError(
+                    .badOption,
+                    "\(DeviceSelection.given(filter, spelling: spelling)) has an empty term (write terms between commas)"
+                )
             }
             if let family = Device.Family(rawValue: term) {
                 self = .family(family.rawValue)
@@ -88,7 +93,7 @@ public enum DeviceSelection {
                 }
                 range = from...to
             }
-            guard range.overlaps(tableYears) else {
+            guard range.lowerBound >= firstIPhoneYear, range.overlaps(tableYears) else {
                 throw BackdropError(
                     .badOption,
                     "\(given): '\(term)' is outside the table's years (\(tableYears.lowerBound)–\(tableYears.upperBound))"

@@ -156,7 +156,7 @@ struct EstimateRun {
     /// Parses "WxH" in points.
     static func parseView(_ text: String) throws(BackdropError) -> (width: Double, height: Double) {
         let parts = text.lowercased().split(separator: "x").compactMap {
-            Double($0.trimmingCharacters(in: .whitespaces))
+            DecimalNumber.parse($0.trimmingCharacters(in: .whitespaces))
         }
         guard parts.count == 2, parts.allSatisfy({ $0 > 0 && $0.isFinite }) else {
             throw BackdropError(.badOption, "--view '\(text)' is not WxH in points, e.g. 320x64")

@@ -68,13 +68,18 @@ enum SceneText {
             return (v.rounded() == v ? String(Int(v)) : String(format: "%.1f", v)) + " " + unit
         }
         func range(_ fit: LargestFit) -> String {
-            "\(value(fit.largestRange[0], fit.unit)) to \(value(fit.largestRange[1], fit.unit))"
+            fit.largestRange.allSatisfy { $0 == nil }
+                ? "none" : "\(value(fit.largestRange[0], fit.unit)) to \(value(fit.largestRange[1], fit.unit))"
         }
         let rate = String(format: "%g fps", fits[0].fps)
         if fits.count == 1, let fit = fits.first {
             let device = Device.named(fit.device)?.name ?? fit.device
             guard let largest = fit.largest else {
-                return "\(fit.find): no value from the least keeps \(rate) on the \(device) (predicted)\n"
+                return
+                    "\(fit.find): no value keeps \(rate) on the \(device): at the least, \(value(fit.least, fit.unit)), "
+                    + "the frame takes \(ms(fit.leastMs)) ms (\(FrameTimeline.Ranges.coverageText): "
+                    + "\(ms(fit.leastMsRange[0]))–\(ms(fit.leastMsRange[1])) ms) against \(ms(1000 / fit.fps)) ms, "
+                    + "now \(value(fit.current, fit.unit)) (predicted)\n"
             }
             let ceiling =
                 largest >= fit.greatest ? " (every value searched, up to \(value(fit.greatest, fit.unit)))" : ""

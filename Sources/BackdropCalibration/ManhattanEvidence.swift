@@ -270,7 +270,7 @@ extension DeviceEvidence {
     /// the error of carrying the A16's forward.
     static let appleClockEstimatesMHz: [Double] = [1066, 1128, 1230, 1278, 1338, 1398]
 
-    /// The devices with a measurement of their own (``Device/measuredIDs``): those of the seed figures, the case
+    /// The devices with a measurement of their own (`Device.measuredIDs`): those of the seed figures, the case
     /// studies and the idle figures, the measured fill rates, the relative figures, and the Manhattan anchors and
     /// fitted figures.
     public static func measuredDeviceIDs() -> Set<String> {

@@ -105,7 +105,9 @@ public struct StyleChoice: Sendable {
     public static func colour(_ text: String, as what: String, checkingRange: Bool = true) throws(BackdropError)
         -> SIMD3<Double>
     {
-        let parts = text.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        let parts = text.split(separator: ",").compactMap {
+            DecimalNumber.parse($0.trimmingCharacters(in: .whitespaces))
+        }
         guard parts.count == 3, !checkingRange || parts.allSatisfy({ (0...1).contains($0) }) else {
             throw BackdropError(.badOption, "\(what) '\(text)' is not r,g,b (three numbers in 0…1)")
         }

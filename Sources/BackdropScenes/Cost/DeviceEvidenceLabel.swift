@@ -22,7 +22,7 @@ extension Device {
         "iphone-6", "iphone-6-plus", "iphone-6s", "iphone-6s-plus", "iphone-7-plus", "ipod-touch-5",
     ]
 
-    /// measured, scaled or extrapolated: measured when the device is in ``measuredIDs``, scaled when another device
+    /// measured, scaled or extrapolated: measured when the device is in `measuredIDs`, scaled when another device
     /// of its GPU generation is, extrapolated otherwise.
     public var evidence: Evidence {
         if Self.measuredIDs.contains(id) { return .measured }

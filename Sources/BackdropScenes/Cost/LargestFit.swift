@@ -40,9 +40,15 @@ public struct LargestFit: Sendable, Equatable, Codable {
     public let current: Double
     /// The greatest value searched.
     public let greatest: Double
+    /// The frame's time at the least value searched, ms, and its range ([low, high]): what the frame costs when no
+    /// value fits.
+    public let leastMs: Double
+    public let leastMsRange: [Double]
+    /// The least value searched.
+    public let least: Double
 
     enum CodingKeys: String, CodingKey {
-        case device, find, unit, fps, largest, largestRange, current, greatest
+        case device, find, unit, fps, largest, largestRange, current, greatest, least, leastMs, leastMsRange
     }
 
     /// Every key written, `largest` as null where no value fits.
@@ -56,6 +62,9 @@ public struct LargestFit: Sendable, Equatable, Codable {
         try container.encode(largestRange, forKey: .largestRange)
         try container.encode(current, forKey: .current)
         try container.encode(greatest, forKey: .greatest)
+        try container.encode(least, forKey: .least)
+        try container.encode(leastMs, forKey: .leastMs)
+        try container.encode(leastMsRange, forKey: .leastMsRange)
     }
 
     /// Parses "LAYER.PROPERTY" (the layer's name may contain dots: the property is the known suffix).
@@ -66,7 +75,7 @@ public struct LargestFit: Sendable, Equatable, Codable {
         }
         throw BackdropError(
             .badInput,
-            "--find \(text): expected LAYER.PROPERTY, PROPERTY one of \(Property.allCases.map(\.rawValue).joined(separator: ", "))"
+            "'\(text)': expected LAYER.PROPERTY, PROPERTY one of \(Property.allCases.map(\.rawValue).joined(separator: ", "))"
         )
     }
 
@@ -119,7 +128,8 @@ public struct LargestFit: Sendable, Equatable, Codable {
             }
             return low * step
         }
-        let interval = PredictionInterval.stored
+        // The device's own interval: an extrapolated device's is wider (``Device/predictionInterval``).
+        let interval = device.predictionInterval
         self.device = device.id
         find = text
         unit = property.unit
@@ -128,6 +138,9 @@ public struct LargestFit: Sendable, Equatable, Codable {
         largestRange = [try search(factor: exp(interval.highLog)), try search(factor: exp(interval.lowLog))]
         self.current = current
         self.greatest = greatest
+        least = (property.least / property.step).rounded(.up) * property.step
+        leastMs = try cached(least)
+        leastMsRange = [leastMs * exp(interval.lowLog), leastMs * exp(interval.highLog)]
     }
 
     /// The property's value in `scene` now; an error naming the layer and key where the layer lacks it.
@@ -135,24 +148,24 @@ public struct LargestFit: Sendable, Equatable, Codable {
         -> Double
     {
         guard let layer = Self.layer(named: name, in: scene.layers) else {
-            throw BackdropError(.badInput, "--find \(find): the scene has no layer '\(name)'")
+            throw BackdropError(.badInput, "\(find): the scene has no layer '\(name)'")
         }
         switch property {
         case .shadowRadius:
             guard let shadow = layer.shadow else {
-                throw BackdropError(.badInput, "--find \(find): layer '\(name)' has no shadow")
+                throw BackdropError(.badInput, "\(find): layer '\(name)' has no shadow")
             }
             return shadow.radius
         case .repeatCount:
             guard let repeats = layer.repeats else {
-                throw BackdropError(.badInput, "--find \(find): layer '\(name)' has no repeat")
+                throw BackdropError(.badInput, "\(find): layer '\(name)' has no repeat")
             }
             return Double(repeats.count)
         case .frameWidth, .frameHeight:
             if let layout = layer.layout, (property == .frameWidth ? layout.width : layout.height) == nil {
                 throw BackdropError(
                     .badInput,
-                    "--find \(find): layer '\(name)''s frame gives no \(property == .frameWidth ? "width" : "height") (it follows its edges)"
+                    "\(find): layer '\(name)''s frame gives no \(property == .frameWidth ? "width" : "height") (it follows its edges)"
                 )
             }
             return property == .frameWidth ? layer.frame.width : layer.frame.height

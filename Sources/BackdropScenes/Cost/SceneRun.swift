@@ -1,5 +1,6 @@
 import BackdropImageIO
 import BackdropRendering
+import Foundation
 
 /// A run of frames over time: a scene on one device for a duration, scrolling at a velocity, each frame
 /// planned by ``ScenePlanner`` at its scroll offset and priced by the cost model, with the rasterization cache and
@@ -122,11 +123,17 @@ public struct SceneRun: Sendable, Codable, Equatable {
         p95FrameMs = times.isEmpty ? 0 : times[min(times.count - 1, Int((0.95 * Double(times.count)).rounded(.up)) - 1)]
     }
 
+    /// The shortest run: one vsync, the least that draws a frame (issue 70 item 8: `--duration 1e-300` drew none and
+    /// printed "0 drawn … 0.0 fps" with exit 0).
+    public static var shortestDurationSeconds: Double { vsyncMs / 1000 }
+
     /// Throws `.badOption` for a duration or a velocity out of range.
     public static func validate(durationSeconds: Double, scrollPointsPerSecond: Double) throws(BackdropError) {
-        guard durationSeconds > 0, durationSeconds <= longestDurationSeconds else {
+        guard durationSeconds >= shortestDurationSeconds, durationSeconds <= longestDurationSeconds else {
             throw BackdropError(
-                .badOption, "--duration \(durationSeconds) is out of range (0…\(longestDurationSeconds) s)")
+                .badOption,
+                "--duration \(durationSeconds) is out of range (one frame, \(String(format: "%.4f", shortestDurationSeconds)) s, to \(longestDurationSeconds) s)"
+            )
         }
         guard scrollPointsPerSecond.isFinite, abs(scrollPointsPerSecond) <= 100_000 else {
             throw BackdropError(

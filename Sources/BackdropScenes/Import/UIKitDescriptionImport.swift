@@ -154,7 +154,7 @@ struct UIKitDescriptionImport {
 
     /// A number of a field, finite and within the scene's bound.
     func number(_ text: String, _ view: View, _ key: String) throws(BackdropError) -> Double {
-        guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite,
+        guard let value = DecimalNumber.parse(text.trimmingCharacters(in: .whitespaces)),
             abs(value) <= SceneImport.largestCoordinate
         else {
             throw fail(

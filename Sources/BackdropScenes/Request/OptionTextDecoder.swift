@@ -64,7 +64,7 @@ private struct TextDecoder: Decoder {
 
         func decode(_: Double.Type, forKey key: Key) throws -> Double {
             let text = try text(key)
-            guard let value = Double(text), value.isFinite else {
+            guard let value = DecimalNumber.parse(text) else {
                 throw BackdropError(.badOption, "\(key.stringValue) '\(text)' is not a number")
             }
             return value

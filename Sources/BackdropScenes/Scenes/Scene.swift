@@ -213,6 +213,10 @@ public struct SceneLayer: Sendable, Equatable {
     /// shouldRasterize (O2).
     public var rasterize = false
     public var effect: EffectView?
+    /// Groups the Liquid Glass effect views among its sublayers as SwiftUI's `GlassEffectContainer` does: they
+    /// share one capture and one blur of the backdrop behind all of them, each adding only its own face and
+    /// composite (``ScenePlanner``). False: each glass view captures and blurs on its own.
+    public var glassContainer = false
     /// Redrawn every frame even in a static scene.
     public var animating = false
     /// Moves up as the screen scrolls (`backdrop estimate --duration --scroll`); a repeated scrolling layer's copies

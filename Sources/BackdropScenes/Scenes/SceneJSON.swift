@@ -44,6 +44,7 @@ public enum SceneJSON {
                     + "\"opacity\": \(number(s.opacity)), \"path\": \(s.path) }")
         }
         if layer.rasterize { fields.append("\"rasterize\": true") }
+        if layer.glassContainer { fields.append("\"glassContainer\": true") }
         if let effect = layer.effect {
             var effectFields = ["\"blur\": \(string(effect.style.name))"]
             if effect.style.name == SceneParser.customBlur {

@@ -121,7 +121,7 @@ public enum SceneParser {
                 guard let value = edges[key] else { return nil }
                 let isSize = key == "width" || key == "height"
                 if let text = value as? String {
-                    guard text.hasSuffix("%"), let percent = Double(text.dropLast()), percent.isFinite else {
+                    guard text.hasSuffix("%"), let percent = DecimalNumber.parse(text.dropLast()) else {
                         throw fail(path + "." + key, "'\(text)' is neither points nor a percentage such as \"50%\"")
                     }
                     guard (0...100).contains(percent) else {
@@ -205,7 +205,7 @@ public enum SceneParser {
 
         static let layerKeys: Set<String> = [
             "name", "frame", "content", "color", "image", "opaque", "opacity", "cornerRadius", "masksToBounds",
-            "mask", "shadow", "rasterize", "effect", "animating", "scrolls", "repeat", "sublayers",
+            "mask", "shadow", "rasterize", "effect", "glassContainer", "animating", "scrolls", "repeat", "sublayers",
         ]
 
         mutating func layer(_ value: Any, _ path: String, depth: Int, multiplier: Int) throws(BackdropError)
@@ -271,6 +271,9 @@ public enum SceneParser {
             }
             if let value = dictionary["mask"] { layer.mask = try bool(value, path + ".mask") }
             if let value = dictionary["rasterize"] { layer.rasterize = try bool(value, path + ".rasterize") }
+            if let value = dictionary["glassContainer"] {
+                layer.glassContainer = try bool(value, path + ".glassContainer")
+            }
             if let value = dictionary["animating"] { layer.animating = try bool(value, path + ".animating") }
             if let value = dictionary["scrolls"] { layer.scrolls = try bool(value, path + ".scrolls") }
             if let value = dictionary["shadow"] { layer.shadow = try shadow(value, path + ".shadow") }

@@ -156,6 +156,9 @@ public struct ScenePlanner {
         /// The shadow blurs' descriptors (the reduction, if any, and the two blurs) by σ, reduction and size:
         /// setting a blur pass up prepares its weights.
         var shadowBlurs: [BlurKey: ([PassDescriptor], PassDescriptor, PassDescriptor)] = [:]
+        /// The glass container being walked, innermost last: the union of its glass views' visible frames (points),
+        /// and whether its one capture and blur have been planned (by its first glass view).
+        var glassContainers: [(union: PointRect, shared: Bool)] = []
 
         /// A shadow's reduction (a halving a render) and its two blurs on the reduced picture, for a shape of `size`.
         static func shadowBlur(_ rule: ShadowRule, size: PixelSize) -> (
@@ -347,6 +350,31 @@ public struct ScenePlanner {
                 animating: animating, opacity: layer.opacity)
         }
 
+        /// The union of the visible frames of the glass effect views among `layer`'s sublayers (at any depth, their
+        /// copies included; a nested container's are its own), `frame` being the layer's, or nil when it has none.
+        /// Scrolling is not followed: a container's glass sits in bars and buttons, which stay put.
+        static func glassUnion(of layer: SceneLayer, frame: PointRect, clip: PointRect) -> PointRect? {
+            var union: PointRect?
+            let childClip = layer.masksToBounds ? frame.intersection(clip) : clip
+            for sublayer in layer.sublayers {
+                for copy in 0..<(sublayer.repeats?.count ?? 1) {
+                    let placed = sublayer.frame.offsetBy(
+                        frame.x + Double(copy) * (sublayer.repeats?.dx ?? 0),
+                        frame.y + Double(copy) * (sublayer.repeats?.dy ?? 0))
+                    var found: PointRect?
+                    if sublayer.effect?.style.glass != nil {
+                        let visible = placed.intersection(childClip)
+                        if !visible.isEmpty { found = visible }
+                    }
+                    if !sublayer.glassContainer, let inner = glassUnion(of: sublayer, frame: placed, clip: childClip) {
+                        found = found.map { $0.union(inner) } ?? inner
+                    }
+                    if let found { union = union.map { $0.union(found) } ?? found }
+                }
+            }
+            return union
+        }
+
         /// Whether the layer's own content is drawn blended.
         static func blends(_ layer: SceneLayer) -> Bool {
             !layer.opaque || layer.opacity < 1 || layer.cornerRadius > 0
@@ -388,6 +416,9 @@ public struct ScenePlanner {
                     break
                 }
             }
+            let container = layer.glassContainer ? Self.glassUnion(of: layer, frame: frame, clip: clip) : nil
+            if let container { glassContainers.append((container, false)) }
+            defer { if container != nil { glassContainers.removeLast() } }
             try add(
                 layer.sublayers, originX: frame.x, originY: frame.y, clip: childClip, target: target,
                 animating: animating)
@@ -491,7 +522,23 @@ public struct ScenePlanner {
             }
             let plan = try RenderPlan(effect: planned, imageSize: device.screen)
             let skipCapture = path == .tintOnly && drewOnScreen
-            for pass in plan.passes where pass.isGPURenderPass {
+            // Glass in a container on the blur path: the container's first glass view captures and blurs the
+            // backdrop behind all of its glass views at once, and every view skips those passes of its own.
+            var skipped: Set<PassKind> = []
+            if effect.style.glass != nil, path == .blur, let container = glassContainers.last {
+                skipped = Self.sharedGlassPasses
+                if !container.shared {
+                    glassContainers[glassContainers.count - 1].shared = true
+                    let union = container.union.pixels(scale: scale)
+                    var sharedEffect = Effect(style: planned.style, frame: union, scale: device.scale, path: .blur)
+                    sharedEffect.increaseContrast = planned.increaseContrast
+                    let shared = try RenderPlan(effect: sharedEffect, imageSize: device.screen)
+                    for pass in shared.passes where pass.isGPURenderPass && skipped.contains(pass.kind) {
+                        append(pass, "\(layer.name) (glass container)", pass.offscreen ? newTexture() : target)
+                    }
+                }
+            }
+            for pass in plan.passes where pass.isGPURenderPass && !skipped.contains(pass.kind) {
                 if skipCapture, pass.kind == .capture { continue }
                 append(pass, layer.name, pass.offscreen ? newTexture() : target)
             }
@@ -500,6 +547,10 @@ public struct ScenePlanner {
 }
 
 extension ScenePlanner.Walk {
+    /// The passes a glass container's views share: the backdrop's capture and its blur, planned once over the union
+    /// of the views (``SceneLayer/glassContainer``); each view keeps its upscale, face and composite.
+    static let sharedGlassPasses: Set<PassKind> = [.capture, .downscale, .horizontalBlur, .verticalBlur]
+
     /// The draw of `layer`'s own content at `frame`, clipped to `clip`, its corners `rounded` by its corner radius,
     /// or nil when it has none.
     func contentCommand(

@@ -10,7 +10,8 @@ extension GoldenManifest {
     public struct Budget: Codable, Sendable, Equatable {
         public var fps: Double?
         public var ms: Double?
-        /// Device ids (`backdrop devices`), looked up with ``Device/lookup(_:)``.
+        /// The devices: ids (`backdrop devices`) or the terms of a `--devices` filter (``DeviceSelection``: `iphone`,
+        /// `2017+`, `measured`, …), any of which may match; ``deviceIDs`` lists the ids they select.
         public var devices: [String]
         public var strict: Bool?
 
@@ -20,6 +21,12 @@ extension GoldenManifest {
 
         /// The budget in ms.
         public var limitMs: Double { ms ?? 1000 / (fps ?? 60) }
+
+        /// The ids of the devices ``devices`` selects, in the table's order; the entries as written when they select
+        /// none (``GoldenManifest/Case`` refuses such a budget before any case runs).
+        public var deviceIDs: [String] {
+            (try? DeviceSelection.select([devices.joined(separator: ",")]))?.map(\.id) ?? devices
+        }
 
         /// The budget in words: "60 fps (16.7 ms)" or "12.0 ms".
         public var text: String {
@@ -36,13 +43,13 @@ extension GoldenManifest.Case {
     /// The devices the cost golden records: `devices`, else `device`, else the budget's.
     var costGoldenDevices: [String] {
         guard costGolden != nil else { return [] }
-        return devices ?? request.device.map { [$0] } ?? budget?.devices ?? []
+        return devices ?? request.device.map { [$0] } ?? budget?.deviceIDs ?? []
     }
 
     /// Every device the case prices, in order: the budget's, then the cost golden's not already among them.
     var pricedDevices: [String] {
         var seen = Set<String>()
-        return ((budget?.devices ?? []) + costGoldenDevices).filter { seen.insert($0.lowercased()).inserted }
+        return ((budget?.deviceIDs ?? []) + costGoldenDevices).filter { seen.insert($0.lowercased()).inserted }
     }
 
     /// The checks of a budget or cost case that need no rendering, each error naming its key: the subject (`scene`,
@@ -84,8 +91,17 @@ extension GoldenManifest.Case {
             guard !budget.devices.isEmpty else {
                 throw BackdropError(.badOption, "budget.devices is empty: name the devices the budget is for")
             }
-            for id in budget.devices {
-                do { _ = try Device.lookup(id) } catch {
+            // Each entry an id or a filter's term. An entry written as an id (a family's word and a hyphen) that is
+            // none gets `--device`'s answer, the closest ids; any other the filter's.
+            for entry in budget.devices where Device.named(entry) == nil {
+                let looksLikeID = Device.Family.allCases.contains { entry.lowercased().hasPrefix($0.rawValue + "-") }
+                do throws(BackdropError) {
+                    if looksLikeID {
+                        _ = try Device.lookup(entry)
+                    } else {
+                        _ = try DeviceSelection.select([entry], spelling: "")
+                    }
+                } catch {
                     throw BackdropError(.badOption, "budget.devices: \(error.message)")
                 }
             }
@@ -212,7 +228,7 @@ extension GoldenCheck {
                         format: "%.0f fps (%@), %.1f ms (%@)", frame.fps, span(ranges.fps, "%.0f"), frame.totalMs,
                         span(ranges.totalMs, "%.1f"))
                 ]
-                if let budget = testCase.budget, budget.devices.contains(where: { $0.lowercased() == device.id }) {
+                if let budget = testCase.budget, budget.deviceIDs.contains(device.id) {
                     let strict = budget.strict == true
                     let judged = strict ? ranges.totalMs[1] : frame.totalMs
                     result.budgetMs = CostGolden.rounded(budget.limitMs)

@@ -65,6 +65,31 @@ struct BudgetTests {
         #expect(!quiet.standardOutput.contains("[iphone-5]") && quiet.standardOutput.contains("[ipad-air]"))
     }
 
+    /// A budget's devices may be a filter's terms (issue 65 item 1, "a device class"): a line per device selected.
+    @Test func aBudgetOverADeviceClassHasALinePerDevice() throws {
+        let directory = try suite(
+            #"{ "cases": [ { "name": "masks", "scene": "contacts-table-masks", "budget": { "fps": 60, "devices": ["ipod", "2013"] } } ] }"#
+        )
+        let result = try runCLI(["check", directory.appendingPathComponent("m.json").path])
+        let selected = try DeviceSelection.select(["ipod,2013"]).map(\.id)
+        #expect(selected.count > 2)
+        let printed = result.standardOutput.split(separator: "\n").compactMap { line -> String? in
+            guard line.contains("masks ["), let open = line.firstIndex(of: "["), let close = line.firstIndex(of: "]")
+            else { return nil }
+            return String(line[line.index(after: open)..<close])
+        }
+        #expect(printed == selected, "\(result.standardOutput)")
+        let bad = try suite(
+            #"{ "cases": [ { "name": "masks", "scene": "contacts-table-masks", "budget": { "fps": 60, "devices": ["2030+"] } } ] }"#
+        )
+        let refused = try runCLI(["check", bad.appendingPathComponent("m.json").path])
+        #expect(refused.status == 2, "\(refused.standardError)")
+        #expect(
+            refused.standardError.contains("budget.devices: '2030+': '2030+' is outside the table's years"),
+            "\(refused.standardError)")
+        #expect(!refused.standardError.contains("--devices"))
+    }
+
     @Test func aBudgetInMillisecondsAndAStyleCaseAreJudgedByTheirOwnFigures() throws {
         let ms = try Estimator().estimate(
             scene: Estimator.effectViewScene(

@@ -261,7 +261,11 @@ struct CLITests {
         let result = try runCLI(["demo", "--output", directory])
         #expect(result.status == 0, "\(result.standardError)")
         let files = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
-        #expect(files.count == 2 + 3 * BlurStyle.builtIn.count)  // input, content; blur, vibrancy, tint-only
+        // The input and the content, then blur, vibrancy and tint-only for every style, an adaptive one twice.
+        let drawn = StyleCatalogue.all.map { $0.isAdaptive ? 2 : 1 }.reduce(0, +)
+        #expect(drawn >= StyleCatalogue.all.count && StyleCatalogue.all.count > 20)
+        #expect(files.count == 2 + 3 * drawn, "\(files)")
+        for entry in StyleCatalogue.all { #expect(files.contains("demo-\(entry.name)-tint-only.png")) }
         for file in files {
             #expect(result.standardOutput.contains(file))
             _ = try PNGDecoder().decodeFile(directory + "/" + file)

@@ -32,9 +32,10 @@ public enum DeviceSelection {
         return chosen
     }
 
-    /// A filter as the user wrote it: `--devices 'iphone'`, or `devices=iphone` for a query's key.
+    /// A filter as the user wrote it: `--devices 'iphone'`, `devices=iphone` for a query's key, or `'iphone'` where the
+    /// caller names the place (a manifest's key, spelling "").
     static func given(_ filter: String, spelling: String) -> String {
-        spelling.hasSuffix("=") ? spelling + filter : "\(spelling) '\(filter)'"
+        spelling.isEmpty ? "'\(filter)'" : spelling.hasSuffix("=") ? spelling + filter : "\(spelling) '\(filter)'"
     }
 
     /// One term of a filter.

@@ -343,15 +343,7 @@ extension GoldenCheck {
 
     /// Writes a cost golden atomically, creating the folders it needs (as `record(_:at:)` does for a picture).
     static func write(_ bytes: [UInt8], at path: String) throws(BackdropError) {
-        let folder = PathComponents.folder(of: path)
-        if !folder.isEmpty && !FileManager.default.fileExists(atPath: folder) {
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            } catch {
-                throw BackdropError(
-                    .output, "\(folder): cannot create the goldens' folder (\(error.localizedDescription))")
-            }
-        }
+        try GoldenCheck.makeGoldensFolder(of: path)
         try AtomicFile.write(bytes, to: path)
     }
 }

@@ -120,9 +120,8 @@ public struct GoldenCheck: Sendable {
         into.map { $0 + "/" + golden.dropFirst(manifestFolder.count + 1) } ?? golden
     }
 
-    /// Writes a golden, creating the folders it needs: a new suite's `--update missing` works before its goldens'
-    /// folder exists. `path` is already confined to the manifest's folder (``GoldenManifest/path(_:in:field:)``).
-    static func record(_ picture: RGBAImage<UInt8>, at path: String) throws(BackdropError) {
+    /// Creates the folders a golden at `path` needs, when they are missing.
+    static func makeGoldensFolder(of path: String) throws(BackdropError) {
         let folder = PathComponents.folder(of: path)
         if !folder.isEmpty && !FileManager.default.fileExists(atPath: folder) {
             do {
@@ -132,6 +131,12 @@ public struct GoldenCheck: Sendable {
                     .output, "\(folder): cannot create the goldens' folder (\(error.localizedDescription))")
             }
         }
+    }
+
+    /// Writes a golden, creating the folders it needs: a new suite's `--update missing` works before its goldens'
+    /// folder exists. `path` is already confined to the manifest's folder (``GoldenManifest/path(_:in:field:)``).
+    static func record(_ picture: RGBAImage<UInt8>, at path: String) throws(BackdropError) {
+        try makeGoldensFolder(of: path)
         try PNGEncoder().write(picture, to: path)
     }
 

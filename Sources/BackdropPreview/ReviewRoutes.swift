@@ -20,6 +20,7 @@ struct ReviewRoutes: HTTPHandler {
     let folder: String
     let into: String?
     let cases: [ReviewCase]
+    let costCases: [GoldenSummary.Case]
     let origin: RequestOrigin
     /// One accept at a time: two would race on the same golden.
     let accepting = NSLock()
@@ -56,7 +57,7 @@ struct ReviewRoutes: HTTPHandler {
         switch request.path {
         case "/":
             let accepted = (try? GoldenReview(folder: folder).accepted(into: into)) ?? []
-            let page = try ReviewPage.make(cases: cases, into: into, accepted: accepted)
+            let page = try ReviewPage.make(cases: cases, costCases: costCases, into: into, accepted: accepted)
             return HTTPResponse(contentType: "text/html; charset=utf-8", body: Array(page.utf8))
         case "/review.js":
             return HTTPResponse(

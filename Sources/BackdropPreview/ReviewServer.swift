@@ -14,6 +14,8 @@ public struct ReviewServer: Sendable {
     let folder: String
     let into: String?
     let cases: [ReviewCase]
+    /// The failed budget and cost cases, in the suite's order.
+    let costCases: [GoldenSummary.Case]
 
     /// A server for `folder`, accepting under `into` when given (as `check --update-into`). Refuses (one line,
     /// before it listens) a folder that `backdrop check --output` did not write, and an install without the page's
@@ -28,7 +30,8 @@ public struct ReviewServer: Sendable {
         self.port = port
         self.idleSeconds = idleSeconds
         cases = ReviewCase.failed(in: review)
-        _ = try ReviewPage.make(cases: cases, into: into)
+        costCases = review.summary.cases.filter { $0.status == "failed" && $0.devices != nil }
+        _ = try ReviewPage.make(cases: cases, costCases: costCases, into: into)
     }
 
     /// Serves on the calling thread until Ctrl-C (SIGINT) or SIGTERM; calls `ready` with the address once it
@@ -39,7 +42,7 @@ public struct ReviewServer: Sendable {
         limits.headSeconds = idleSeconds
         try HTTPServer.serveUntilStopped(host: host, port: port, limits: limits, ready: ready) { port in
             ReviewRoutes(
-                folder: folder, into: into, cases: cases,
+                folder: folder, into: into, cases: cases, costCases: costCases,
                 origin: RequestOrigin(listenAddress: host, port: port))
         }
     }

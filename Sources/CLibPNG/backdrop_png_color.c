@@ -8,7 +8,7 @@
 #include <string.h>
 
 // More than any real ICC profile; what libpng's reader allows for a chunk (backdrop_png.c).
-enum { bd_icc_max = 8u << 20 };
+enum { bd_icc_max = BD_ICC_MAX_BYTES };
 
 static uint32_t bd_color_be32(const uint8_t *p) {
     return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | (uint32_t)p[3];

@@ -216,6 +216,59 @@ struct ColorSpaceKeepTests {
 
     /// A profile made here (from a PNG's cHRM and gAMA, kept into the output) is dated 2000-01-01 00:00:00 in its
     /// header, not with the time of the run: the output's bytes do not depend on when it was made.
+    /// Issue 70 item 5: cICP codes H.273 reserves (255/255) or leaves unspecified (0/0 is reserved too) name no
+    /// space: kept, they are not copied into the output, which is written untagged with one warning line.
+    @Test(arguments: [(255, 255), (0, 0), (2, 2)])
+    func reservedColourCodesAreNotKept(primaries: Int, transfer: Int) throws {
+        let directory = try Fixtures.temporaryDirectory()
+        let input = directory.appendingPathComponent("codes.png").path
+        let make = """
+            import struct, sys, zlib
+            data = open(sys.argv[1], 'rb').read()
+            body = bytes([int(sys.argv[3]), int(sys.argv[4]), 0, 1])
+            cicp = struct.pack('>I', 4) + b'cICP' + body + struct.pack('>I', zlib.crc32(b'cICP' + body))
+            open(sys.argv[2], 'wb').write(data[:33] + cicp + data[33:])
+            """
+        let made = try runProcess(
+            "/usr/bin/env",
+            ["python3", "-c", make, Self.fixture("p3-chrm.png"), input, String(primaries), String(transfer)])
+        try #require(made.status == 0, "\(made.output)")
+        let kept = directory.appendingPathComponent("kept.png").path
+        let lines = try render(input, kept, ["--color-space", "keep"]).standardError.split(separator: "\n")
+        #expect(
+            lines == [
+                "backdrop: warning: \(input): its colour codes (primaries \(primaries), transfer \(transfer)) are reserved or unspecified in H.273; written untagged"[
+                    ...]
+            ], "\(lines)")
+        #expect(try Self.chunkTypes(kept) == ["IHDR", "IDAT", "IEND"])
+    }
+
+    /// Issue 70 item 5: a JPEG's ICC profile larger than a PNG's iCCP chunk is read back with (8 MiB here) is not
+    /// kept: one warning line, the output untagged, so nothing is written that does not read back.
+    @Test func aProfileTooLargeToReadBackIsNotKept() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        let input = directory.appendingPathComponent("large-profile.jpg").path
+        let make = """
+            import sys
+            from PIL import Image
+            profile = open(sys.argv[1], 'rb').read()
+            Image.open(sys.argv[2]).convert('RGB').crop((0, 0, 64, 48)).save(
+                sys.argv[3], quality=80, icc_profile=profile + bytes(9 * 1024 * 1024))
+            """
+        let made = try runProcess(
+            "/usr/bin/env",
+            ["python3", "-c", make, Fixtures.path("heif/display-p3.icc"), Fixtures.path("photos/coffee.png"), input])
+        try #require(made.status == 0, "\(made.output)")
+        let kept = directory.appendingPathComponent("kept.png").path
+        let result = try render(input, kept, ["--color-space", "keep"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let lines = result.standardError.split(separator: "\n")
+        #expect(
+            lines.count == 1 && lines[0].contains("over the 8388608 bytes a kept profile may have; written untagged"),
+            "\(lines)")
+        #expect(try !Self.chunkTypes(kept).contains("iCCP"))
+    }
+
     @Test func aMadeProfileIsDatedTheSameAtAnyTime() throws {
         let directory = try Fixtures.temporaryDirectory()
         let kept = directory.appendingPathComponent("kept.png").path

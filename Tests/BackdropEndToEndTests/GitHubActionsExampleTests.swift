@@ -90,19 +90,9 @@ struct GitHubActionsExampleTests {
             guard let run = step.run else { continue }
             result.steps.append(step.name)
             if step.name == "Install Backdrop" { continue }  // the programs under test are on the PATH instead
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/bash")
-            process.arguments = ["-e", "-c", run]
-            process.currentDirectoryURL = checkout
-            process.environment = environment
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = pipe
-            try process.run()
-            let output = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            result.status = process.terminationStatus
-            result.output += String(decoding: output, as: UTF8.self)
+            let ran = try runProcess("/bin/bash", ["-e", "-c", run], in: checkout, environment: environment)
+            result.status = ran.status
+            result.output += ran.output
         }
         // What the publishing steps read exists, pass or fail (they run `if: always()`).
         for path in steps.flatMap(\.paths) {

@@ -60,6 +60,23 @@ struct ImportCLITests {
         ("uikit", "snapshot-testing-uiview.txt", nil, "2 layers, 0 warnings"),
     ]
 
+    /// Sketch's own test file (sketch-hq/sketch-document, MIT): a real archive whose one page has no layer. It is
+    /// read (archive, document, page) and refused in one line, nothing written.
+    @Test func aRealSketchFileWithAnEmptyPageIsReadAndRefused() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("scene.json").path
+        let result = try runCLI(
+            ["import", "sketch", Fixtures.path("import/sketch-hq-with-assistants.sketch"), "-o", output])
+        #expect(result.status == 2, "\(result.standardError)")
+        #expect(
+            result.standardError.hasSuffix(
+                "sketch-hq-with-assistants.sketch: no visible artboard in the file (give a layer with --node)\n"),
+            "\(result.standardError)")
+        #expect(result.standardError.split(separator: "\n").count == 1)
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
     @Test(arguments: realFiles.indices)
     func eachRealFileIsImportedPricedAndDrawn(index: Int) throws {
         let (format, file, node, summary) = Self.realFiles[index]

@@ -246,6 +246,42 @@ struct ReviewServerTests {
         #expect(try files(under: suite.directory)["golden/b.png"] != before["golden/b.png"])
     }
 
+    /// Budget and cost cases on the page (issue 65 item 3): a line per device; a moved cost golden accepted from the
+    /// page writes what `check --update failed` would, and a case that only missed its budget has no button.
+    @Test func costCasesShowTheirDevicesAndAMovedCostGoldenIsAcceptedFromThePage() throws {
+        let budgets = BudgetTests()
+        let directory = try budgets.suite(
+            #"{ "cases": [ { "name": "feed", "scene": "feed.json", "devices": ["iphone-5", "ipad-air"], "costGolden": "g/feed.cost.json" },"#
+                + #"{ "name": "masks", "scene": "contacts-table-masks", "budget": { "fps": 60, "devices": ["ipad-air"] } } ] }"#
+        )
+        let manifest = directory.appendingPathComponent("m.json").path
+        #expect(try runCLI(["check", manifest, "--update", "missing"]).status == 1)
+        try Data(BudgetTests.feed(shadowPath: false).utf8).write(to: directory.appendingPathComponent("feed.json"))
+        let results = directory.appendingPathComponent("out")
+        #expect(try runCLI(["check", manifest, "--output", results.path]).status == 1)
+        let proposed = try CostGolden.read(results.path + "/001-feed/actual.cost.json")
+
+        let server = try startServer(results)
+        defer { #expect(server.stop() == 0, "Ctrl-C did not stop the review server cleanly") }
+        let browser = try HeadlessChromium(width: 1200, height: 900)
+        try browser.open(server.address)
+        try browser.wait(for: "document.querySelectorAll('section.case.cost').length === 2")
+        #expect(try browser.evaluate("document.body.dataset.error ?? ''") as? String == "")
+        let lines = try #require(
+            try browser.evaluate(
+                "[...document.querySelectorAll('section.cost')].map(s => [s.dataset.name, s.querySelectorAll('li').length, s.querySelector('button.accept') !== null])"
+            ) as? [[Any]])
+        #expect(lines.map { $0[0] as? String } == ["feed", "masks"])
+        #expect(lines.map { $0[1] as? Int } == [2, 1])
+        #expect(lines.map { $0[2] as? Bool } == [true, false])
+        #expect(
+            try browser.evaluate("document.querySelector('section.cost li.failed').textContent") as? String
+                ?? "" != "")
+        try browser.evaluate("document.querySelector('section.cost button.accept').click(); 0")
+        try browser.wait(for: "document.querySelector('section.cost').dataset.accepted === 'yes'")
+        #expect(try CostGolden.read(directory.path + "/g/feed.cost.json") == proposed)
+    }
+
     @Test func aFolderCheckDidNotWriteIsRefusedBeforeTheServerStarts() throws {
         let suite = try GoldenReviewTests().failingSuite()
         // A folder whose summary.json check did not write.

@@ -176,11 +176,16 @@ public struct SplitMix64: RandomNumberGenerator {
     }
 }
 
-/// Runs `executable` with `arguments`; its exit status and its standard output and error, interleaved.
-public func runProcess(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+/// Runs `executable` with `arguments` (in `directory` and with `environment` when given, else this process's); its
+/// exit status and its standard output and error, interleaved.
+public func runProcess(
+    _ executable: String, _ arguments: [String], in directory: URL? = nil, environment: [String: String]? = nil
+) throws -> (status: Int32, output: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
+    if let directory { process.currentDirectoryURL = directory }
+    if let environment { process.environment = environment }
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = pipe

@@ -77,7 +77,8 @@ extension ImageDecoder {
                 guard bd_heif_reader_nclx(reader, &nclx) == 1 else { return .success((image, .sRGB)) }
                 let (primaries, transfer) = (Int(nclx.color_primaries), Int(nclx.transfer_characteristics))
                 if choice == .keep {
-                    return .success((image, ColorProfileConversion.keptCodes(primaries: primaries, transfer: transfer)))
+                    return .success(
+                        (image, ColorProfileConversion.keptCodes(primaries: primaries, transfer: transfer, name: name)))
                 }
                 if let profile = ColorProfileConversion.profile(primaries: primaries, transfer: transfer, name: name) {
                     profile.withUnsafeBufferPointer {

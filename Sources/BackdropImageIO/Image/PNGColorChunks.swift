@@ -75,7 +75,8 @@ extension PNGColorRule {
         defer { bd_png_color_free(&color) }
         guard found == 1 else { return .sRGB }
         if color.has_cicp != 0, color.cicp.2 == 0, color.cicp.3 == 1 {
-            return ColorProfileConversion.keptCodes(primaries: Int(color.cicp.0), transfer: Int(color.cicp.1))
+            return ColorProfileConversion.keptCodes(
+                primaries: Int(color.cicp.0), transfer: Int(color.cicp.1), name: name)
         }
         if let icc = color.icc {
             var image = RGBAImage<UInt8>(width: 0, height: 0, samples: [])

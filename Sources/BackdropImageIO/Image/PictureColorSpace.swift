@@ -77,6 +77,14 @@ extension ColorProfileConversion {
             convertToSRGB(&image, profile: profile, name: name)
             return .sRGB
         }
+        // A profile larger than a PNG's iCCP is read back with (issue 70 item 5: a JPEG's 12 MB profile was written
+        // into a chunk no reader here inflates).
+        guard profile.count <= Int(BD_ICC_MAX_BYTES) else {
+            warn(
+                "\(name): its ICC profile of \(profile.count) bytes is over the \(BD_ICC_MAX_BYTES) bytes a kept profile may have; written untagged"
+            )
+            return .untagged
+        }
         switch bd_icc_check_rgb(profile.baseAddress, profile.count) {
         case 1: return .profile(Array(profile))
         case 0:
@@ -86,9 +94,21 @@ extension ColorProfileConversion {
         }
     }
 
+    /// The colour primaries and transfer characteristics H.273 (ITU-T, 2021) defines: every other value is reserved
+    /// (or, 2, "unspecified"), and names no space to keep.
+    static let definedPrimaries: Set<Int> = [1, 4, 5, 6, 7, 8, 9, 10, 11, 12, 22]
+    static let definedTransfers: Set<Int> = Set([1] + Array(4...18))
+
     /// The space H.273's codes name, kept: sRGB's, or the codes with their profile (nil for PQ, HLG: no warning, a PNG
-    /// output carries the codes as they are).
-    static func keptCodes(primaries: Int, transfer: Int) -> PictureColorSpace {
+    /// output carries the codes as they are). Codes H.273 reserves or leaves unspecified name no space: one warning
+    /// line naming them (`name`'s), written untagged (issue 70 item 5: 255/255 and 0/0 were copied into the output).
+    static func keptCodes(primaries: Int, transfer: Int, name: String) -> PictureColorSpace {
+        guard definedPrimaries.contains(primaries), definedTransfers.contains(transfer) else {
+            warn(
+                "\(name): its colour codes (primaries \(primaries), transfer \(transfer)) are reserved or unspecified in H.273; written untagged"
+            )
+            return .untagged
+        }
         var profile: UnsafeMutablePointer<UInt8>?
         var size = 0
         switch bd_icc_profile_from_h273(Int32(primaries), Int32(transfer), &profile, &size) {

@@ -82,11 +82,38 @@ for (const item of CONFIG.cases) {
         markAccepted(section, 'accepted');
     }
 }
+// The failed budget and cost cases: each device's line, and an accept button where a cost golden moved (a case that
+// only missed its budget has nothing to accept: its scene must change).
+for (const item of CONFIG.costCases || []) {
+    const section = element('section', 'case cost');
+    section.dataset.name = item.name;
+    section.append(element('h2', null, item.name), element('p', 'figures', item.message));
+    const list = element('ul', 'devices');
+    for (const device of item.devices) {
+        const line = element('li', device.status, device.status + ' [' + device.device + ']: ' + device.message);
+        list.append(line);
+    }
+    section.append(list);
+    const status = element('span', 'status');
+    if (item.acceptable) {
+        const button = element('button', 'accept', 'accept as the new cost golden');
+        button.type = 'button';
+        button.addEventListener('click', () => pressed({names: [item.name]}, status, [section]));
+        section.append(button, status);
+        sections.push(section);
+        if ((CONFIG.accepted || []).includes(item.name)) {
+            markAccepted(section, 'accepted');
+        }
+    } else {
+        section.append(element('p', 'status', 'missed its budget: nothing to accept, the scene must change'));
+    }
+    $('cases').append(section);
+}
 summarize();
 
 $('filter').addEventListener('input', () => {
     const text = $('filter').value.toLowerCase();
-    for (const section of sections) {
+    for (const section of document.querySelectorAll('#cases section.case')) {
         section.hidden = !section.dataset.name.toLowerCase().includes(text);
     }
 });

@@ -74,6 +74,10 @@ typedef struct {
     double gama;
 } bd_png_color;
 
+/// The largest ICC profile an iCCP chunk inflates to here (8 MiB): a larger one is `icc_broken`. The writer keeps no
+/// larger profile, so that what it writes reads back.
+#define BD_ICC_MAX_BYTES 8388608
+
 /// Reads the cICP, cHRM, iCCP, sRGB and gAMA chunks of `data` (a PNG file) before its first IDAT; a chunk whose CRC is wrong,
 /// whose length is not its type's, or which repeats, is ignored. Returns 1 when any was found, 0 otherwise.
 int bd_png_color_chunks(const uint8_t *data, size_t size, bd_png_color *color);

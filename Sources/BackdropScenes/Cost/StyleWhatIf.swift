@@ -11,7 +11,7 @@ extension Estimator {
     /// to ``BlurDecision/reason``, which already says when a device cannot run iOS 7.
     public static func whatIf(_ style: BlurStyle, on device: Device) -> String? {
         guard let introduced = StyleCatalogue.entry(named: style.name)?.introducedInIOS, introduced > 7,
-            let last = Int(device.lastIOS.prefix { $0.isNumber }), last < introduced
+            isWhatIf(style, on: device)
         else { return nil }
         return
             "a what-if: the \(device.name) never ran iOS \(introduced) (last iOS \(device.lastIOS)), which shipped \(style.name)"

@@ -118,13 +118,8 @@ struct FigmaImport {
             warnings.append("\(place): a \(type.isEmpty ? "node without a type" : type) is not drawn: left out")
             return []
         }
-        guard depth <= SceneParser.maximumDepth else {
-            throw json.fail("\(place) nests deeper than a scene's \(SceneParser.maximumDepth) levels")
-        }
         count += 1
-        guard count <= SceneParser.maximumLayerInstances else {
-            throw json.fail("more than a scene's \(SceneParser.maximumLayerInstances) layers")
-        }
+        try json.checkTree(place, depth: depth, count: count)
         let box = try json.rect(node["absoluteBoundingBox"], place, what: "absoluteBoundingBox")
         // A line or an empty group has no area: drawn as a 1 pt hairline so that the scene keeps it.
         let frame = PointRect(

@@ -8,6 +8,17 @@ struct ImportJSON {
 
     func fail(_ problem: String) -> BackdropError { BackdropError(.badInput, "\(source): \(problem)") }
 
+    /// Refuses a layer at `place` that nests past a scene's depth or is past its layer count (``SceneParser``'s
+    /// limits), before the layer is read.
+    func checkTree(_ place: String, depth: Int, count: Int) throws(BackdropError) {
+        guard depth <= SceneParser.maximumDepth else {
+            throw fail("\(place) nests deeper than a scene's \(SceneParser.maximumDepth) levels")
+        }
+        guard count <= SceneParser.maximumLayerInstances else {
+            throw fail("more than a scene's \(SceneParser.maximumLayerInstances) layers")
+        }
+    }
+
     /// The top-level object of `data`; `kind` names the format expected ("a Figma file") in the error.
     func document(_ data: Data, kind: String) throws(BackdropError) -> [String: Any] {
         let object: Any

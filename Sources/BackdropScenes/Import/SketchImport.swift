@@ -132,13 +132,8 @@ struct SketchImport {
             warnings.append("\(place): a \(type.isEmpty ? "layer without a _class" : type) is not drawn: left out")
             return []
         }
-        guard depth <= SceneParser.maximumDepth else {
-            throw json.fail("\(place) nests deeper than a scene's \(SceneParser.maximumDepth) levels")
-        }
         count += 1
-        guard count <= SceneParser.maximumLayerInstances else {
-            throw json.fail("more than a scene's \(SceneParser.maximumLayerInstances) layers")
-        }
+        try json.checkTree(place, depth: depth, count: count)
         let box = try json.rect(node["frame"], place, what: "frame")
         var layer = SceneLayer(
             name: SceneImport.name(node["name"] as? String ?? "", fallback: "layer"),

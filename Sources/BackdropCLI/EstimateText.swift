@@ -13,9 +13,10 @@ enum EstimateText {
             "\(device.name) (\(device.id)): \(device.gpu), \(estimate.view) px view, \(estimate.style.name)\(estimate.vibrancy ? " + vibrancy" : ""), \(estimate.path.rawValue) path — predicted"
         )
         lines.append("")
-        let rows = estimate.frame.passes.map { priced in
+        let ranges = estimate.frame.ranges()
+        let rows = estimate.frame.passes.enumerated().map { index, priced in
             [
-                priced.pass.name, ms(priced.startMs), ms(priced.ms), priced.bound.rawValue,
+                priced.pass.name, ms(priced.startMs), ms(priced.ms), ranges.passText(index), priced.bound.rawValue,
                 "\(priced.pass.pixelsWritten)",
                 String(format: "%.0f", priced.pass.gpuFetches), String(format: "%.1f", Double(priced.bytes) / 1e6),
                 priced.isOffscreen ? String(format: "%.1f MB", Double(priced.pass.textureBytes) / 1e6) : "on screen",
@@ -23,7 +24,10 @@ enum EstimateText {
         }
         lines.append(
             TextTable(
-                header: ["pass", "start ms", "ms", "bound", "pixels", "fetches", "MB moved", "target"], rows: rows
+                header: [
+                    "pass", "start ms", "ms", "ms range", "bound", "pixels", "fetches",
+                    "MB moved", "target",
+                ], rows: rows
             ).rendered)
         lines.append("")
         let frame = estimate.frame
@@ -35,10 +39,10 @@ enum EstimateText {
         lines.append(
             "idle:       tiler lead \(ms(frame.tilerMs)) + gaps \(ms(frame.gapsMs)) = \(ms(frame.idleMs)) ms")
         lines.append(
-            "frame:      busy \(ms(frame.busyMs)) + idle \(ms(frame.idleMs)) = \(ms(estimate.totalMs)) ms of \(ms(estimate.budgetMs)) ms → \(ms(estimate.leftMs)) ms left, \(String(format: "%.1f", estimate.fps)) fps, \(estimate.verdict.rawValue)"
+            "frame:      busy \(ms(frame.busyMs)) + idle \(ms(frame.idleMs)) = \(ms(estimate.totalMs)) ms of \(ms(estimate.budgetMs)) ms → \(ms(estimate.leftMs)) ms left, \(String(format: "%.1f", estimate.fps)) fps, GPU \(String(format: "%.0f", frame.gpuPercent)) %, \(estimate.verdict.rawValue)"
         )
         lines.append(
-            "range:      \(frame.ranges().text) (\(FrameTimeline.Ranges.coverageText); evidence: \(device.evidence.rawValue))"
+            "range:      \(frame.ranges().text); \(frame.ranges().busyAndIdleText) (\(FrameTimeline.Ranges.coverageText); evidence: \(device.evidence.rawValue))"
         )
         lines.append("bound:      \(estimate.frame.bound.rawValue) (on the \(estimate.device.screen) px screen)")
         if estimate.view == estimate.device.screen, SeedFigure.measuring(estimate) != nil {

@@ -20,6 +20,7 @@ enum OutputGlossary {
     static let layer: Entry = ("layer", "the scene layer the pass draws")
     static let startMs: Entry = ("start ms", "when the pass starts, in milliseconds from the frame's start")
     static let ms: Entry = ("ms", "milliseconds the pass takes")
+    static let msRange: Entry = ("ms range", "the milliseconds the pass takes, over the 80 % range")
     static let bound: Entry = (
         "bound",
         "what limits the pass or frame: fill (sampling texels), alu (shader arithmetic) or memory (bandwidth)"
@@ -72,13 +73,15 @@ enum OutputGlossary {
 
     /// `estimate view`: one device's passes and totals, or a row per device.
     static let view = section([
-        device, pass, startMs, ms, bound, pixels, fetches, mbMoved, target, busy, idle, total, left, fps, range,
+        device, pass, startMs, ms, msRange, bound, pixels, fetches, mbMoved, target, busy, idle, total, left, fps,
+        range,
         evidence, verdict, screenPx, path, appleIOS7, talkError, measured, blur,
     ])
 
     /// `estimate scene`: one device's passes and totals, or a row per device.
     static let scene = section([
-        device, pass, layer, target, startMs, ms, bound, pixels, mbMoved, busy, idle, total, fps, range, evidence,
+        device, pass, layer, target, startMs, ms, msRange, bound, pixels, mbMoved, busy, idle, total, fps, range,
+        evidence,
         gpuPercent, offscreen, switches, verdict, screenPx, path, theTalk,
     ])
 

@@ -17,16 +17,20 @@ enum SceneText {
         if frame.passes.isEmpty {
             lines.append("nothing is drawn in a frame after the first (static scene, nothing animating)")
         } else {
-            let rows = frame.passes.map { p in
+            let ranges = frame.ranges()
+            let rows = frame.passes.enumerated().map { index, p in
                 [
                     p.pass.name, p.gpuPass.layer, p.isOffscreen ? "offscreen" : "screen", ms(p.startMs), ms(p.ms),
-                    p.bound.rawValue,
+                    ranges.passText(index), p.bound.rawValue,
                     "\(p.pass.pixelsWritten)", String(format: "%.2f", Double(p.bytes) / 1e6),
                 ]
             }
             lines.append(
                 TextTable(
-                    header: ["pass", "layer", "target", "start ms", "ms", "bound", "pixels", "MB moved"], rows: rows
+                    header: [
+                        "pass", "layer", "target", "start ms", "ms", "ms range", "bound",
+                        "pixels", "MB moved",
+                    ], rows: rows
                 ).rendered)
         }
         lines.append("")
@@ -37,7 +41,7 @@ enum SceneText {
             "frame:     busy \(ms(frame.busyMs)) + idle \(ms(frame.idleMs)) = \(ms(frame.totalMs)) ms → \(String(format: "%.1f", frame.fps)) fps, GPU \(String(format: "%.0f", frame.gpuPercent)) %, \(frame.verdict.rawValue)"
         )
         lines.append(
-            "range:     \(frame.ranges().text) (\(FrameTimeline.Ranges.coverageText); evidence: \(device.evidence.rawValue))"
+            "range:     \(frame.ranges().text); \(frame.ranges().busyAndIdleText) (\(FrameTimeline.Ranges.coverageText); evidence: \(device.evidence.rawValue))"
         )
         for warning in estimate.warnings { lines.append("warning:   \(warning)") }
         lines.append("bound:     \(frame.bound.rawValue) (on the \(device.screen) px screen)")

@@ -9,6 +9,8 @@ public struct EstimateRecord: Codable, Sendable, Equatable {
         public let kind: String
         /// Predicted GPU time, ms.
         public let ms: Double
+        /// Its time as [low, high] over the device's interval (``FrameTimeline/Ranges``).
+        public let msRange: [Double]
         /// When the renderer starts it, ms from the start of the frame.
         public let startMs: Double
         /// What limits it: fill, alu or memory.
@@ -50,12 +52,16 @@ public struct EstimateRecord: Codable, Sendable, Equatable {
     /// The renderer's idle gaps between renders, ms (one where it waits for the tiler).
     public let gapsMs: [Double]
     public let idleMs: Double
+    /// The renderer's work, ms: the passes.
+    public let busyMs: Double
     /// The tiler's lead before the first pass, ms.
     public let tilerMs: Double
     public let totalMs: Double
     public let budgetMs: Double
     public let leftMs: Double
     public let fps: Double
+    /// The renderer's busy share of the frame interval, 0–100 (``FrameTimeline/gpuPercent``).
+    public let gpuPercent: Double
     /// fits, tight or drops frames.
     public let verdict: String
     /// The device's screen in pixels: why devices with the same GPU differ.
@@ -63,10 +69,13 @@ public struct EstimateRecord: Codable, Sendable, Equatable {
     /// What bounds the frame: fill, alu, memory or idle (``FrameTimeline/bound``).
     public let bound: String
     /// The frame time, frame rate and GPU use as [low, high]: the ranges the model claims to cover 80 % of the
-    /// figures it is checked against (``PredictionInterval``).
+    /// figures it is checked against (``PredictionInterval``); the busy and idle times' over the same interval
+    /// (``FrameTimeline/Ranges``).
     public let totalMsRange: [Double]
     public let fpsRange: [Double]
     public let gpuPercentRange: [Double]
+    public let busyMsRange: [Double]
+    public let idleMsRange: [Double]
     /// What the price says about its style: the device never ran the iOS that shipped it (a what-if), Liquid Glass
     /// (an approximation) (``Estimator/styleNotes(_:on:)``).
     public let styleNotes: [String]
@@ -87,27 +96,32 @@ public struct EstimateRecord: Codable, Sendable, Equatable {
         decisionReason = estimate.decision.reason
         deviceMeasuredInSeedTalk = estimate.device.hasSeedMeasurements
         evidence = estimate.device.evidence.rawValue
-        passes = estimate.frame.passes.map { priced in
+        let ranges = estimate.frame.ranges()
+        passes = zip(estimate.frame.passes, ranges.passMs).map { priced, range in
             Pass(
-                name: priced.pass.name, kind: priced.pass.kind.rawValue, ms: priced.ms, startMs: priced.startMs,
+                name: priced.pass.name, kind: priced.pass.kind.rawValue, ms: priced.ms, msRange: range,
+                startMs: priced.startMs,
                 bound: priced.bound.rawValue, pixelsWritten: priced.pass.pixelsWritten,
                 texelsRead: priced.pass.texelsRead, fetches: Int(priced.pass.gpuFetches.rounded()),
                 bytes: priced.bytes, offscreen: priced.isOffscreen, textureBytes: priced.pass.textureBytes)
         }
         gapsMs = estimate.frame.gaps.map(\.ms)
         idleMs = estimate.idleMs
+        busyMs = estimate.frame.busyMs
         tilerMs = estimate.frame.tilerMs
         totalMs = estimate.totalMs
         budgetMs = estimate.budgetMs
         leftMs = estimate.leftMs
         fps = estimate.fps
+        gpuPercent = estimate.frame.gpuPercent
         verdict = estimate.verdict.rawValue
         screen = estimate.device.screen
         bound = estimate.frame.bound.rawValue
-        let ranges = estimate.frame.ranges()
         totalMsRange = ranges.totalMs
         fpsRange = ranges.fps
         gpuPercentRange = ranges.gpuPercent
+        busyMsRange = ranges.busyMs
+        idleMsRange = ranges.idleMs
         styleNotes = Estimator.styleNotes([estimate.style], on: estimate.device)
         whatIf = Estimator.isWhatIf(estimate.style, on: estimate.device)
     }

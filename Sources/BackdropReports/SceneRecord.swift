@@ -15,6 +15,8 @@ public struct SceneRecord: Codable, Sendable, Equatable {
         public let target: String
         public let startMs: Double
         public let ms: Double
+        /// Its time as [low, high] over the device's interval (``FrameTimeline/Ranges``).
+        public let msRange: [Double]
         /// What limits it: fill, alu or memory.
         public let bound: String
         public let pixelsWritten: Int
@@ -62,10 +64,13 @@ public struct SceneRecord: Codable, Sendable, Equatable {
     /// What bounds the frame: fill, alu, memory or idle (``FrameTimeline/bound``).
     public let bound: String
     /// The frame time, frame rate and GPU use as [low, high]: the ranges the model claims to cover 80 % of the
-    /// figures it is checked against (``PredictionInterval``).
+    /// figures it is checked against (``PredictionInterval``); the busy and idle times' over the same interval
+    /// (``FrameTimeline/Ranges``).
     public let totalMsRange: [Double]
     public let fpsRange: [Double]
     public let gpuPercentRange: [Double]
+    public let busyMsRange: [Double]
+    public let idleMsRange: [Double]
     /// Where the scene goes far past what the evidence covers (``EvidenceCoverage``).
     public let warnings: [String]
     /// What the price says about the scene's effect styles: a style the device never ran (a what-if), Liquid Glass
@@ -88,10 +93,12 @@ public struct SceneRecord: Codable, Sendable, Equatable {
         path = estimate.path.rawValue
         modelDecision = estimate.decision.path.rawValue
         applePolicy = estimate.decision.applePolicy.rawValue
-        passes = frame.passes.map { priced in
+        let ranges = frame.ranges()
+        passes = zip(frame.passes, ranges.passMs).map { priced, range in
             Pass(
                 name: priced.pass.name, layer: priced.gpuPass.layer, kind: priced.pass.kind.rawValue,
                 target: priced.isOffscreen ? "offscreen" : "screen", startMs: priced.startMs, ms: priced.ms,
+                msRange: range,
                 bound: priced.bound.rawValue, pixelsWritten: priced.pass.pixelsWritten,
                 fetches: Int(priced.pass.gpuFetches.rounded()), bytes: priced.bytes)
         }
@@ -109,10 +116,11 @@ public struct SceneRecord: Codable, Sendable, Equatable {
         verdict = frame.verdict.rawValue
         screen = estimate.device.screen
         bound = frame.bound.rawValue
-        let ranges = frame.ranges()
         totalMsRange = ranges.totalMs
         fpsRange = ranges.fps
         gpuPercentRange = ranges.gpuPercent
+        busyMsRange = ranges.busyMs
+        idleMsRange = ranges.idleMs
         warnings = estimate.warnings
         styleNotes = estimate.styleNotes
         whatIf = estimate.scene.effectStyles.contains { Estimator.isWhatIf($0, on: estimate.device) }

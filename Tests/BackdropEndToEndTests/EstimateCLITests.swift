@@ -126,6 +126,9 @@ struct EstimateCLITests {
             for key in ["name", "kind", "ms", "pixelsWritten", "texelsRead", "bytes", "offscreen", "textureBytes"] {
                 #expect(pass[key] != nil, "missing pass key \(key)")
             }
+            // Each pass's time with its range (issue 68, item 4).
+            let ms = try #require(pass["ms"] as? Double), range = try #require(pass["msRange"] as? [Double])
+            #expect(range.count == 2 && range[0] < ms && ms < range[1], "\(pass)")
         }
         // Six switches, six gaps (V2): the vibrant content's render samples nothing, yet its switch idles too.
         #expect((object["gapsMs"] as? [Double])?.count == 6)
@@ -135,7 +138,15 @@ struct EstimateCLITests {
         let fpsRange = try #require(object["fpsRange"] as? [Double])
         #expect(totalRange.count == 2 && totalRange[0] < total && total < totalRange[1])
         #expect(fpsRange.count == 2 && fpsRange[0] <= fps && fps <= fpsRange[1])
-        #expect((object["gpuPercentRange"] as? [Double])?.count == 2)
+        // GPU use with its range, and the busy and idle times with theirs (issue 68, item 4: the view's JSON had
+        // the range without the figure).
+        let gpu = try #require(object["gpuPercent"] as? Double)
+        let gpuRange = try #require(object["gpuPercentRange"] as? [Double])
+        #expect(gpuRange.count == 2 && gpuRange[0] <= gpu && gpu <= gpuRange[1])
+        for key in ["busyMs", "idleMs"] {
+            let value = try #require(object[key] as? Double), range = try #require(object[key + "Range"] as? [Double])
+            #expect(range.count == 2 && range[0] < value && value < range[1], "\(key)")
+        }
         // The whole table decodes as records too.
         let all = try runCLI(["estimate", "--all-devices", "--format", "json"])
         #expect(

@@ -92,12 +92,20 @@ public struct FrameTimeline: Sendable {
     /// instrument's renderer utilisation. Below 100 % even when frames drop, because of the idle gaps (seed O6).
     public var gpuPercent: Double { busyMs / max(totalMs, Self.budgetMs) * 100 }
 
-    /// The frame's figures over a prediction interval: each as [low, high], the frame time scaled by the
-    /// interval's ends (busy and idle alike), its frame rate and GPU use computed from each end as above.
+    /// The frame's figures over a prediction interval, each as [low, high]. The frame time, the busy and idle times
+    /// and each pass's time are scaled by the interval's ends; the frame rate follows the frame time's ends. GPU use
+    /// takes the busy and the idle time each anywhere in the interval, independently (the fit checks whole frames, not
+    /// how a frame splits between work and waiting): its low end is the least busy time over the most idle, its high
+    /// end the most busy over the least idle, so it keeps a width when frames drop, where scaling both together
+    /// would leave busy ÷ total one value.
     public struct Ranges: Sendable, Codable, Equatable {
         public let totalMs: [Double]
         public let fps: [Double]
         public let gpuPercent: [Double]
+        public let busyMs: [Double]
+        public let idleMs: [Double]
+        /// One [low, high] for each of ``FrameTimeline/passes``, in order.
+        public let passMs: [[Double]]
     }
 
     /// The ranges of this frame over its device's interval (``interval``).
@@ -107,9 +115,15 @@ public struct FrameTimeline: Sendable {
     public func ranges(_ interval: PredictionInterval) -> Ranges {
         let low = exp(interval.lowLog), high = exp(interval.highLog)
         func fps(_ factor: Double) -> Double { factor * totalMs <= Self.budgetMs ? 60 : 1000 / (factor * totalMs) }
-        func gpu(_ factor: Double) -> Double { factor * busyMs / max(factor * totalMs, Self.budgetMs) * 100 }
+        func gpu(busy: Double, idle: Double) -> Double {
+            let busyMs = busy * self.busyMs
+            return busyMs / max(busyMs + idle * idleMs, Self.budgetMs) * 100
+        }
         return Ranges(
-            totalMs: [low * totalMs, high * totalMs], fps: [fps(high), fps(low)], gpuPercent: [gpu(low), gpu(high)])
+            totalMs: [low * totalMs, high * totalMs], fps: [fps(high), fps(low)],
+            gpuPercent: [gpu(busy: low, idle: high), gpu(busy: high, idle: low)],
+            busyMs: [low * busyMs, high * busyMs], idleMs: [low * idleMs, high * idleMs],
+            passMs: passes.map { [low * $0.ms, high * $0.ms] })
     }
 
     /// What bounds a frame: the resource its passes spend the most time on (each pass's whole time counted under

@@ -200,5 +200,27 @@ struct AccessibilitySettingsTests {
         let distance = { (p: [Int]) in zip(p, base).map { abs($0 - $1) }.reduce(0, +) }
         #expect(distance(Self.pixel(raised, 70, 55)) > distance(Self.pixel(plain, 70, 55)))
         #expect(Self.pixel(raised, 45, 35) == Self.pixel(plain, 45, 35))
+
+        // Issue 68, item 1: opaque content (black or white text, the usual case) moves too; it drew the same bytes
+        // as without the setting, its weight capped at 1. Each level over each material, light and dark.
+        let opaque = RGBAImage<UInt8>(width: 40, height: 20, fill: (255, 255, 255, 255))
+        for (style, levels) in [
+            (light, [VibrancyLevel.secondaryLabel, .tertiaryLabel, .fill]),
+            (dark, [.secondaryLabel, .quaternaryLabel]),
+        ] {
+            let material = Self.pixel(
+                try Renderer().render(source, effect: Effect(style: style, frame: Self.frame)), 70, 55)
+            let gap = { (p: [Int]) in zip(p, material).map { abs($0 - $1) }.reduce(0, +) }
+            for level in levels {
+                var effect = Effect(
+                    style: style, frame: Self.frame,
+                    vibrancy: Vibrancy(x: 60, y: 50, contentSize: opaque.size, level: level))
+                let ordinary = Self.pixel(try Renderer().render(source, effect: effect, vibrantContent: opaque), 70, 55)
+                effect = try effect.applying(AccessibilitySettings(increaseContrast: true))
+                let contrasted = Self.pixel(
+                    try Renderer().render(source, effect: effect, vibrantContent: opaque), 70, 55)
+                #expect(gap(contrasted) > gap(ordinary), "\(style.name) \(level): \(ordinary) → \(contrasted)")
+            }
+        }
     }
 }

@@ -96,8 +96,9 @@ extension MaterialRecipe {
 
 extension VibrantColorMatrix {
     /// The level's matrix under Increase Contrast: its ``coverage`` multiplied by the rise of the iOS 13 system
-    /// colour of the same name (raised alpha ÷ alpha), the dark figures over dark recipes; the filter caps the
-    /// content's alpha × coverage at 1 (`VibrancyMatrixFilter`).
+    /// colour of the same name (raised alpha ÷ alpha), the dark figures over dark recipes; the filter scales the
+    /// level's change from the backdrop by that rise, for opaque content as for translucent (`VibrancyMatrixFilter`),
+    /// as the system colour's own change over a backdrop grows with its alpha.
     /// `label` is opaque and does not change. The rises (RGBA alphas 0–255, light → raised; dark where it differs):
     /// secondaryLabel 153 → 173, tertiaryLabel 76 → 96, quaternaryLabel 45 → 66 (dark 40 → 61), fill 51 → 71
     /// (dark 91 → 112), secondaryFill 40 → 61 (81 → 102), tertiaryFill 30 → 51 (61 → 81), separator 73 → 94

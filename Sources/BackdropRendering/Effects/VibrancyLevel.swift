@@ -36,7 +36,8 @@ public struct VibrantColorMatrix: Sendable, Equatable, Codable {
     /// Added to every colour channel after the matrix.
     public var bias: Double
     /// The fraction of the content's alpha the result is mixed by: 1, or 0.96 for `label`; above 1 under Increase
-    /// Contrast (``increasingContrast(for:dark:)``), the mix then capped at 1.
+    /// Contrast (``increasingContrast(for:dark:)``), where the level's change from the backdrop grows by it for
+    /// opaque content too (the colour then clamped to 0…1).
     public var coverage: Double
 
     /// A matrix from its numbers.

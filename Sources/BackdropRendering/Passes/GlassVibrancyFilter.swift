@@ -8,7 +8,7 @@ import BackdropImageIO
 /// A_B its alpha as fractions of the sample's maximum, and s the glass's coverage of the pixel (the face's step 1:
 /// clamp(½ − d, 0, 1), d the signed distance to the rounded rectangle, in `Float` as the face computes it):
 /// - blend: ``VibrancyBlend/composite(color:alpha:over:one:)`` of c at alpha a/255 · s;
-/// - level: `VibrancyMatrixFilter`'s mix at weight min(a/255 · coverage, 1) · s.
+/// - level: `VibrancyMatrixFilter`'s mix at weight min(a/255 · coverage, max(coverage, 1)) · s.
 /// Each result rounded to the nearest sample (halves up). Where a = 0 or s = 0 (outside the shape) the pixel is
 /// untouched. Precision: it reads the quantised face, so it adds at most half a level of rounding to the face's.
 /// In `Float`, the same operations for every pixel: the same bytes for any thread count.
@@ -52,7 +52,7 @@ struct GlassVibrancyFilter: Sendable {
                 let c = SIMD3(Float(pixel[0]), Float(pixel[1]), Float(pixel[2])) / 255
                 return blend.composite(color: c, alpha: Float(a) / 255 * s, over: b)
             case .level(let filter):
-                return filter.apply(b, weight: min(Float(a) * filter.coverage, 1) * s)
+                return filter.apply(b, weight: min(Float(a) * filter.coverage, filter.largestWeight) * s)
             }
         }
     }

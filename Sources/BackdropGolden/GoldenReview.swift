@@ -134,7 +134,7 @@ public struct GoldenReview: Sendable {
 
     /// For each case of `names`: where its golden is written and its actual picture's path inside the folder. Checks
     /// that the manifest is the one the check ran, that each case failed and is named once, and that its picture
-    /// lies inside the folder.
+    /// lies inside the folder. A name given more than once counts once.
     func targets(_ names: [String], into: String?) throws(BackdropError) -> [(
         name: String, path: String, actual: String
     )] {
@@ -152,9 +152,15 @@ public struct GoldenReview: Sendable {
         }
         let directory = PathComponents.folder(of: manifestPath)
         let manifestFolder = directory.isEmpty ? "." : directory
+        // Each name once, in the order given (a name given twice is written once), and each looked up in a table:
+        // an accept naming every case of a large suite costs one pass over the summary and the manifest.
+        var seen = Set<String>()
+        let distinctNames = names.filter { seen.insert($0).inserted }
+        let entriesByName = Dictionary(grouping: summary.cases, by: \.name)
+        let casesByName = Dictionary(grouping: manifest.cases, by: \.displayName)
         var targets: [(name: String, path: String, actual: String)] = []
-        for name in names {
-            let entries = summary.cases.filter { $0.name == name }
+        for name in distinctNames {
+            let entries = entriesByName[name] ?? []
             guard let entry = entries.first else {
                 throw BackdropError(.badOption, "\(folder): no case named '\(name.escapingControlCharacters)'")
             }
@@ -170,7 +176,7 @@ public struct GoldenReview: Sendable {
                     "case '\(name.escapingControlCharacters)' did not fail (\(entry.status)); only a failed case is accepted"
                 )
             }
-            let cases = manifest.cases.filter { $0.displayName == name }
+            let cases = casesByName[name] ?? []
             guard cases.count == 1, entries.count == 1 else {
                 throw BackdropError(
                     .badOption, "\(manifestPath): \(cases.count) cases are named '\(name.escapingControlCharacters)'")

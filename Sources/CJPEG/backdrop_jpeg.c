@@ -16,6 +16,12 @@
 // otherwise make libjpeg redo the picture's work for each.
 enum { bd_jpeg_max_scans = 1000 };
 
+// The entropy decoding a file may ask for, in passes over every block of the picture: each scan visits every block of
+// the components it holds, however few coefficients it carries, so a 372 kB file of 999 scans cost 9 s. libjpeg's
+// standard progressive script visits each block about 6 times (a DC scan, AC bands, their refinements); 64 is ample
+// for any encoder's script, and the budget is checked as each scan starts, before its work.
+enum { bd_jpeg_max_scan_passes = 64 };
+
 // The largest ICC profile a JPEG carries: 255 APP2 segments (their count is one byte) of 65 519 profile bytes each.
 enum { bd_jpeg_max_profile = 255 * 65519 };
 
@@ -47,23 +53,50 @@ static void bd_jpeg_on_message(j_common_ptr info, int level) {
     }
 }
 
-static void bd_jpeg_on_progress(j_common_ptr info) {
-    j_decompress_ptr decompress = (j_decompress_ptr)info;
-    if (info->is_decompressor && decompress->input_scan_number > bd_jpeg_max_scans) {
-        bd_jpeg_error *error = (bd_jpeg_error *)info->err;
-        snprintf(error->message, sizeof error->message, "the file has more than %d scans", bd_jpeg_max_scans);
-        longjmp(error->jump, 1);
-    }
-}
-
 struct bd_jpeg_reader {
-    struct jpeg_decompress_struct info;
+    struct jpeg_decompress_struct info;  // first: the progress monitor finds the reader from it
     struct jpeg_progress_mgr progress;
     bd_jpeg_error error;
     int cmyk;
     JOCTET *icc;
     unsigned int icc_size;
+    // The scan whose blocks were last counted, and the blocks every scan so far visits.
+    int counted_scan;
+    unsigned long long scan_blocks;
 };
+
+// Called by libjpeg as it reads (and at least once per scan, as the scan starts): refuses a file past the scan limit
+// or the scan-work budget.
+static void bd_jpeg_on_progress(j_common_ptr info) {
+    if (!info->is_decompressor) return;
+    struct bd_jpeg_reader *reader = (struct bd_jpeg_reader *)info;
+    j_decompress_ptr decompress = &reader->info;
+    bd_jpeg_error *error = (bd_jpeg_error *)info->err;
+    if (decompress->input_scan_number > bd_jpeg_max_scans) {
+        snprintf(error->message, sizeof error->message, "the file has more than %d scans", bd_jpeg_max_scans);
+        longjmp(error->jump, 1);
+    }
+    // Scan 0: no scan header read yet. A scan's header is read before its first block, and libjpeg calls this
+    // between the two.
+    if (decompress->input_scan_number == 0 || decompress->input_scan_number == reader->counted_scan) return;
+    reader->counted_scan = decompress->input_scan_number;
+    unsigned long long picture = 0, scan = 0;
+    for (int c = 0; c < decompress->num_components; c++) {
+        const jpeg_component_info *component = &decompress->comp_info[c];
+        picture += (unsigned long long)component->width_in_blocks * component->height_in_blocks;
+    }
+    for (int c = 0; c < decompress->comps_in_scan; c++) {
+        const jpeg_component_info *component = decompress->cur_comp_info[c];
+        scan += (unsigned long long)component->width_in_blocks * component->height_in_blocks;
+    }
+    reader->scan_blocks += scan;
+    if (reader->scan_blocks > picture * bd_jpeg_max_scan_passes) {
+        snprintf(error->message, sizeof error->message,
+                 "the file's %d scans decode its blocks more than %d times over", decompress->input_scan_number,
+                 bd_jpeg_max_scan_passes);
+        longjmp(error->jump, 1);
+    }
+}
 
 static void bd_copy(char *error, size_t error_size, const char *message) {
     if (error != NULL && error_size > 0) snprintf(error, error_size, "%s", message);

@@ -44,6 +44,19 @@ struct GoldenReviewTests {
         #expect(listed.standardOutput.contains("failed: identical") && listed.standardOutput.contains("1 failed case"))
     }
 
+    /// Issue 70, item 7: `c0` given 2,000 times rewrote one golden 2,000 times. Each name now counts once, in the
+    /// order given, and the lookups are tables, so an accept naming every case of a suite many times is one pass.
+    @Test func aNameGivenManyTimesIsAcceptedOnce() throws {
+        let suite = try failingSuite(failing: ["b", "c"])
+        let into = suite.directory.appendingPathComponent("into")
+        let review = try GoldenReview(folder: suite.results.path)
+        let written = try review.accept(
+            Array(repeating: "c", count: 2_000) + ["b"] + Array(repeating: "c", count: 8_000), into: into.path)
+        #expect(
+            written.map { $0.split(separator: "/").last.map(String.init) ?? "" } == ["c.png", "b.png"], "\(written)")
+        #expect(try review.accepted(into: into.path).sorted() == ["b", "c"])
+    }
+
     @Test func acceptingWritesTheGoldenCheckWouldAndNothingElse() throws {
         let suite = try failingSuite()
         let byCheck = suite.directory.appendingPathComponent("by-check")

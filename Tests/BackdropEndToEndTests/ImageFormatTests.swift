@@ -20,6 +20,7 @@ struct ImageFormatTests {
             source.save(d + '/lossless.webp', lossless=True)
             source.save(d + '/lossy.webp', quality=80)
             source.convert('CMYK').save(d + '/cmyk.jpg', quality=95)
+            source.save(d + '/progressive.jpg', quality=80, progressive=True)
             for name in ['turned.jpg', 'lossless.webp', 'lossy.webp', 'cmyk.jpg']:
                 ImageOps.exif_transpose(Image.open(d + '/' + name)).convert('RGBA').save(d + '/' + name + '.reference.png', icc_profile=None)
             """
@@ -184,6 +185,36 @@ struct ImageFormatTests {
             #expect(lines.count == 1 && lines[0].contains(path), "\(name): \(result.standardError)")
             #expect(result.standardError.contains(message), "\(name): \(result.standardError)")
         }
+    }
+
+    /// Issue 70, item 7: a progressive JPEG of 999 scans took 9 s. A scan visits every block of its components however
+    /// little it carries, so the scans' work is budgeted in passes over the picture's blocks (64), checked as each
+    /// scan starts: a file whose first scan (DC, every component) is repeated 100 times is refused, one repeated 10
+    /// times (libjpeg warns and decodes) still draws.
+    @Test func aJPEGWhoseScansRedoThePictureTooOftenIsRefused() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        try Self.makeFixtures(in: directory)
+        let jpeg = [UInt8](try Data(contentsOf: directory.appendingPathComponent("progressive.jpg")))
+        // The first scan: its SOS marker up to the next marker that is not a stuffed byte or a restart.
+        let sos = try #require((0..<(jpeg.count - 1)).first { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xDA })
+        let end = try #require(
+            ((sos + 2)..<(jpeg.count - 1)).first {
+                jpeg[$0] == 0xFF && jpeg[$0 + 1] != 0x00 && !(0xD0...0xD7).contains(jpeg[$0 + 1])
+            })
+        func repeatingTheFirstScan(_ times: Int) -> [UInt8] {
+            Array(jpeg[..<sos]) + Array(repeating: Array(jpeg[sos..<end]), count: times).flatMap { $0 }
+                + Array(jpeg[end...])
+        }
+        let output = directory.appendingPathComponent("o.png").path
+        let few = directory.appendingPathComponent("few.jpg").path
+        try Data(repeatingTheFirstScan(10)).write(to: URL(fileURLWithPath: few))
+        let drawn = try runCLI(["render", few, "-o", output])
+        #expect(drawn.status == 0, "\(drawn.standardError)")
+        let many = directory.appendingPathComponent("many.jpg").path
+        try Data(repeatingTheFirstScan(100)).write(to: URL(fileURLWithPath: many))
+        let refused = try runCLI(["render", many, "-o", output, "--force"])
+        #expect(refused.status != 0 && refused.standardError.split(separator: "\n").count == 1)
+        #expect(refused.standardError.contains("more than 64 times over"), "\(refused.standardError)")
     }
 
     /// A Display P3 ICC v4 profile (matrix and sRGB curves; the colorants of Apple's Display P3, adapted to D50),

@@ -221,7 +221,11 @@ struct ReviewServerTests {
             #expect(answer.status == status && RawHTTPClient.error(Array(answer.body.utf8)).contains(text), "\(answer)")
             #expect(!answer.body.contains("\n"), "\(answer.body)")
         }
-        for path in ["/picture?case=1&kind=actual", "/picture?case=0&kind=golden", "/picture?case=x"] {
+        // A name given twice is refused rather than one of its values taken silently (issue 70, item 6).
+        for path in [
+            "/picture?case=1&kind=actual", "/picture?case=0&kind=golden", "/picture?case=x",
+            "/picture?case=0&kind=actual&kind=expected",
+        ] {
             let answer = try request(server, "GET", path)
             #expect(answer.status == 400 && !RawHTTPClient.error(Array(answer.body.utf8)).isEmpty, "\(path): \(answer)")
         }

@@ -52,7 +52,7 @@ extension HTTPRequest {
 
 /// The parts of a request the server reads itself: the target and the body's length.
 enum HTTPHead {
-    /// `/path?query` as sent; the path and the query's names and values percent-decoded.
+    /// `/path?query` as sent; the path and the query's names and values percent-decoded. A name given twice is a 400.
     static func parseTarget(method: String, target: [UInt8], version: String) throws(HTTPRefusal) -> HTTPRequest {
         guard target.first == UInt8(ascii: "/"), target.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
             throw HTTPRefusal(400, "the target is not a path starting with '/'")
@@ -66,7 +66,10 @@ enum HTTPHead {
                 let equals = pair.firstIndex(of: UInt8(ascii: "=")) ?? pair.endIndex
                 let name = try percentDecoded(pair[..<equals], plusIsSpace: true)
                 let value = equals == pair.endIndex ? "" : try percentDecoded(pair[(equals + 1)...], plusIsSpace: true)
-                query[name] = value
+                // Which of two values was meant is not ours to guess (`kind=actual&kind=expected`).
+                guard query.updateValue(value, forKey: name) == nil else {
+                    throw HTTPRefusal(400, "the query gives '\(printable(name))' more than once")
+                }
             }
         }
         return HTTPRequest(method: method, path: path, query: query, version: version, headers: [:])

@@ -7,7 +7,8 @@ struct HTTPRequest: Sendable {
     var method: String
     /// The path, percent-decoded, without the query: `/render.png`.
     var path: String
-    /// The query's names and values, percent-decoded (`+` is a space); the last of a repeated name wins.
+    /// The query's names and values, percent-decoded (`+` is a space); each name once (HTTPHead
+    /// refuses a repeated one).
     var query: [String: String]
     /// `HTTP/1.1` or `HTTP/1.0`.
     var version: String

@@ -42,7 +42,7 @@ enum EstimateText {
             "frame:      busy \(ms(frame.busyMs)) + idle \(ms(frame.idleMs)) = \(ms(estimate.totalMs)) ms of \(ms(estimate.budgetMs)) ms → \(ms(estimate.leftMs)) ms left, \(String(format: "%.1f", estimate.fps)) fps, GPU \(String(format: "%.0f", frame.gpuPercent)) %, \(estimate.verdict.rawValue)"
         )
         lines.append(
-            "range:      \(frame.ranges().text); \(frame.ranges().busyAndIdleText) (\(FrameTimeline.Ranges.coverageText); evidence: \(device.evidence.rawValue))"
+            "range:      \(ranges.text); \(ranges.busyAndIdleText) (\(FrameTimeline.Ranges.coverageText); evidence: \(device.evidence.rawValue))"
         )
         lines.append("bound:      \(estimate.frame.bound.rawValue) (on the \(estimate.device.screen) px screen)")
         if estimate.view == estimate.device.screen, SeedFigure.measuring(estimate) != nil {

@@ -9,6 +9,7 @@ enum SceneText {
     static func detail(_ estimate: SceneEstimate) -> String {
         let frame = estimate.frame
         let device = estimate.device
+        let ranges = frame.ranges()
         var lines = [
             "\(estimate.scene.name) on the \(device.name) (\(device.id)), \(device.gpu), \(device.screen) px — predicted"
         ]
@@ -17,7 +18,6 @@ enum SceneText {
         if frame.passes.isEmpty {
             lines.append("nothing is drawn in a frame after the first (static scene, nothing animating)")
         } else {
-            let ranges = frame.ranges()
             let rows = frame.passes.enumerated().map { index, p in
                 [
                     p.pass.name, p.gpuPass.layer, p.isOffscreen ? "offscreen" : "screen", ms(p.startMs), ms(p.ms),
@@ -41,7 +41,7 @@ enum SceneText {
             "frame:     busy \(ms(frame.busyMs)) + idle \(ms(frame.idleMs)) = \(ms(frame.totalMs)) ms → \(String(format: "%.1f", frame.fps)) fps, GPU \(String(format: "%.0f", frame.gpuPercent)) %, \(frame.verdict.rawValue)"
         )
         lines.append(
-            "range:     \(frame.ranges().text); \(frame.ranges().busyAndIdleText) (\(FrameTimeline.Ranges.coverageText); evidence: \(device.evidence.rawValue))"
+            "range:     \(ranges.text); \(ranges.busyAndIdleText) (\(FrameTimeline.Ranges.coverageText); evidence: \(device.evidence.rawValue))"
         )
         for warning in estimate.warnings { lines.append("warning:   \(warning)") }
         lines.append("bound:     \(frame.bound.rawValue) (on the \(device.screen) px screen)")

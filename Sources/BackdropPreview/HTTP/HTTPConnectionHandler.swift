@@ -19,7 +19,11 @@ import NIOHTTP1
 ///   is reset while its answer is made is gone: the render is cancelled (``RenderQueue``). (A client that closes
 ///   both sides sends what a half-closed one sends; its render runs to its end or its limit.)
 /// - A refusal is answered with `Connection: close`, then the server stops sending and drops what the client still
-///   sends (at most 1 MiB or 1 s) before it closes, so that the client reads the answer rather than a reset.
+///   sends (at most 1 MiB or 1 s) before it closes, so that the client reads the answer rather than a reset. A
+///   refusal that waits for the answer before it (a pipelined request that does not parse) stops the parser at
+///   once: the bytes after it are dropped, not parsed.
+/// - A connection that waits for its client (no request yet, or a head or a body arriving) can be evicted when
+///   the server is full (``HTTPConnections``): it is closed, and a newer connection takes its place.
 final class HTTPConnectionHandler: ChannelDuplexHandler, HTTPFraming {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundIn = HTTPServerResponsePart
@@ -53,7 +57,16 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, HTTPFraming {
     let handler: any HTTPHandler
     let budgets: HTTPBudgets
     private var context: ChannelHandlerContext?
-    private var phase = Phase.waiting
+    private var phase = Phase.waiting {
+        didSet {
+            switch phase {
+            case .waiting, .head, .body:
+                if waitingForClientSince == nil { waitingForClientSince = .now() }
+            case .answering, .writing, .closing:
+                waitingForClientSince = nil
+            }
+        }
+    }
     private var pending: [Pending] = []
     private var arrivedWhileBusy = false
     /// Bytes read while an answer is made: reading stops at ``HTTPLimits/headBytes`` of them.
@@ -81,6 +94,9 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, HTTPFraming {
     private var answerEndWritten = false
     private var afterAnswer = AfterAnswer.keepAlive
     private let gone = NIOLockedValueBox(false)
+    /// Since when the connection has waited for its client (no request yet, or a head or a body arriving); nil
+    /// while the server makes or writes an answer, or closes.
+    private(set) var waitingForClientSince: NIODeadline? = .now()
 
     private enum AfterAnswer {
         case keepAlive, close, closeGracefully
@@ -96,6 +112,12 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, HTTPFraming {
     }
 
     func handlerAdded(context: ChannelHandlerContext) { self.context = context }
+
+    /// Closes the connection to make room for a newer one (``HTTPConnections``): it is waiting for its client.
+    func evict() {
+        waitingForClientSince = nil
+        context?.close(promise: nil)
+    }
 
     func handlerRemoved(context: ChannelHandlerContext) {
         timer?.cancel()
@@ -357,7 +379,10 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, HTTPFraming {
     /// Answers `refusal` and closes gracefully (now, or after the answer being made or written).
     private func refuse(_ refusal: HTTPRefusal) {
         switch phase {
-        case .answering, .writing: pending.append(.refusal(refusal))
+        case .answering, .writing:
+            // What follows the refused bytes is not passed to the parser.
+            isDiscardingInput = true
+            pending.append(.refusal(refusal))
         case .closing: break
         case .waiting, .head, .body:
             isDiscardingInput = true
@@ -411,6 +436,8 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, HTTPFraming {
             refuse(refusal)
         } else if let parser = error as? HTTPParserError {
             refuse(HTTPRequest.refusal(parser))
+        } else if let decoding = error as? ByteToMessageDecoderError, case .dataReceivedInErrorState = decoding {
+            // Bytes after a request that did not parse: its refusal is answered already or waits its turn.
         } else {
             context.close(promise: nil)  // the socket failed: nobody to answer
         }

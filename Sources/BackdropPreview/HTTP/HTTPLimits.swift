@@ -16,8 +16,12 @@ struct HTTPLimits: Sendable {
     /// own size is checked too, against the pixel limit, as soon as its header has arrived
     /// (``PreviewRoutes``).
     var bodyBytes: Int
-    /// Connections served at once; one more is answered 503 and closed, so idle sockets can hold only these.
+    /// Connections served at once; one more takes the place of the one that has waited longest for its client, or
+    /// is answered 503 and closed (``HTTPConnections``), so idle sockets can hold only these.
     var connections = 64
+    /// How long a connection must have waited for its client (no request yet, or a head or a body arriving) before a
+    /// new connection may take its place at the cap: long enough that a request already on its way is read first.
+    var evictableSeconds = 1.0
     /// Threads that make answers, off the event loop: more requests than these wait their turn. A render holds its
     /// thread while it waits for the one render thread (``RenderQueue``), at most the render time.
     var answeringThreads = 16

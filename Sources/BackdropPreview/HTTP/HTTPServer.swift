@@ -23,8 +23,9 @@ protocol HTTPHandler: Sendable {
 /// chunked request bodies. Linux and macOS (NIOPosix); the tests run on Linux.
 ///
 /// Back-pressure, where the server reads input and where it writes answers:
-/// - at most ``HTTPLimits/connections`` connections are served at once; one more is answered 503 at once and
-///   closed;
+/// - at most ``HTTPLimits/connections`` connections are served at once; at the cap a new one takes the place of the
+///   connection that has waited longest for its client (``HTTPConnections`` states the policy), or, when none has
+///   waited ``HTTPLimits/evictableSeconds``, is answered 503 at once and closed after it has been read;
 /// - a connection reads nothing more while its answer is made or written, so pipelined requests wait in the
 ///   client's socket, not in the server;
 /// - bodies being read or held by all connections together are at most one largest body; an upload that would go
@@ -51,7 +52,7 @@ final class HTTPServer: Sendable {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let pool = NIOThreadPool(numberOfThreads: limits.answeringThreads)
         pool.start()
-        let budgets = HTTPBudgets(pool: pool)
+        let budgets = HTTPBudgets(pool: pool, connections: HTTPConnections(limits: limits))
         let served = NIOLockedValueBox<(any HTTPHandler)?>(nil)
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 128)
@@ -60,7 +61,7 @@ final class HTTPServer: Sendable {
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandlers(
                         AcceptBackoffHandler(shouldForwardIOErrorCaught: true, backoffProvider: Self.pause),
-                        AcceptPauseLog(open: budgets.open))
+                        AcceptPauseLog(connections: budgets.connections))
                 }
             }
             // Why TCP_NODELAY: an answer's last partial segment would otherwise wait for the client's delayed
@@ -69,12 +70,15 @@ final class HTTPServer: Sendable {
             .childChannelOption(.allowRemoteHalfClosure, value: true)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    guard let handler = served.withLockedValue({ $0 }), budgets.open.acquire(upTo: limits.connections)
-                    else {
+                    guard let handler = served.withLockedValue({ $0 }) else {
                         return try channel.pipeline.syncOperations.addHandler(RefuseAtOnce(limits: limits))
                     }
-                    channel.closeFuture.whenComplete { _ in budgets.open.release() }
                     let connection = HTTPConnectionHandler(limits: limits, handler: handler, budgets: budgets)
+                    guard budgets.connections.admit(connection) else {
+                        return try channel.pipeline.syncOperations.addHandler(RefuseAtOnce(limits: limits))
+                    }
+                    let id = ObjectIdentifier(connection)
+                    channel.closeFuture.whenComplete { _ in budgets.connections.remove(id) }
                     try channel.pipeline.syncOperations.addHandlers(
                         HTTPHeadLimiter(limits: limits, connection: connection),
                         ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes)),
@@ -103,20 +107,26 @@ final class HTTPServer: Sendable {
 /// What the connections of one server share: the counts kept under their caps, and the threads answers are made on.
 final class HTTPBudgets: Sendable {
     /// Connections being served (``HTTPLimits/connections``).
-    let open = CountUnderCap()
+    let connections: HTTPConnections
     /// Body bytes being read or held, over all connections: at most one largest body (``HTTPLimits/bodyBytes``).
     let bodies = CountUnderCap()
     /// Answer bytes held while clients read them, over all connections (``HTTPLimits/responseBytes``).
     let answers = CountUnderCap()
     let pool: NIOThreadPool
 
-    init(pool: NIOThreadPool) { self.pool = pool }
+    init(pool: NIOThreadPool, connections: HTTPConnections) {
+        self.pool = pool
+        self.connections = connections
+    }
 }
 
-/// A connection over the cap: answered 503 as soon as it is active, then closed, without reading it.
+/// A connection over the cap: answered 503 as soon as it is active; then its sending side is closed and what the
+/// client sends is dropped until it closes its own, or for at most 1 s and 64 KiB, before the connection closes. (A
+/// socket closed with unread input sends a reset, which would discard the answer before the client reads it.)
 final class RefuseAtOnce: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
     let limits: HTTPLimits
+    private var dropped = 0
 
     init(limits: HTTPLimits) { self.limits = limits }
 
@@ -126,22 +136,33 @@ final class RefuseAtOnce: ChannelInboundHandler {
             "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nRetry-After: 1\r\n"
             + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
         let channel = context.channel
-        context.writeAndFlush(NIOAny(channel.allocator.buffer(string: text))).whenComplete { _ in
-            channel.close(promise: nil)
+        context.writeAndFlush(NIOAny(channel.allocator.buffer(string: text))).whenComplete { result in
+            guard case .success = result else { return channel.close(promise: nil) }
+            channel.close(mode: .output, promise: nil)
         }
+        channel.eventLoop.scheduleTask(in: .seconds(1)) { channel.close(promise: nil) }
     }
 
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {}
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        dropped += unwrapInboundIn(data).readableBytes
+        if dropped > 64 * 1024 { context.close(promise: nil) }
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if let event = event as? ChannelEvent, case .inputClosed = event { context.close(promise: nil) }
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) { context.close(promise: nil) }
 }
 
 /// On the listening channel: logs once when accepting pauses for want of file descriptors, again after a connection
 /// was accepted.
 final class AcceptPauseLog: ChannelInboundHandler {
     typealias InboundIn = any Channel
-    let open: CountUnderCap
+    let connections: HTTPConnections
     private var paused = false
 
-    init(open: CountUnderCap) { self.open = open }
+    init(connections: HTTPConnections) { self.connections = connections }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         paused = false
@@ -152,7 +173,7 @@ final class AcceptPauseLog: ChannelInboundHandler {
         guard !paused else { return }
         paused = true
         let reason = (error as? IOError).map { String(cString: strerror($0.errnoCode)).lowercased() } ?? "\(error)"
-        HTTPServer.log("cannot accept a connection (\(reason)); pausing while \(open.value) are open")
+        HTTPServer.log("cannot accept a connection (\(reason)); pausing while \(connections.count) are open")
     }
 }
 

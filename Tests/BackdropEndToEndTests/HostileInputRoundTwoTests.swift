@@ -221,6 +221,26 @@ struct HostileInputRoundTwoTests {
         #expect((next as! HTTPURLResponse).statusCode == 200)
     }
 
+    /// Issue 70, item 7: one shadow is one drawing command, and a 500-point one on a 13-inch iPad is 7.8 s of it;
+    /// the cancellation was checked only between commands, so after its 503 the drawing went on and the next render
+    /// waited for it (8 s). The shadow now checks it every line of its work.
+    @Test func aCancelledShadowStopsWithinTheCommand() async throws {
+        let server = try PreviewProcess(["--render-timeout", "1"])
+        defer { server.stop() }
+        let scene =
+            #"{"layers": [{"name": "s", "frame": [0, 0, 1376, 1032], "content": "solid", "#
+            + #""shadow": {"radius": 500, "opacity": 0.5}}]}"#
+        let (_, uploaded) = try await Self.post(server, "scene", Data(scene.utf8))
+        #expect(uploaded == 200)
+        let (_, drawn) = try await URLSession.shared.data(
+            from: URL(string: server.address + "scene.png?scene=uploaded&device=ipad-pro-13-m5")!)
+        #expect((drawn as! HTTPURLResponse).statusCode == 503)
+        // Still drawing the shadow, the queue would keep this render past its 1 s limit: a 503.
+        let (_, next) = try await URLSession.shared.data(
+            from: URL(string: server.address + "render.png?style=light")!)
+        #expect((next as! HTTPURLResponse).statusCode == 200)
+    }
+
     /// Defect 4: eight sockets reading `/render.rgba` of a 10000×10000 upload 4 kB every 2 s held 3.5 GB, an answer
     /// each. Answers held for slow readers are now bounded in total (one picture of the pixel limit): the rest are
     /// dropped as soon as they are made and answered 503. Here eight sockets that read nothing ask for 36 MB

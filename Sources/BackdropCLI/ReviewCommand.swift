@@ -16,8 +16,11 @@ struct ReviewCommand: ParsableCommand {
             case's: its cost golden with the devices that moved re-recorded), the same \
             bytes at the same path as 'check --update failed' would; with --into DIR under DIR instead, as \
             'check --update-into DIR' would. Nothing else is written. Run it from the folder the check ran in (the \
-            manifest's path is read as the check was given it); a manifest changed since, a case that did not \
-            fail, or a folder check did not write is a one-line error, and then nothing is written.
+            manifest's path is read as the check was given it). The summary is not signed, so its manifest is \
+            used only when it lies inside the working directory; otherwise name it with --manifest FILE, and the \
+            goldens are written beside that file. A manifest changed since, one outside the working directory \
+            and not named, a case that did not fail, or a folder check did not write is a one-line error, and \
+            then nothing is written.
 
             --serve serves the review page on this computer (127.0.0.1, port 8080 unless --port; 0 picks a free \
             one) and prints its address: each failed case with its figures, the limits it broke, the same views, \
@@ -50,6 +53,13 @@ struct ReviewCommand: ParsableCommand {
             valueName: "dir"))
     var into: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "The manifest the check ran, beside which accepting writes the goldens; needed when the one the "
+                + "summary names is not inside the working directory.",
+            valueName: "file"))
+    var manifest: String?
+
     @Flag(help: "Serve the review page with accept buttons on this computer, until Ctrl-C.")
     var serve = false
 
@@ -69,6 +79,7 @@ struct ReviewCommand: ParsableCommand {
             _ = try GoldenReview(folder: folder)  // a folder check did not write: refused here, in one line
             var arguments = ["review", folder]
             if let into { arguments += ["--into", into] }
+            if let manifest { arguments += ["--manifest", manifest] }
             if let port { arguments += ["--port", String(port)] }
             if let host { arguments += ["--host", host] }
             return try PreviewCommand.runServer(arguments)
@@ -80,7 +91,10 @@ struct ReviewCommand: ParsableCommand {
         if into != nil && !acceptAll && accept.isEmpty {
             throw BackdropError(.badOption, "--into goes with --accept or --accept-all")
         }
-        let review = try GoldenReview(folder: folder)
+        if manifest != nil && !acceptAll && accept.isEmpty {
+            throw BackdropError(.badOption, "--manifest goes with --accept, --accept-all or --serve")
+        }
+        let review = try GoldenReview(folder: folder, manifest: manifest)
         if acceptAll || !accept.isEmpty {
             let written = acceptAll ? try review.acceptAll(into: into) : try review.accept(accept, into: into)
             for path in written { print("accepted  \(path.escapingControlCharacters)") }

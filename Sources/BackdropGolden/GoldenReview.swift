@@ -8,6 +8,11 @@ import Foundation
 /// another folder as `check --update-into` would; nothing else is written. Everything is checked before anything is
 /// written: the folder must hold a `summary.json` that `check` wrote, the case must have failed, the manifest must
 /// still be the one the check ran (its digest), and the case's picture must lie inside the folder.
+///
+/// Where the goldens go is the manifest's folder. A `summary.json` is not signed, and one from elsewhere (a CI
+/// artifact) could name another suite's manifest of the same bytes, so the summary's word is taken only for a
+/// manifest inside the working directory (through links); otherwise the manifest must be named by whoever accepts
+/// (`manifest`, `review --manifest`), and then that file is the one used.
 public struct GoldenReview: Sendable {
     /// One failed case.
     public struct Failure: Sendable, Equatable {
@@ -33,10 +38,13 @@ public struct GoldenReview: Sendable {
     public let folder: String
     /// Its `summary.json`.
     public let summary: GoldenSummary
+    /// The manifest named by whoever accepts, which accepting uses instead of the one the summary names; nil: the
+    /// summary's, if it is a relative path inside the working directory.
+    public let manifest: String?
 
-    /// The review of `folder`. Refuses (`.badOption`, one line) a folder without a `summary.json` that
-    /// `backdrop check` wrote.
-    public init(folder: String) throws(BackdropError) {
+    /// The review of `folder`, accepting beside `manifest` when given. Refuses (`.badOption`, one line) a folder
+    /// without a `summary.json` that `backdrop check` wrote.
+    public init(folder: String, manifest: String? = nil) throws(BackdropError) {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
             throw BackdropError(.badOption, "\(folder): no such folder")
@@ -47,6 +55,7 @@ public struct GoldenReview: Sendable {
                 .badOption, "\(folder): not a folder 'backdrop check --output' wrote (it has no summary.json)")
         }
         self.folder = folder
+        self.manifest = manifest
         summary = try GoldenSummary.read(path)
     }
 
@@ -132,13 +141,27 @@ public struct GoldenReview: Sendable {
         return plan
     }
 
+    /// The manifest whose folder the goldens are written in: the one named (``manifest``), or the summary's when it
+    /// lies inside the working directory.
+    func manifestToWriteBeside() throws(BackdropError) -> String {
+        if let manifest { return manifest }
+        let recorded = summary.suite.manifest
+        guard FileLocation.lies(recorded, inside: ".") else {
+            throw BackdropError(
+                .badOption,
+                "\(folder)/summary.json names the manifest '\(recorded.escapingControlCharacters)', which is not "
+                    + "inside the working directory: name it with --manifest to accept beside it")
+        }
+        return recorded
+    }
+
     /// For each case of `names`: where its golden is written and its actual picture's path inside the folder. Checks
     /// that the manifest is the one the check ran, that each case failed and is named once, and that its picture
     /// lies inside the folder. A name given more than once counts once.
     func targets(_ names: [String], into: String?) throws(BackdropError) -> [(
         name: String, path: String, actual: String
     )] {
-        let manifestPath = summary.suite.manifest
+        let manifestPath = try manifestToWriteBeside()
         let manifest: GoldenManifest
         do {
             manifest = try GoldenManifest.read(manifestPath)

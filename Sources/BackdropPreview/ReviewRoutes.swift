@@ -19,6 +19,8 @@ import Foundation
 struct ReviewRoutes: HTTPHandler {
     let folder: String
     let into: String?
+    /// The manifest named on the command line (``GoldenReview/manifest``).
+    let manifest: String?
     let cases: [ReviewCase]
     let costCases: [GoldenSummary.Case]
     let origin: RequestOrigin
@@ -56,7 +58,7 @@ struct ReviewRoutes: HTTPHandler {
     private func answer(_ request: HTTPRequest) throws(BackdropError) -> HTTPResponse {
         switch request.path {
         case "/":
-            let accepted = (try? GoldenReview(folder: folder).accepted(into: into)) ?? []
+            let accepted = (try? GoldenReview(folder: folder, manifest: manifest).accepted(into: into)) ?? []
             let page = try ReviewPage.make(cases: cases, costCases: costCases, into: into, accepted: accepted)
             return HTTPResponse(contentType: "text/html; charset=utf-8", body: Array(page.utf8))
         case "/review.js":
@@ -72,7 +74,7 @@ struct ReviewRoutes: HTTPHandler {
             let names = try Self.names(request.body)
             accepting.lock()
             defer { accepting.unlock() }
-            let review = try GoldenReview(folder: folder)
+            let review = try GoldenReview(folder: folder, manifest: manifest)
             let written =
                 if let names { try review.accept(names, into: into) } else { try review.acceptAll(into: into) }
             let body =

@@ -13,19 +13,21 @@ public struct ReviewServer: Sendable {
     public let idleSeconds: Double
     let folder: String
     let into: String?
+    let manifest: String?
     let cases: [ReviewCase]
     /// The failed budget and cost cases, in the suite's order.
     let costCases: [GoldenSummary.Case]
 
-    /// A server for `folder`, accepting under `into` when given (as `check --update-into`). Refuses (one line,
-    /// before it listens) a folder that `backdrop check --output` did not write, and an install without the page's
-    /// files.
-    public init(folder: String, into: String?, host: String, port: UInt16, idleSeconds: Double = 10)
-        throws(BackdropError)
-    {
-        let review = try GoldenReview(folder: folder)
+    /// A server for `folder`, accepting under `into` when given (as `check --update-into`) and beside `manifest`
+    /// when given (``GoldenReview/manifest``). Refuses (one line, before it listens) a folder that
+    /// `backdrop check --output` did not write, and an install without the page's files.
+    public init(
+        folder: String, into: String?, manifest: String? = nil, host: String, port: UInt16, idleSeconds: Double = 10
+    ) throws(BackdropError) {
+        let review = try GoldenReview(folder: folder, manifest: manifest)
         self.folder = folder
         self.into = into
+        self.manifest = manifest
         self.host = host
         self.port = port
         self.idleSeconds = idleSeconds
@@ -42,7 +44,7 @@ public struct ReviewServer: Sendable {
         limits.headSeconds = idleSeconds
         try HTTPServer.serveUntilStopped(host: host, port: port, limits: limits, ready: ready) { port in
             ReviewRoutes(
-                folder: folder, into: into, cases: cases, costCases: costCases,
+                folder: folder, into: into, manifest: manifest, cases: cases, costCases: costCases,
                 origin: RequestOrigin(listenAddress: host, port: port))
         }
     }

@@ -17,6 +17,9 @@ struct ReviewServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the accepted goldens under this folder, not over them.", valueName: "dir"))
     var into: String?
 
+    @Option(help: ArgumentHelp("The manifest the check ran, whose goldens accepting writes.", valueName: "file"))
+    var manifest: String?
+
     @Option(parsing: .unconditional, help: ArgumentHelp("The port to listen on; 0 picks a free one.", valueName: "n"))
     var port: Int = 8080
 
@@ -25,7 +28,8 @@ struct ReviewServeCommand: ParsableCommand {
 
     func run() throws {
         guard (0...65535).contains(port) else { throw BackdropError(.badOption, "--port \(port) is outside 0…65535") }
-        let server = try ReviewServer(folder: folder, into: into, host: host, port: UInt16(port))
+        let server = try ReviewServer(
+            folder: folder, into: into, manifest: manifest, host: host, port: UInt16(port))
         try server.serveUntilStopped { address in
             FileHandle.standardOutput.write(Data("Backdrop review at \(address)\n".utf8))
         }

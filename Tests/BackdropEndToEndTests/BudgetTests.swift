@@ -327,14 +327,14 @@ struct BudgetTests {
         let output = directory.appendingPathComponent("out").path
         #expect(try runCLI(["check", manifest, "--output", output]).status == 1)
         let proposed = try CostGolden.read(output + "/001-feed/actual.cost.json")
-        let review = try GoldenReview(folder: output)
+        let review = try GoldenReview(folder: output, manifest: manifest)
         #expect(review.costFailures == ["feed"] && review.failures.isEmpty)
-        let budgetOnly = try runCLI(["review", output, "--accept", "masks"])
+        let budgetOnly = try runCLI(["review", output, "--accept", "masks", "--manifest", manifest])
         #expect(budgetOnly.status == 2 && budgetOnly.standardError.contains("missed its budget"))
         // Accepting writes what --update failed writes, byte for byte.
         let copy = directory.appendingPathComponent("copy").path
         try FileManager.default.copyItem(atPath: directory.path + "/g", toPath: copy)
-        let accept = try runCLI(["review", output, "--accept", "feed"])
+        let accept = try runCLI(["review", output, "--accept", "feed", "--manifest", manifest])
         #expect(accept.status == 0 && accept.standardOutput.contains("accepted  "), "\(accept.standardError)")
         #expect(try CostGolden.read(directory.path + "/g/feed.cost.json") == proposed)
         #expect(try review.accepted() == ["feed"])

@@ -49,7 +49,7 @@ struct GoldenReviewTests {
     @Test func aNameGivenManyTimesIsAcceptedOnce() throws {
         let suite = try failingSuite(failing: ["b", "c"])
         let into = suite.directory.appendingPathComponent("into")
-        let review = try GoldenReview(folder: suite.results.path)
+        let review = try GoldenReview(folder: suite.results.path, manifest: suite.manifest.path)
         let written = try review.accept(
             Array(repeating: "c", count: 2_000) + ["b"] + Array(repeating: "c", count: 8_000), into: into.path)
         #expect(
@@ -63,7 +63,9 @@ struct GoldenReviewTests {
         #expect(
             try runCLI(["check", suite.manifest.path, "--update", "failed", "--update-into", byCheck.path]).status == 0)
         let byReview = suite.directory.appendingPathComponent("by-review")
-        let accepted = try runCLI(["review", suite.results.path, "--accept", "b", "--into", byReview.path])
+        let accepted = try runCLI([
+            "review", suite.results.path, "--accept", "b", "--into", byReview.path, "--manifest", suite.manifest.path,
+        ])
         #expect(accepted.status == 0, "\(accepted.standardError)")
         #expect(
             try FileManager.default.subpathsOfDirectory(atPath: byReview.path).sorted() == ["golden", "golden/b.png"])
@@ -71,7 +73,7 @@ struct GoldenReviewTests {
             try bytes(byReview.appendingPathComponent("golden/b.png"))
                 == bytes(byCheck.appendingPathComponent("golden/b.png")))
         // A case is found accepted where its golden holds the bytes of its actual picture, which are those written.
-        let review = try GoldenReview(folder: suite.results.path)
+        let review = try GoldenReview(folder: suite.results.path, manifest: suite.manifest.path)
         let actual = suite.results.appendingPathComponent(try #require(review.failures.first?.actual))
         #expect(try bytes(actual) == bytes(byCheck.appendingPathComponent("golden/b.png")))
         #expect(try review.accepted(into: byReview.path) == ["b"])
@@ -79,7 +81,8 @@ struct GoldenReviewTests {
         // Over the golden itself, as `--update failed` writes it: the check passes afterwards.
         let golden = suite.directory.appendingPathComponent("golden/b.png")
         #expect(try bytes(golden) != bytes(byCheck.appendingPathComponent("golden/b.png")))
-        #expect(try runCLI(["review", suite.results.path, "--accept-all"]).status == 0)
+        #expect(
+            try runCLI(["review", suite.results.path, "--accept-all", "--manifest", suite.manifest.path]).status == 0)
         #expect(try bytes(golden) == bytes(byCheck.appendingPathComponent("golden/b.png")))
         #expect(try review.accepted() == ["b"])
         #expect(try runCLI(["check", suite.manifest.path]).status == 0)
@@ -95,18 +98,54 @@ struct GoldenReviewTests {
             [suite.directory.path, "--accept", "b"], [suite.directory.appendingPathComponent("none").path],
             [suite.results.path, "--accept", "b", "--accept-all"],
         ] {
-            let result = try runCLI(["review"] + arguments + ["--into", into.path])
+            let result = try runCLI(["review"] + arguments + ["--into", into.path, "--manifest", suite.manifest.path])
             #expect(result.status == 2, "\(arguments): \(result.standardOutput)")
             #expect(result.standardError.split(separator: "\n").count == 1, "\(arguments): \(result.standardError)")
             #expect(!FileManager.default.fileExists(atPath: into.path), "\(arguments)")
         }
         #expect(try bytes(goldenA) == before)
-        let notFailed = try runCLI(["review", suite.results.path, "--accept", "a"])
+        let notFailed = try runCLI(["review", suite.results.path, "--accept", "a", "--manifest", suite.manifest.path])
         #expect(notFailed.standardError.contains("did not fail (passed)"))
         try Data(try bytes(suite.manifest) + Data(" ".utf8)).write(to: suite.manifest)
-        let changed = try runCLI(["review", suite.results.path, "--accept", "b", "--into", into.path])
+        let changed = try runCLI([
+            "review", suite.results.path, "--accept", "b", "--into", into.path, "--manifest", suite.manifest.path,
+        ])
         #expect(changed.status == 2 && changed.standardError.contains("changed since the check"))
         #expect(!FileManager.default.fileExists(atPath: into.path))
+    }
+
+    /// Issue 70, item 7: a `summary.json` is not signed, and a tampered one naming another suite's manifest of the
+    /// same bytes made `review --accept` write that suite's golden. The summary's manifest is now taken only when it
+    /// lies inside the working directory; otherwise the one named with `--manifest` is used, and nothing else.
+    @Test func aSummaryNamingAManifestOutsideTheWorkingDirectoryNeedsItNamed() throws {
+        let suite = try failingSuite()
+        // Another suite, a copy of the first, elsewhere: its manifest has the same bytes.
+        let other = try Fixtures.temporaryDirectory()
+        try FileManager.default.copyItem(at: suite.manifest, to: other.appendingPathComponent("manifest.json"))
+        try FileManager.default.copyItem(
+            at: suite.directory.appendingPathComponent("golden"), to: other.appendingPathComponent("golden"))
+        let otherGolden = other.appendingPathComponent("golden/b.png")
+        let before = try bytes(otherGolden)
+        // The summary edited to name the other suite's manifest.
+        let summaryFile = suite.results.appendingPathComponent("summary.json")
+        let summary = String(decoding: try bytes(summaryFile), as: UTF8.self)
+        try Data(summary.replacingOccurrences(of: suite.directory.path, with: other.path).utf8).write(to: summaryFile)
+        let refused = try runCLI(["review", suite.results.path, "--accept", "b"])
+        #expect(refused.status == 2 && refused.standardError.contains("name it with --manifest"), "\(refused)")
+        #expect(refused.standardError.split(separator: "\n").count == 1)
+        #expect(try bytes(otherGolden) == before)
+        // Named: the goldens go beside the manifest named, the first suite's.
+        let named = try runCLI(["review", suite.results.path, "--accept", "b", "--manifest", suite.manifest.path])
+        #expect(named.status == 0, "\(named.standardError)")
+        #expect(try bytes(otherGolden) == before)
+        #expect(try runCLI(["check", suite.manifest.path]).status == 0)
+        // A summary whose manifest lies inside the working directory needs no option (a check run from there).
+        let inside = try failingSuite()
+        let relative = try runCLI(["check", "manifest.json", "--output", "here"], in: inside.directory.path)
+        #expect(relative.status == 1)
+        let accepted = try runCLI(["review", "here", "--accept", "b"], in: inside.directory.path)
+        #expect(accepted.status == 0, "\(accepted.standardError)")
+        #expect(try runCLI(["check", inside.manifest.path]).status == 0)
     }
 
     /// The page opened on the swipe view at a quarter: the slider's clip follows, and every picture loads.

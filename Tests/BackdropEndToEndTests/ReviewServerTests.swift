@@ -21,9 +21,12 @@ struct ReviewServerTests {
         return result
     }
 
-    func startServer(_ results: URL, into: URL? = nil) throws -> PreviewProcess {
+    /// `backdrop review RESULTS --serve`, accepting beside `manifest` (the suites here live outside the working
+    /// directory) and under `into` when given.
+    func startServer(_ results: URL, manifest: String, into: URL? = nil) throws -> PreviewProcess {
         try PreviewProcess(
-            leading: ["review", results.path, "--serve", "--port", "0"] + (into.map { ["--into", $0.path] } ?? []))
+            leading: ["review", results.path, "--serve", "--port", "0", "--manifest", manifest]
+                + (into.map { ["--into", $0.path] } ?? []))
     }
 
     /// The names of the cases the page shows as accepted, in its order.
@@ -66,7 +69,7 @@ struct ReviewServerTests {
         let before = try files(under: suite.directory)
         #expect(before["golden/b.png"] != expectedGolden)
 
-        let server = try startServer(suite.results)
+        let server = try startServer(suite.results, manifest: suite.manifest.path)
         defer { #expect(server.stop() == 0, "Ctrl-C did not stop the review server cleanly") }
         let browser = try HeadlessChromium(width: 1200, height: 900)
         try browser.open(server.address)
@@ -144,7 +147,7 @@ struct ReviewServerTests {
         let out = try Fixtures.temporaryDirectory().appendingPathComponent("accepted")
         let before = try files(under: suite.directory)
 
-        let server = try startServer(suite.results, into: out)
+        let server = try startServer(suite.results, manifest: suite.manifest.path, into: out)
         defer { #expect(server.stop() == 0, "Ctrl-C did not stop the review server cleanly") }
         let browser = try HeadlessChromium(width: 1200, height: 900)
         try browser.open(server.address)
@@ -202,7 +205,7 @@ struct ReviewServerTests {
     @Test func refusalsAreFourHundredsWithOneLineOfJSONAndWriteNothing() throws {
         let suite = try GoldenReviewTests().failingSuite()
         let before = try files(under: suite.directory)
-        let server = try startServer(suite.results)
+        let server = try startServer(suite.results, manifest: suite.manifest.path)
         defer { #expect(server.stop() == 0) }
         let state = try request(server, "GET", "/state.json")
         let token = try #require(
@@ -265,7 +268,7 @@ struct ReviewServerTests {
         #expect(try runCLI(["check", manifest, "--output", results.path]).status == 1)
         let proposed = try CostGolden.read(results.path + "/001-feed/actual.cost.json")
 
-        let server = try startServer(results)
+        let server = try startServer(results, manifest: manifest)
         defer { #expect(server.stop() == 0, "Ctrl-C did not stop the review server cleanly") }
         let browser = try HeadlessChromium(width: 1200, height: 900)
         try browser.open(server.address)
